@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { useRootData } from '../../root';
+import { ResendActivation } from './ResendActivation';
+
+/** Spec §4: not on sign-up, settings and notifications. */
+const SUPPRESSED_PATHS = ['/signup', '/complete-signup', '/settings', '/notifications'];
+
+/**
+ * Reminds a member with an unconfirmed address (and so a hidden profile) to confirm it: an
+ * alert, or a modal on a phone right after an API sign-up (`api_signup_complete`).
+ */
+export function ActivationReminder() {
+  const { t } = useTranslation();
+  const { user } = useRootData();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const [isPhone, setIsPhone] = useState(false);
+  const [modalOpen, setModalOpen] = useState(true);
+  useEffect(() => setIsPhone(window.matchMedia('(max-width: 575.98px)').matches), []);
+
+  if (!user || user.status !== 'not_confirmed' || user.profile.status !== 'disabled') return null;
+  if (SUPPRESSED_PATHS.includes(pathname)) return null;
+
+  const text = t('activation.reminder', { email: user.email });
+  if (isPhone && params.has('api_signup_complete')) {
+    return (
+      <Modal show={modalOpen} onHide={() => setModalOpen(false)} centered aria-labelledby="activation-title">
+        <Modal.Header closeButton closeLabel={t('signup.close')}>
+          <Modal.Title id="activation-title">{t('activation.reminder_title')}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>{text}</p>
+          <ResendActivation className="btn btn-primary" />
+        </Modal.Body>
+      </Modal>
+    );
+  }
+  return (
+    <div className="alert alert-warning rounded-0 mb-0 py-2" role="status">
+      <div className="container d-flex flex-wrap align-items-center gap-2">
+        <span>{text}</span>
+        <ResendActivation />
+      </div>
+    </div>
+  );
+}

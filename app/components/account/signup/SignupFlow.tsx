@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useRevalidator } from 'react-router';
+import type { SignupInput, User } from '../../../../contract/accounts';
+import { useRootData } from '../../../root';
+import { api } from '../../../lib/api-client';
+import { readTracking } from '../../../lib/tracking';
+import { useApiAction } from '../../../lib/use-api-action';
+import { FormAlert } from '../../ui/FormAlert';
+import { AccountStep, BirthdayStep, GenderStep, LocationStep, NameStep, type SignupFields } from './signup-steps';
+
+const STEP_FIELDS = [['gender', 'seeking'], ['date_of_birth'], ['country', 'region'], ['name'], ['email', 'password', 'accept_terms']] as const;
+export const SIGNUP_STEPS = STEP_FIELDS.length;
+
+export interface SignupTarget {
+  id: number;
+  name: string;
+}
+
+const EMPTY: SignupFields = { gender: '', seeking: '', day: '', month: '', year: '', country: '', region: '', name: '', email: '', password: '', signup_message: '', accept_terms: false };
+
+/**
+ * The sign-up steps 0–4 and the completion step (spec §2), used on /signup, in the sign-up
+ * modal and on a profile's sign-up page. Each step is checked by the server before the next.
+ */
+export function SignupFlow({ target, onProgress }: { target?: SignupTarget; onProgress?: (progress: 'started' | 'complete') => void }) {
+  const { t } = useTranslation();
+  const { settings } = useRootData();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const [step, setStep] = useState(0);
+  const [fields, setFields] = useState<SignupFields>({ ...EMPTY, country: settings.geoip_selected_country });
+  const [createdEmail, setCreatedEmail] = useState<string | null>(null);
+
+  const toInput = (): SignupInput => ({
+    gender: fields.gender,
+    seeking: fields.seeking,
+    date_of_birth: fields.year && fields.month && fields.day ? `${fields.year}-${fields.month}-${fields.day}` : '',
+    country: fields.country,
+    region: fields.region || undefined,
+    name: fields.name,
+    email: fields.email,
+    password: fields.password,
+    accept_terms: fields.accept_terms,
+    signup_message: fields.signup_message || undefined,
+    target_profile_id: target?.id,
+    ...readTracking(location.search),
+  });
+
+  const action = useApiAction(async (isLast: boolean) => {
+    const input = toInput();
+    if (!isLast) {
+      const only = Object.fromEntries(STEP_FIELDS[step].map((field) => [field, input[field as keyof SignupInput] ?? '']));
+      return api<{ valid: true }>('signup.php', { method: 'POST', body: { ...only, validate_only: true } });
+    }
+    return api<{ user: User }>('signup.php', { method: 'POST', body: input });
+  });
+
+  const update = (patch: Partial<SignupFields>) => {
+    setFields((current) => ({ ...current, ...patch }));
+    action.clearError();
+    onProgress?.('started');
+  };
+
+  const next = async (event: FormEvent) => {
+    event.preventDefault();
+    const isLast = step === SIGNUP_STEPS - 1;
+    const result = await action.run(isLast);
+    if (!result) return;
+    if (!isLast) return setStep(step + 1);
+    setCreatedEmail(fields.email);
+    onProgress?.('complete');
+    await revalidator.revalidate();
+  };
+
+  if (createdEmail) {
+    return (
+      <div className="text-center py-3" data-testid="signup-complete">
+        <h2 className="h4">{t('signup.complete_title')}</h2>
+        <p>{t('signup.complete_text', { email: createdEmail })}</p>
+        <Link className="btn btn-primary" to={target ? `/members/${target.id}` : '/members'}>
+          {t('signup.complete_continue')}
+        </Link>
+      </div>
+    );
+  }
+
+  const props = { fields, update, fieldError: action.fieldError };
+  const stepFields = STEP_FIELDS[step] as readonly string[];
+  return (
+    <form onSubmit={next} noValidate>
+      <div className="progress mb-3" style={{ height: 6 }} role="progressbar" aria-label={t('signup.progress', { step: step + 1, steps: SIGNUP_STEPS })} aria-valuenow={step + 1} aria-valuemin={1} aria-valuemax={SIGNUP_STEPS}>
+        <div className="progress-bar" style={{ width: `${((step + 1) / SIGNUP_STEPS) * 100}%` }} />
+      </div>
+      <p className="small text-body-secondary">{t('signup.progress', { step: step + 1, steps: SIGNUP_STEPS })}</p>
+      <FormAlert error={action.error} fields={[...stepFields]} />
+      {step === 0 && <GenderStep {...props} />}
+      {step === 1 && <BirthdayStep {...props} />}
+      {step === 2 && <LocationStep {...props} countries={settings.countries} />}
+      {step === 3 && <NameStep {...props} />}
+      {step === 4 && <AccountStep {...props} suggestion={action.error?.body.suggestion} targetName={target?.name} />}
+      <div className="d-flex justify-content-between mt-4">
+        <button type="button" className="btn btn-outline-secondary" onClick={() => setStep(step - 1)} disabled={step === 0 || action.pending}>
+          {t('signup.back')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={action.pending}>
+          {step === SIGNUP_STEPS - 1 ? t('signup.create_account') : t('signup.next')}
+        </button>
+      </div>
+    </form>
+  );
+}

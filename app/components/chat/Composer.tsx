@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ChatMessage } from '../../../contract/chat';
+import { api } from '../../lib/api-client';
+import { useApiAction } from '../../lib/use-api-action';
+import { useRootData } from '../../root';
+import { GiftPicker } from './GiftPicker';
+import { PhotoSender } from './PhotoSender';
+
+export interface SendResult {
+  message: ChatMessage;
+  credits: number;
+  next_message_price: number;
+}
+
+const ICEBREAKERS = ['weekend', 'profile', 'travel', 'music'] as const;
+
+/**
+ * Writing a message: the price of the next one is always shown before sending (spec: honest
+ * prices), and each send carries its own id so a retry is never charged twice. Gifts and
+ * photos have their own buttons, each showing its price before anything is sent.
+ */
+export function Composer({ target, price, credits, maxLength, showIcebreakers, onSent, onTyping }: {
+  target: { conversation_id: number } | { profile_id: number };
+  price: number;
+  credits: number;
+  maxLength: number;
+  showIcebreakers: boolean;
+  onSent: (result: SendResult) => void;
+  onTyping?: () => void;
+}) {
+  const { t } = useTranslation();
+  const { settings } = useRootData();
+  const [text, setText] = useState('');
+  const [showGifts, setShowGifts] = useState(false);
+  const [clientId, setClientId] = useState(() => crypto.randomUUID());
+  const send = useApiAction((body: object) => api<SendResult>('messages.php', { method: 'POST', body }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    const result = await send.run({ ...target, text, client_id: clientId });
+    if (result) {
+      setText('');
+      setClientId(crypto.randomUUID());
+      onSent(result);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="border-top p-2 bg-white">
+      {showIcebreakers && !text && (
+        <div className="d-flex flex-wrap gap-2 mb-2" aria-label={t('chat.icebreakers_title')}>
+          {ICEBREAKERS.map((key) => (
+            <button key={key} type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setText(t(`chat.icebreakers.${key}`))}>
+              {t(`chat.icebreakers.${key}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {send.error && (
+        <div className="alert alert-warning py-2 mb-2" role="alert">
+          {send.error.message}{' '}
+          {send.error.code === 'insufficient_credits' && <Link to="/credits">{t('chat.buy_credits')}</Link>}
+        </div>
+      )}
+      <div className="d-flex gap-2 mb-2">
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setShowGifts(true)}>
+          {t('chat.gift_button')}
+        </button>
+        <PhotoSender target={target} price={settings.photo_credits} credits={credits} onSent={onSent} />
+      </div>
+      <GiftPicker show={showGifts} target={target} credits={credits} onClose={() => setShowGifts(false)} onSent={onSent} />
+      <div className="d-flex gap-2 align-items-end">
+        <label className="visually-hidden" htmlFor="composer-text">
+          {t('chat.message_label')}
+        </label>
+        <textarea
+          id="composer-text"
+          className="form-control"
+          rows={2}
+          maxLength={maxLength}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            onTyping?.();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
+        />
+        <button type="submit" className="btn btn-primary" disabled={send.pending || !text.trim()}>
+          {t('chat.send')}
+        </button>
+      </div>
+      <p className="small text-body-secondary mb-0 mt-1" data-testid="message-price">
+        {price === 0 ? t('chat.price_free') : t('chat.price', { price, credits })}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useRevalidator } from 'react-router';
+import type { ChatsResponse, HistoryResponse } from '../../../contract/chat';
+import { api } from '../../lib/api-client';
+import { photoUrl } from '../../lib/media';
+import { useRootData } from '../../root';
+import { useRealtime } from '../../realtime/realtime-store';
+import { useChat } from '../../state/chat';
+import { useTyping } from '../../state/typing';
+import { FictionalBadge } from '../profile/FictionalBadge';
+import { Composer } from './Composer';
+import { MessageBubble } from './MessageBubble';
+
+type Partner = ChatsResponse['chats'][number]['profile'];
+
+/** One conversation: top bar, history with paging, and the composer (spec §2 chat). */
+export function ConversationView({ conversationId, partner, initial }: { conversationId: number; partner: Partner; initial: HistoryResponse }) {
+  const { t } = useTranslation();
+  const { user, settings } = useRootData();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const { messages, setHistory, prependOlder, addMessage, markOpened, removeChat, setNotice } = useChat();
+  const [price, setPrice] = useState(initial.next_message_price);
+  const [credits, setCredits] = useState(initial.credits);
+  const [hasMore, setHasMore] = useState(initial.has_more);
+  const bottom = useRef<HTMLDivElement>(null);
+  const list = messages[conversationId] ?? [];
+
+  useEffect(() => {
+    setHistory(conversationId, initial.messages);
+    markOpened(conversationId);
+    useRealtime.setState({ openConversationId: conversationId });
+    return () => useRealtime.setState({ openConversationId: null });
+  }, [conversationId, initial, setHistory, markOpened]);
+  const typingUntil = useTyping((state) => state.until[conversationId] ?? 0);
+  const [now, setNow] = useState(() => Date.now());
+  // Re-render when the typing signal runs out.
+  useEffect(() => {
+    if (typingUntil <= Date.now()) return;
+    const timer = setTimeout(() => setNow(Date.now()), typingUntil - Date.now() + 50);
+    return () => clearTimeout(timer);
+  }, [typingUntil]);
+  const isTyping = typingUntil > Math.max(now, Date.now());
+  // A block body: newer browsers return a promise from scrollIntoView, and an effect may only return a cleanup.
+  useEffect(() => {
+    void bottom.current?.scrollIntoView({ block: 'end' });
+  }, [list.length]);
+
+  const loadOlder = async () => {
+    const older = await api<HistoryResponse>(`messages.php?conversation=${conversationId}&before=${list[0]?.id}`);
+    prependOlder(conversationId, older.messages);
+    setHasMore(older.has_more);
+  };
+
+  // Spec §4: drop it at once, then delete on the server; on failure tell and reload the list.
+  const remove = async () => {
+    removeChat(conversationId);
+    navigate('/chats');
+    try {
+      await api('chat.php', { method: 'DELETE', body: { conversation: { id: conversationId } } });
+    } catch (error) {
+      setNotice(`${t('chat.remove_failed')} ${error instanceof Error ? error.message : ''}`.trim());
+      void revalidator.revalidate();
+    }
+  };
+
+  return (
+    <section className="d-flex flex-column h-100" aria-label={t('chat.with', { name: partner.name })}>
+      <header className="d-flex align-items-center gap-2 border-bottom p-2 bg-white">
+        <Link to="/chats" className="btn btn-sm btn-outline-secondary d-lg-none" aria-label={t('chat.back')}>
+          ←
+        </Link>
+        <Link to={`/members/${partner.id}`} className="d-flex align-items-center gap-2 text-reset text-decoration-none flex-grow-1 min-w-0">
+          {partner.main_image && <img src={photoUrl(partner.main_image.thumb_filename, settings.cdn_prefix)} alt="" width={40} height={40} className="rounded-circle object-fit-cover" />}
+          <h1 className="h6 mb-0 text-truncate">{partner.name}</h1>
+          {partner.is_fictional && <FictionalBadge />}
+        </Link>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void remove()}>
+          {t('chat.remove')}
+        </button>
+      </header>
+      <div className="flex-grow-1 overflow-auto p-3" aria-live="polite">
+        {hasMore && (
+          <div className="text-center mb-2">
+            <button type="button" className="btn btn-sm btn-link" onClick={() => void loadOlder()}>
+              {t('chat.load_older')}
+            </button>
+          </div>
+        )}
+        {list.map((message) => (
+          <MessageBubble key={message.id} message={message} mine={message.sender_id === user?.id} />
+        ))}
+        {isTyping && (
+          <p className="small text-body-secondary fst-italic mb-0" data-testid="typing">
+            {t('chat.typing', { name: partner.name })}
+          </p>
+        )}
+        <div ref={bottom} />
+      </div>
+      <Composer
+        target={{ conversation_id: conversationId }}
+        price={price}
+        credits={credits}
+        maxLength={settings.message_length}
+        showIcebreakers={list.length === 0}
+        onTyping={() => useRealtime.getState().connection?.sendTyping(conversationId)}
+        onSent={(result) => {
+          addMessage(result.message);
+          setPrice(result.next_message_price);
+          setCredits(result.credits);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage } from '../../../contract/chat';
+import { giftImagePath, messagePhotoPath } from '../../../contract/gifts';
+import { api } from '../../lib/api-client';
+import { useApiAction } from '../../lib/use-api-action';
+import { useChat } from '../../state/chat';
+
+/** One message: the text as text (never HTML), a gift or a photo, its time, and whether it was read. */
+export function MessageBubble({ message, mine }: { message: ChatMessage; mine: boolean }) {
+  const { t, i18n } = useTranslation();
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(message.created_at));
+  return (
+    <div className={`d-flex mb-2 ${mine ? 'justify-content-end' : 'justify-content-start'}`} data-testid="message">
+      <div className={`rounded-3 px-3 py-2 ${mine ? 'bg-secondary text-white' : 'bg-light border'}`} style={{ maxWidth: '75%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {message.kind === 'gift' && message.gift_id ? (
+          <GiftContent giftId={message.gift_id} />
+        ) : message.kind === 'photo' && message.photo ? (
+          <PhotoContent message={message} mine={mine} />
+        ) : message.kind === 'text' ? (
+          message.text
+        ) : (
+          t(`chat.kind.${message.kind}`)
+        )}
+        <div className={`small mt-1 text-end ${mine ? 'text-white' : 'text-body-secondary'}`}>
+          {time}
+          {mine && message.held && ` · ${t('chat.held')}`}
+          {mine && !message.held && message.read && ` · ${t('chat.read')}`}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function GiftContent({ giftId }: { giftId: string }) {
+  const { t } = useTranslation();
+  const name = t(`gifts.names.${giftId}`);
+  return (
+    <figure className="mb-0 text-center" data-testid="gift-message">
+      <img src={giftImagePath(giftId)} alt="" width={96} height={96} />
+      <figcaption>{t('chat.gift_message', { name })}</figcaption>
+    </figure>
+  );
+}
+
+/**
+ * The sender sees their photo; the recipient sees a blurred preview (made on the server, so
+ * the photo itself is not even loaded) until they tap it.
+ */
+function PhotoContent({ message, mine }: { message: ChatMessage; mine: boolean }) {
+  const { t } = useTranslation();
+  const reveal = useApiAction(() => api<{ message: ChatMessage }>('messages.php', { method: 'PUT', body: { reveal_photo: message.id } }));
+  const visible = mine || !!message.photo?.revealed;
+  if (visible) {
+    return <img src={messagePhotoPath(message.id, 'full')} alt={t('chat.photo_alt')} className="d-block rounded img-fluid" style={{ maxHeight: 320 }} data-testid="photo-message" />;
+  }
+  const tap = async () => {
+    const result = await reveal.run();
+    if (result) useChat.getState().addMessage(result.message);
+  };
+  return (
+    <>
+      <button type="button" className="btn p-0 border-0 position-relative overflow-hidden rounded d-block" onClick={() => void tap()} disabled={reveal.pending} data-testid="blurred-photo">
+        <img src={messagePhotoPath(message.id, 'preview')} alt={t('chat.photo_blurred_alt')} width={240} height={240} className="d-block object-fit-cover" style={{ filter: 'blur(12px)', transform: 'scale(1.1)' }} />
+        <span className="position-absolute top-50 start-50 translate-middle badge text-bg-dark">{t('chat.photo_reveal')}</span>
+      </button>
+      {reveal.error && (
+        <span className="d-block small text-danger" role="alert">
+          {reveal.error.message}
+        </span>
+      )}
+    </>
+  );
+}

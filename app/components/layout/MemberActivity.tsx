@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { ChatsResponse } from '../../../contract/chat';
+import type { AutoLike, LikesResponse } from '../../../contract/profiles';
+import { useChat } from '../../state/chat';
+import { useRealtime } from '../../realtime/realtime-store';
+import { useRootData } from '../../root';
+import { api } from '../../lib/api-client';
+import { useCounters } from '../../state/counters';
+import { MatchPopup } from '../profile/MatchPopup';
+
+/** Spec §4/§9: refresh 5 s after load, then every 60 s; likes again ~500 ms after a like popup. */
+const FIRST_REFRESH_MS = 5_000;
+const REFRESH_EVERY_MS = 60_000;
+const LIKES_RELOAD_DELAY_MS = 500;
+
+async function refreshLikes() {
+  const likes = await api<LikesResponse>('likes.php', { retries: 1 });
+  useCounters.getState().set({ newLikes: likes.total_new_likes });
+}
+
+async function refreshCounters() {
+  const [likes, chats] = await Promise.all([api<LikesResponse>('likes.php', { retries: 1 }), api<ChatsResponse>('chats.php', { retries: 1 })]);
+  useCounters.getState().set({ newLikes: likes.total_new_likes, unreadMessages: chats.total_unread_messages });
+  useChat.getState().setChats(chats.chats);
+}
+
+/**
+ * Keeps a logged-in member's counters fresh, mirrors them in the page title and the installed
+ * app's badge, and shows the like popup the `t` query flag asks for.
+ */
+export function MemberActivity() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [liker, setLiker] = useState<AutoLike | null>(null);
+  const { unreadMessages, newLikes } = useCounters();
+
+  const { user } = useRootData();
+  const memberId = user?.id ?? null;
+  // The socket module loads only for members, keeping it out of visitors' pages.
+  useEffect(() => {
+    if (!memberId) return;
+    let connection: { close(): void } | null = null;
+    let cancelled = false;
+    void import('../../realtime/socket').then(({ connectRealtime }) => {
+      if (cancelled) return;
+      const opened = connectRealtime({
+        memberId,
+        openConversationId: () => useRealtime.getState().openConversationId,
+        onAuthenticationLost: () => window.location.assign('/login'),
+      });
+      connection = opened;
+      useRealtime.setState({ connection: opened });
+    });
+    return () => {
+      cancelled = true;
+      connection?.close();
+      useRealtime.setState({ connection: null });
+    };
+  }, [memberId]);
+
+  useEffect(() => {
+    const refresh = () => void refreshCounters().catch(() => {});
+    const first = setTimeout(refresh, FIRST_REFRESH_MS);
+    const every = setInterval(refresh, REFRESH_EVERY_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+  }, []);
+
+  // Spec §2: "(n) " before the page title, and the same count on the app icon.
+  useEffect(() => {
+    const count = unreadMessages + newLikes;
+    const base = document.title.replace(/^\(\d+\+?\) /, '');
+    document.title = count > 0 ? `(${count > 99 ? '99+' : count}) ${base}` : base;
+    const badge = navigator as Navigator & { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+    void (count > 0 ? badge.setAppBadge?.(count) : badge.clearAppBadge?.())?.catch(() => {});
+  });
+
+  // Spec §4: `t` (seconds) shows a like popup after that delay, then leaves the URL.
+  const delay = Number(params.get('t'));
+  useEffect(() => {
+    if (!Number.isFinite(delay) || delay <= 0) return;
+    const timer = setTimeout(async () => {
+      setParams((current) => {
+        current.delete('t');
+        return current;
+      }, { replace: true });
+      const found = await api<AutoLike | null>('auto-like.php').catch(() => null);
+      if (found) setLiker(found);
+      setTimeout(() => void refreshLikes().catch(() => {}), LIKES_RELOAD_DELAY_MS);
+    }, delay * 1000);
+    return () => clearTimeout(timer);
+  }, [delay, setParams]);
+
+  return (
+    <MatchPopup
+      liker={liker}
+      onClose={() => setLiker(null)}
+      onImagePressed={(id) => {
+        setLiker(null);
+        navigate(`/members/${id}`);
+      }}
+      onButtonPressed={(id) => {
+        setLiker(null);
+        navigate(`/members/${id}`);
+      }}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { LedgerEntry } from '../../../contract/payments';
+import { LocalDateTime } from '../ui/LocalDateTime';
+
+/** The credit history: every change of the balance with its reason and the balance after it. */
+export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
+  const { t } = useTranslation();
+  if (entries.length === 0) return <p className="text-body-secondary">{t('transactions.no_ledger')}</p>;
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-middle" data-testid="ledger">
+        <thead>
+          <tr>
+            <th scope="col">{t('transactions.date')}</th>
+            <th scope="col" className="text-end">
+              {t('transactions.change')}
+            </th>
+            <th scope="col">{t('transactions.reason')}</th>
+            <th scope="col" className="text-end">
+              {t('transactions.balance_after')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id} data-testid="ledger-row">
+              <td className="text-nowrap">
+                <LocalDateTime value={entry.created_at} />
+              </td>
+              <td className={`text-end fw-bold ${entry.delta >= 0 ? 'text-success-emphasis' : 'text-danger-emphasis'}`}>{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</td>
+              <td>
+                {t(`transactions.reasons.${entry.reason}`)}
+                {entry.order_id !== null && (
+                  <>
+                    {' · '}
+                    <Link to={`/transactions/${entry.order_id}`}>{t('transactions.order_short', { number: entry.order_id })}</Link>
+                  </>
+                )}
+              </td>
+              <td className="text-end">{entry.balance_after}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import type { AutoLike } from '../../../contract/profiles';
+import { photoUrl } from '../../lib/media';
+
+export interface MatchPopupProps {
+  liker: AutoLike | null;
+  onClose: () => void;
+  onImagePressed: (profileId: number) => void;
+  onButtonPressed: (profileId: number) => void;
+}
+
+/** Spec §2: 'New like!' with the liker's main image and one button. */
+export function MatchPopup({ liker, onClose, onImagePressed, onButtonPressed }: MatchPopupProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal show={!!liker} onHide={onClose} centered size="sm" aria-labelledby="match-popup-title">
+      <Modal.Header closeButton closeLabel={t('signup.close')}>
+        <Modal.Title id="match-popup-title">{t('likes.new_like')}</Modal.Title>
+      </Modal.Header>
+      {liker && (
+        <Modal.Body className="text-center">
+          <button type="button" className="btn p-0 border-0 mb-3" onClick={() => onImagePressed(liker.id)} aria-label={t('likes.view_profile', { name: liker.name })}>
+            {liker.main_image ? (
+              <img src={photoUrl(liker.main_image.filename)} alt="" width={200} height={200} className="rounded-circle object-fit-cover" />
+            ) : (
+              <span className="d-inline-block rounded-circle bg-secondary" style={{ width: 200, height: 200 }} />
+            )}
+          </button>
+          <p>{t('likes.liked_you', { name: liker.name })}</p>
+          <button type="button" className="btn btn-primary w-100" onClick={() => onButtonPressed(liker.id)}>
+            {t('likes.view_profile', { name: liker.name })}
+          </button>
+        </Modal.Body>
+      )}
+    </Modal>
+  );
+}

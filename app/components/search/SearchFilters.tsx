@@ -1,0 +1,59 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRegions } from '../../lib/use-regions';
+import { useRootData } from '../../root';
+import type { SearchFilters as Filters } from '../../state/search';
+
+const AGES = Array.from({ length: 82 }, (_, index) => String(18 + index));
+
+/** The search form (spec §3 search state): gender, country, region and an age range. */
+export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearch: (filters: Filters) => void }) {
+  const { t, i18n } = useTranslation();
+  const { settings } = useRootData();
+  const [filters, setFilters] = useState(initial);
+  const countryName = (code: string) => new Intl.DisplayNames([i18n.language], { type: 'region' }).of(code) ?? code;
+  const update = (patch: Partial<Filters>) => setFilters((current) => ({ ...current, ...patch }));
+
+  useEffect(() => setFilters(initial), [initial]);
+  const regions = useRegions(filters.country);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(filters);
+  };
+  const select = (id: keyof Filters, label: string, options: { value: string; label: string }[], onChange?: (value: string) => void) => (
+    <div className="col-6 col-md">
+      <label className="form-label small mb-1" htmlFor={`filter-${id}`}>
+        {label}
+      </label>
+      <select id={`filter-${id}`} className="form-select form-select-sm" value={filters[id]} onChange={(e) => (onChange ?? ((value) => update({ [id]: value })))(e.target.value)}>
+        <option value="">{t('search.any')}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <form className="card card-body mb-4" onSubmit={submit} aria-label={t('search.filters')}>
+      <div className="row g-2 align-items-end">
+        {select('gender', t('search.gender'), [
+          { value: 'female', label: t('search.women') },
+          { value: 'male', label: t('search.men') },
+        ])}
+        {select('country', t('signup.country_label'), settings.countries.map((code) => ({ value: code, label: countryName(code) })), (value) => update({ country: value, countryregion: '' }))}
+        {select('countryregion', regions?.region_word_label ?? t('regions.word.region'), regions?.regions.map((region) => ({ value: region.id, label: region.name })) ?? [])}
+        {select('min_age', t('search.min_age'), AGES.map((age) => ({ value: age, label: age })))}
+        {select('max_age', t('search.max_age'), AGES.map((age) => ({ value: age, label: age })))}
+        <div className="col-12 col-md-auto">
+          <button type="submit" className="btn btn-primary btn-sm w-100">
+            {t('search.submit')}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

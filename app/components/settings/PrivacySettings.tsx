@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import { api } from '../../lib/api-client';
+import { useApiAction } from '../../lib/use-api-action';
+import { FormAlert } from '../ui/FormAlert';
+import { SettingsSection } from './SettingsSection';
+
+/** Invisible mode: out of search results and other members' lists. */
+export function PrivacySettings({ invisible }: { invisible: boolean }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [on, setOn] = useState(invisible);
+  const save = useApiAction((value: boolean) => api('account.php', { method: 'PUT', body: { invisible: value } }));
+  const change = async (value: boolean) => {
+    setOn(value);
+    if ((await save.run(value)) !== undefined) void revalidator.revalidate();
+    else setOn(!value);
+  };
+  return (
+    <SettingsSection id="privacy" title={t('settings.privacy_title')}>
+      <FormAlert error={save.error} />
+      <div className="form-check form-switch">
+        <input className="form-check-input" type="checkbox" role="switch" id="invisible-mode" checked={on} onChange={(e) => void change(e.target.checked)} />
+        <label className="form-check-label" htmlFor="invisible-mode">
+          {t('settings.invisible')}
+        </label>
+      </div>
+      <p className="form-text mb-0">{t('settings.invisible_hint')}</p>
+    </SettingsSection>
+  );
+}

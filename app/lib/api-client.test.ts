@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest';
+import { api, ApiError, onAuthenticationLost } from './api-client';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('api', () => {
+  it('marks calls to user.php as client requests', async () => {
+    const fetchImpl = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => json(200, { user: {} }));
+    const headersOf = (call: number) => fetchImpl.mock.calls[call][1]!.headers as Record<string, string>;
+    await api('user.php', { fetchImpl });
+    expect(headersOf(0)['x-request-type']).toBe('client');
+    await api('chats.php', { fetchImpl });
+    expect(headersOf(1)['x-request-type']).toBeUndefined();
+  });
+
+  it('retries network errors and 5xx up to five times, then gives up', async () => {
+    vi.useFakeTimers();
+    const fetchImpl = vi.fn(async () => json(503, { error: 'internal_error', message: 'down' }));
+    const call = api('settings.php', { fetchImpl }).catch((error) => error);
+    await vi.runAllTimersAsync();
+    expect(await call).toBeInstanceOf(ApiError);
+    expect(fetchImpl).toHaveBeenCalledTimes(6);
+    vi.useRealTimers();
+  });
+
+  it('never retries a 4xx answer', async () => {
+    const fetchImpl = vi.fn(async () => json(400, { error: 'validation_failed', message: 'bad', fields: [{ field: 'email', problem: 'Invalid email' }] }));
+    const error = (await api('signup.php', { method: 'POST', body: {}, fetchImpl }).catch((e) => e)) as ApiError;
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(error.fieldMessage('email')).toBe('Invalid email');
+  });
+
+  it('reports a lost session from any call except user.php', async () => {
+    const lost = vi.fn();
+    const stop = onAuthenticationLost(lost);
+    const fetchImpl = vi.fn(async () => json(403, { error: 'authentication_required', message: 'x' }));
+    await api('user.php', { fetchImpl }).catch(() => {});
+    expect(lost).not.toHaveBeenCalled();
+    await api('chats.php', { fetchImpl }).catch(() => {});
+    expect(lost).toHaveBeenCalledTimes(1);
+    stop();
+  });
+});

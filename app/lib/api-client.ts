@@ -1,0 +1,70 @@
+import type { ErrorBody } from '../../contract/errors';
+
+/** A refused call: the server's code, its text in the member's language, and the fields at fault. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(body.message);
+    this.name = 'ApiError';
+  }
+  get code() {
+    return this.body.error;
+  }
+  /** The message for one field, if the server named it. */
+  fieldMessage(field: string): string | undefined {
+    return this.body.fields?.find((entry) => entry.field === field)?.problem;
+  }
+}
+
+/** Spec §7: every call is retried up to five times with exponential delay. */
+export const MAX_RETRIES = 5;
+const BASE_DELAY_MS = 250;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Listener = () => void;
+const authenticationLostListeners = new Set<Listener>();
+
+/** Called when the server says the session is gone (spec §8): the app logs the member out. */
+export function onAuthenticationLost(listener: Listener): () => void {
+  authenticationLostListeners.add(listener);
+  return () => authenticationLostListeners.delete(listener);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The only way the browser calls the API. Network failures and 5xx answers are retried
+ * (never 4xx: asking again will not change the answer); paid actions carry idempotency keys,
+ * so a retry cannot charge twice.
+ */
+export async function api<T>(path: string, options: { method?: Method; body?: unknown; retries?: number; fetchImpl?: typeof fetch } = {}): Promise<T> {
+  const { method = 'GET', body, retries = MAX_RETRIES, fetchImpl = fetch } = options;
+  const url = path.startsWith('/') ? path : `/api/${path}`;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (new URL(url, 'http://x').pathname.endsWith('user.php')) headers['x-request-type'] = 'client';
+
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (error) {
+      if (attempt >= retries) throw error;
+      await sleep(BASE_DELAY_MS * 2 ** attempt);
+      continue;
+    }
+    if (response.status >= 500 && attempt < retries) {
+      await sleep(BASE_DELAY_MS * 2 ** attempt);
+      continue;
+    }
+    const payload = response.status === 204 ? null : await response.json().catch(() => null);
+    if (response.ok) return payload as T;
+    const error = new ApiError(response.status, (payload as ErrorBody) ?? { error: 'internal_error', message: response.statusText });
+    if (response.status === 403 && error.code === 'authentication_required' && !url.split('?')[0].endsWith('user.php')) {
+      authenticationLostListeners.forEach((listener) => listener());
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,25 @@
+const KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
+export type Tracking = Partial<Record<(typeof KEYS)[number], string>>;
+const STORAGE_KEY = 'signup-tracking';
+
+/**
+ * The traffic source a visitor arrived with (spec §3: network, ref, sub1–3 from the query),
+ * remembered for the tab so that browsing before signing up does not lose it.
+ */
+export function readTracking(search: string): Tracking {
+  const params = new URLSearchParams(search);
+  const fromUrl: Tracking = {};
+  for (const key of KEYS) {
+    const value = params.get(key);
+    if (value) fromUrl[key] = value.slice(0, 128);
+  }
+  try {
+    if (Object.keys(fromUrl).length) {
+      window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(fromUrl));
+      return fromUrl;
+    }
+    return JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Tracking;
+  } catch {
+    return fromUrl;
+  }
+}

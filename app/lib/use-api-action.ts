@@ -1,0 +1,38 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from './api-client';
+
+/**
+ * Runs one API call for a form: tracks that it is pending and keeps the refusal, so the form
+ * can show the message and mark each field the server named.
+ */
+export function useApiAction<TArgs extends unknown[], TResult>(action: (...args: TArgs) => Promise<TResult>) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const run = useCallback(
+    async (...args: TArgs): Promise<TResult | undefined> => {
+      setPending(true);
+      setError(null);
+      try {
+        return await action(...args);
+      } catch (caught) {
+        setError(caught instanceof ApiError ? caught : new ApiError(0, { error: 'internal_error', message: t('errors.network') }));
+        return undefined;
+      } finally {
+        setPending(false);
+      }
+    },
+    [action, t],
+  );
+
+  return {
+    run,
+    pending,
+    error,
+    clearError: () => setError(null),
+    /** The server's text for a field, if it named that field. */
+    fieldError: (field: string) => error?.fieldMessage(field),
+  };
+}

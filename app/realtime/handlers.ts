@@ -1,0 +1,74 @@
+import type { ServerEvent } from '../../contract/ws-events';
+import { api } from '../lib/api-client';
+import { useChat } from '../state/chat';
+import { useCounters } from '../state/counters';
+import { useTyping } from '../state/typing';
+
+type Handler<T extends ServerEvent['type']> = (event: Extract<ServerEvent, { type: T }>, context: HandlerContext) => void;
+
+export interface HandlerContext {
+  /** The member this tab belongs to. */
+  memberId: number;
+  /** The conversation open on screen, if any. */
+  openConversationId: () => number | null;
+  /** Asks the server for what this tab missed since its newest message. */
+  resync: () => void;
+}
+
+/** One small handler per socket event (Mattermost's lesson: no giant switch). */
+export const handlers: { [T in ServerEvent['type']]: Handler<T> } = {
+  message_new(event, context) {
+    const { message } = event;
+    useChat.getState().addMessage(message);
+    useTyping.getState().clear(message.conversation_id);
+    const mine = message.sender_id === context.memberId;
+    const chats = useChat.getState().chats;
+    const known = chats.some((chat) => chat.conversation.id === message.conversation_id);
+    if (!known) {
+      // A new conversation: the list comes from the server, with the other member's card.
+      void api<{ chats: typeof chats; total_unread_messages: number }>('chats.php').then((fresh) => useChat.getState().setChats(fresh.chats), () => {});
+      return;
+    }
+    const open = context.openConversationId() === message.conversation_id;
+    useChat.getState().setChats(
+      chats
+        .map((chat) =>
+          chat.conversation.id === message.conversation_id
+            ? { ...chat, last_message: { id: message.id, text: message.text, kind: message.kind, mine }, last_message_at: message.created_at, num_unread_messages: mine || open ? chat.num_unread_messages : chat.num_unread_messages + 1 }
+            : chat,
+        )
+        .sort((a, b) => b.last_message_at.localeCompare(a.last_message_at)),
+    );
+    // Seen on screen: opening the history marks it read, which sends the read receipt.
+    if (open && !mine) void api(`messages.php?conversation=${message.conversation_id}`).catch(() => {});
+  },
+  message_read(event) {
+    const state = useChat.getState();
+    const ids = new Set(event.message_ids);
+    const list = state.messages[event.conversation_id] ?? [];
+    state.setHistory(event.conversation_id, list.filter((message) => ids.has(message.id)).map((message) => ({ ...message, read: true })));
+  },
+  typing(event) {
+    useTyping.getState().saw(event.conversation_id);
+  },
+  conversation_removed(event) {
+    useChat.getState().removeChat(event.conversation_id);
+  },
+  counters(event) {
+    useCounters.getState().set({
+      unreadMessages: event.unread_messages,
+      ...(event.new_likes !== undefined && { newLikes: event.new_likes }),
+      // A purchase, refund or paid send changed the balance: the nav's credits badge follows.
+      ...(event.credits !== undefined && { credits: event.credits }),
+    });
+  },
+  like_new() {
+    useCounters.getState().set({ newLikes: useCounters.getState().newLikes + 1 });
+  },
+  resync_done(event, context) {
+    if (event.has_more) context.resync();
+  },
+  pong() {},
+  // Consumed by the server's gateway; a tab never receives it.
+  session_ended() {},
+};

@@ -1,0 +1,76 @@
+import { ServerEvent, type ClientEvent } from '../../contract/ws-events';
+import { useChat } from '../state/chat';
+import { handlers, type HandlerContext } from './handlers';
+
+const MAX_BACKOFF_MS = 30_000;
+/** Close code the server uses for a missing or expired session. */
+const AUTHENTICATION_REQUIRED = 4401;
+
+export interface RealtimeConnection {
+  sendTyping(conversationId: number): void;
+  close(): void;
+}
+
+/**
+ * One socket per tab. Every event is checked against the contract before a handler sees it;
+ * after each (re)connect the tab resyncs from the newest message it has, so nothing is lost
+ * or shown twice. A lost session ends in a log-out, not in endless reconnects.
+ */
+export function connectRealtime(options: { memberId: number; openConversationId: () => number | null; onAuthenticationLost: () => void }): RealtimeConnection {
+  let socket: WebSocket | null = null;
+  let attempts = 0;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const send = (event: ClientEvent) => {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(event));
+  };
+  const context: HandlerContext = {
+    memberId: options.memberId,
+    openConversationId: options.openConversationId,
+    resync: () => send({ type: 'resync', after_message_id: useChat.getState().lastSeenId }),
+  };
+
+  const open = () => {
+    const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/ws`;
+    socket = new WebSocket(url);
+    socket.onopen = () => {
+      attempts = 0;
+      context.resync();
+    };
+    socket.onmessage = (message) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(String(message.data));
+      } catch {
+        return;
+      }
+      const parsed = ServerEvent.safeParse(data);
+      if (!parsed.success) return;
+      (handlers[parsed.data.type] as (event: ServerEvent, context: HandlerContext) => void)(parsed.data, context);
+    };
+    socket.onclose = (event) => {
+      socket = null;
+      if (stopped) return;
+      if (event.code === AUTHENTICATION_REQUIRED) return options.onAuthenticationLost();
+      attempts += 1;
+      timer = setTimeout(open, Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempts));
+    };
+  };
+  open();
+
+  let lastTyping = 0;
+  return {
+    sendTyping(conversationId) {
+      // The server forwards at most one a second; sending more would only be dropped.
+      if (Date.now() - lastTyping < 1_000) return;
+      lastTyping = Date.now();
+      send({ type: 'typing', conversation_id: conversationId });
+    },
+    close() {
+      stopped = true;
+      clearTimeout(timer);
+      socket?.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import { ConnectionIndicator } from './components/layout/ConnectionIndicator';
+import { ErrorPage } from './components/layout/ErrorPage';
+import { PageProgressBar } from './components/layout/PageProgressBar';
+import { onAuthenticationLost } from './lib/api-client';
+import { getI18n } from './lib/i18n';
+import { useNonce } from './lib/nonce';
+import appStylesHref from './styles/app.scss?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: appStylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
+
+/** Every page is titled at least with the site's name; pages add their own in front. */
+export function meta({ data }: Route.MetaArgs) {
+  return data ? [{ title: data.settings.index_title || data.settings.name }] : [{ title: 'Rendezvous' }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    language: context.language,
+    messages: context.getMessages(context.language, 'common'),
+    settings: context.settings,
+    company: context.company,
+    user: context.user,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The root loader's data from any route; undefined only when the root loader itself failed. */
+export function useRootData(): RootData {
+  return useRouteLoaderData('root') as RootData;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  const nonce = useNonce();
+  // Marks the page interactive (error pages too), for browser tests and for styles that need JavaScript.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', 'true'), []);
+  return (
+    <html lang={data?.language ?? 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#440e24" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { language, messages } = useLoaderData<typeof loader>();
+  const i18n = useMemo(() => getI18n(language, messages), [language, messages]);
+  // Spec §8: a lost session anywhere logs the member out.
+  useEffect(() => onAuthenticationLost(() => window.location.assign('/login')), []);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <PageProgressBar />
+      <ConnectionIndicator />
+      <Outlet />
+    </I18nextProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import type { User } from '../../../contract/accounts';
+import { FormAlert } from '../../components/ui/FormAlert';
+import { TextField } from '../../components/ui/TextField';
+import { api } from '../../lib/api-client';
+import { useApiAction } from '../../lib/use-api-action';
+import type { Route } from './+types/login';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: matches[0]?.data?.settings.name ?? '' }];
+}
+
+/** `/login` — members land on /members afterwards (spec §2). */
+export default function Login() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useApiAction((body: { email: string; password: string }) => api<{ user: User }>('user.php', { method: 'POST', body }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await login.run({ email, password })) {
+      await revalidator.revalidate();
+      navigate('/members');
+    }
+  };
+
+  return (
+    <div className="container py-5" style={{ maxWidth: 480 }}>
+      <h1 className="h3 mb-4">{t('login.title')}</h1>
+      {params.get('reactivated') && (
+        <div className="alert alert-success" role="status">
+          {t('login.reactivated')}
+        </div>
+      )}
+      <form onSubmit={submit} noValidate>
+        <FormAlert error={login.error} />
+        <TextField label={t('login.email')} type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label={t('login.password')} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <button type="submit" className="btn btn-primary w-100" disabled={login.pending}>
+          {t('login.submit')}
+        </button>
+      </form>
+      <div className="d-flex justify-content-between mt-3">
+        <Link to="/reset-password">{t('login.forgot')}</Link>
+        <Link to="/signup">{t('login.signup')}</Link>
+      </div>
+    </div>
+  );
+}

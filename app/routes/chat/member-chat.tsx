@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { data, redirect, useLoaderData, useNavigate } from 'react-router';
+import { Composer } from '../../components/chat/Composer';
+import { TopNav } from '../../components/layout/TopNav';
+import { FictionalBadge } from '../../components/profile/FictionalBadge';
+import { photoUrl } from '../../lib/media';
+import { useRootData } from '../../root';
+import type { Route } from './+types/member-chat';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const profileId = Number(params.id);
+  if (!context.user) throw redirect(`/members/${profileId}/signup`);
+  const existing = await context.findConversationWith(profileId);
+  if (existing) throw redirect(`/chats/${existing}`);
+  const result = await context.viewMember(profileId);
+  if (!result.ok) throw data(result.message, { status: result.code === 'not_found' ? 404 : 403 });
+  return { profile: result.data, credits: context.user.credits, price: await context.nextMessagePrice() };
+}
+
+/** `/members/{id}/chat` — the first message to a member, with icebreakers and its price. */
+export default function MemberChat() {
+  const { t } = useTranslation();
+  const { profile, credits, price } = useLoaderData<typeof loader>();
+  const { settings } = useRootData();
+  const navigate = useNavigate();
+  return (
+    <div className="d-flex flex-column h-100">
+      <TopNav />
+      <div className="container py-4 flex-grow-1" style={{ maxWidth: 720 }}>
+        <div className="d-flex align-items-center gap-3 mb-3">
+          {profile.photos[0] && <img src={photoUrl(profile.photos[0].thumb_filename, settings.cdn_prefix)} alt="" width={64} height={64} className="rounded-circle object-fit-cover" />}
+          <h1 className="h4 mb-0">{t('chat.first_message_to', { name: profile.name })}</h1>
+          {profile.is_fictional && <FictionalBadge />}
+        </div>
+        <Composer
+          target={{ profile_id: profile.id }}
+          price={price}
+          credits={credits}
+          maxLength={settings.message_length}
+          showIcebreakers
+          onSent={(result) => navigate(`/chats/${result.message.conversation_id}`)}
+        />
+      </div>
+    </div>
+  );
+}

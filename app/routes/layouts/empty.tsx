@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router';
+import { SignupModal } from '../../components/account/signup/SignupModal';
+import { useRootData } from '../../root';
+
+/** Spec §2: nothing around the page but the sign-up modal. */
+export default function EmptyLayout() {
+  const { user } = useRootData();
+  return (
+    <>
+      <main id="main">
+        <Outlet />
+      </main>
+      {!user && <SignupModal />}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, useLoaderData, useNavigate } from 'react-router';
+import { MatchPopup } from '../../components/profile/MatchPopup';
+import { FictionalBadge } from '../../components/profile/FictionalBadge';
+import { PhotoGallery } from '../../components/profile/PhotoGallery';
+import { ProfileActions } from '../../components/profile/ProfileActions';
+import { ProfileDetailsList } from '../../components/profile/ProfileDetailsList';
+import { ProfileGrid } from '../../components/profile/ProfileCard';
+import { useRootData } from '../../root';
+import type { Route } from './+types/profile';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  const result = Number.isInteger(id) && id > 0 ? await context.viewMember(id) : null;
+  if (!result || (!result.ok && result.code === 'not_found')) throw data('This page could not be found', { status: 404 });
+  if (!result.ok) throw data(result.message, { status: 403 });
+  return { profile: result.data };
+}
+
+export function meta({ data: page, matches }: Route.MetaArgs) {
+  const siteName = matches[0]?.data?.settings.name ?? '';
+  return page ? [{ title: `${page.profile.name}, ${page.profile.age} | ${siteName}` }] : [];
+}
+
+/** `/members/{id}` — another member's profile (spec §2 profile view). */
+export default function MemberProfilePage() {
+  const { t } = useTranslation();
+  const { profile } = useLoaderData<typeof loader>();
+  const { settings } = useRootData();
+  const navigate = useNavigate();
+  const [matchShown, setMatchShown] = useState(false);
+
+  return (
+    <div className="container py-4">
+      <div className="row g-4">
+        <div className="col-md-5">
+          <PhotoGallery profile={profile} />
+        </div>
+        <div className="col-md-7">
+          <h1 className="h3 mb-1">
+            {profile.name}, {profile.age}
+          </h1>
+          <p className="text-body-secondary">{[profile.city, profile.country].filter(Boolean).join(', ')}</p>
+          {profile.is_fictional && (
+            <div className="alert alert-secondary d-flex gap-2 align-items-start" role="note">
+              <FictionalBadge />
+              <span>{settings.fictional_warning || t('profile.fictional_warning')}</span>
+            </div>
+          )}
+          <ProfileActions profile={profile} onMatch={() => setMatchShown(true)} />
+          <ProfileDetailsList details={profile.details} />
+        </div>
+      </div>
+      {profile.related.length > 0 && (
+        <section className="mt-5" aria-labelledby="related-title">
+          <h2 className="h5" id="related-title">
+            {t('profile.related')}
+          </h2>
+          <ProfileGrid profiles={profile.related} />
+        </section>
+      )}
+      <MatchPopup
+        liker={matchShown ? { id: profile.id, name: profile.name, main_image: profile.photos[0] ? { ...profile.photos[0], status: 'active' } : null } : null}
+        onClose={() => setMatchShown(false)}
+        onImagePressed={() => setMatchShown(false)}
+        onButtonPressed={(id) => navigate(`/members/${id}/chat`)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { SEARCH_PAGE_SIZE, type SearchResponse } from '../../../contract/profiles';
+import { ProfileGrid } from '../../components/profile/ProfileCard';
+import { SearchFilters } from '../../components/search/SearchFilters';
+import { api } from '../../lib/api-client';
+import { useRootData } from '../../root';
+import { toQuery, useSearch, type SearchFilters as Filters } from '../../state/search';
+import { useSignupModal } from '../../state/signup-modal';
+import type { Route } from './+types/search';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  return { query, first: await context.searchMembers({ ...query, page: '1' }) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: matches[0]?.data?.settings.name ?? '' }];
+}
+
+function filtersOf(query: Record<string, string>): Filters {
+  const gender = query.gender === 'male' || query.gender === 'female' ? query.gender : '';
+  return { gender, country: query.country ?? '', countryregion: query.countryregion ?? '', min_age: query.min_age ?? '', max_age: query.max_age ?? '' };
+}
+
+/** `/members` — member search, the home after log-in (spec §2). */
+export default function MemberSearch() {
+  const { t } = useTranslation();
+  const { query, first } = useLoaderData<typeof loader>();
+  const { user } = useRootData();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const openSignup = useSignupModal((state) => state.open);
+  const { pages, addPage, clear, similarResults: similar } = useSearch();
+  const [loading, setLoading] = useState(false);
+  const filters = useMemo(() => filtersOf(query), [query]);
+
+  // A new search (new filters) starts over from its first page.
+  useEffect(() => {
+    clear();
+    if (first.ok) addPage(1, first.data.results, first.data.numResults, first.data.similar_results && { results: first.data.similar_results, numResults: first.data.similar_numResults ?? 0 });
+  }, [first, addPage, clear]);
+
+  if (!first.ok) {
+    return (
+      <div className="container py-5 text-center" style={{ maxWidth: 560 }}>
+        <p className="lead">{first.message}</p>
+        <button type="button" className="btn btn-primary" onClick={() => openSignup()}>
+          {t('landing.cta_signup')}
+        </button>
+      </div>
+    );
+  }
+
+  const results = pages.length ? pages.flatMap((page) => page.results) : first.data.results;
+  const nextPage = (pages.at(-1)?.pageNumber ?? 1) + 1;
+  const hasMore = results.length < first.data.numResults && results.length === (nextPage - 1) * SEARCH_PAGE_SIZE;
+  const loadMore = async () => {
+    setLoading(true);
+    try {
+      const response = await api<SearchResponse>(`members.php?${toQuery(filters, nextPage)}`);
+      addPage(nextPage, response.results, response.numResults);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <div className="container py-4">
+      <h1 className="h3 mb-3">{user ? t('search.title_member', { name: user.profile.name }) : t('search.title')}</h1>
+      <SearchFilters initial={filters} onSearch={(next) => navigate(`/members?${toQuery(next, 1)}${params.get('lb') ? '&lb=1' : ''}`)} />
+      <p className="text-body-secondary" role="status">
+        {t('search.count', { shown: first.data.numResults >= 1000 ? '1000+' : first.data.numResults })}
+      </p>
+      <ProfileGrid profiles={results} />
+      {hasMore && (
+        <div className="text-center my-4">
+          <button type="button" className="btn btn-outline-secondary" onClick={() => void loadMore()} disabled={loading}>
+            {t('search.load_more')}
+          </button>
+        </div>
+      )}
+      {similar.length > 0 && (
+        <section className="mt-5" aria-labelledby="similar-title">
+          <h2 className="h5" id="similar-title">
+            {t('search.similar')}
+          </h2>
+          <ProfileGrid profiles={similar} />
+        </section>
+      )}
+    </div>
+  );
+}

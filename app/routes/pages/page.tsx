@@ -1,0 +1,27 @@
+import { data, useLoaderData } from 'react-router';
+import type { Route } from './+types/page';
+import { LegalDocumentView } from '../../components/legal/LegalDocumentView';
+import { isLegalPage, loadLegalDocument } from './legal-content.server';
+
+/** `/pages/{token}`: the legal and help pages, or a page the site's operator defined. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { token } = params;
+  if (isLegalPage(token) && token !== 'complaints') {
+    return { document: loadLegalDocument(context, token), showContact: token === 'service' };
+  }
+  const custom = context.findCustomPage(token);
+  if (custom) {
+    return { document: { title: custom.title, intro: '', sections: [{ heading: '', paragraphs: custom.body }] }, showContact: false };
+  }
+  throw data('This page could not be found', { status: 404 });
+}
+
+export function meta({ data: page, matches }: Route.MetaArgs) {
+  const siteName = matches[0]?.data?.settings.name ?? '';
+  return page ? [{ title: `${page.document.title} | ${siteName}` }] : [];
+}
+
+export default function StaticPage() {
+  const { document, showContact } = useLoaderData<typeof loader>();
+  return <LegalDocumentView document={document} showContact={showContact} />;
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
+import type { AutoLike, ProfileCard } from '../../../contract/profiles';
+import { MatchPopup } from '../../components/profile/MatchPopup';
+import { SwipeDeck } from '../../components/swipe/SwipeDeck';
+import { api, ApiError } from '../../lib/api-client';
+import type { Route } from './+types/swipe-page';
+
+type Mode = 'swipe_game' | 'match_finder';
+const modeOf = (pathname: string): Mode => (pathname.startsWith('/swipe-game') ? 'swipe_game' : 'match_finder');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.user) throw redirect('/login');
+  return { mode: modeOf(new URL(request.url).pathname) };
+}
+
+interface Deck {
+  cards: ProfileCard[];
+  likes_left_today: number | null;
+}
+
+/** `/swipe-game` (4 likes a day) and `/match-finder` (no limit): the same cards, two rules. */
+export default function SwipePage() {
+  const { t } = useTranslation();
+  const { mode } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [deck, setDeck] = useState<Deck | null>(null);
+  const [left, setLeft] = useState<number | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [match, setMatch] = useState<AutoLike | null>(null);
+
+  const load = async () => {
+    const next = await api<Deck>(`swipe.php?mode=${modeOf(pathname)}`);
+    setLeft(next.likes_left_today);
+    return next;
+  };
+  useEffect(() => {
+    void load().then(setDeck, () => setDeck({ cards: [], likes_left_today: null }));
+    // The deck loads once per page; later cards come through onNeedMore.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const decide = async (card: ProfileCard, action: 'like' | 'pass') => {
+    setMessage(null);
+    try {
+      const result = await api<{ is_match: boolean; likes_left_today: number | null }>('swipe.php', { method: 'POST', body: { profile_id: card.id, action, mode } });
+      setLeft(result.likes_left_today);
+      if (result.is_match) setMatch({ id: card.id, name: card.name, main_image: card.main_image });
+      return true;
+    } catch (error) {
+      setMessage(error instanceof ApiError ? error.message : t('errors.network'));
+      return false;
+    }
+  };
+
+  return (
+    <div className="container py-4">
+      <h1 className="h3 text-center mb-3">{t(`swipe.title_${mode}`)}</h1>
+      {mode === 'swipe_game' && left !== null && (
+        <p className="text-center" role="status">
+          {t('swipe.likes_left', { number: left })}
+        </p>
+      )}
+      {message && (
+        <div className="alert alert-warning text-center" role="alert">
+          {message}
+        </div>
+      )}
+      {deck ? <SwipeDeck cards={deck.cards} onDecide={decide} onNeedMore={async () => (await load()).cards} /> : <p className="text-center">{t('swipe.loading')}</p>}
+      <MatchPopup liker={match} onClose={() => setMatch(null)} onImagePressed={(id) => navigate(`/members/${id}`)} onButtonPressed={(id) => navigate(`/likes/m/${id}`)} />
+    </div>
+  );
+}

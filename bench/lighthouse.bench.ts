@@ -1,0 +1,206 @@
+import fs from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { startBareServer } from './support/bare-server';
+import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
+import type { RunningServer } from './support/server';
+
+/**
+ * Lighthouse (default config = mobile: Moto G Power viewport, simulated slow 4G and 4× CPU
+ * slowdown) on the home page, with a ceiling measured in the same run: the same Chromium and
+ * settings on a minimal static page served by a bare node:http server. On a quiet machine the
+ * ceiling scores 100; when the shared cores are busy it drops, and the ratio shows how much of a
+ * low score is the machine rather than the page.
+ *
+ * Env: BENCH_LH_RUNS (runs on the app page and, alternately, on the ceiling page; the median
+ * run by performance score is shown; default 1),
+ * BENCH_LH_JSON (file to write the shown app report to, for the Lighthouse viewer),
+ * CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const TARGETS: Record<Category, number> = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--disable-domain-reliability',
+  '--disable-client-side-phishing-detection',
+  '--no-pings',
+];
+
+const PERF_METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+];
+
+/** Smallest page that can score 100 everywhere: the ceiling for this machine, right now. */
+const CEILING_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Ceiling</title><meta name="description" content="Lighthouse ceiling page for the bench.">
+<link rel="icon" href="data:,"></head>
+<body><main><h1>Ceiling</h1><p>A static page served by a bare node:http server.</p></main></body></html>`;
+
+async function audit(url: string, port: number): Promise<Result> {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // Nothing here may leave localhost: no full-page screenshot, no external URLs.
+    disableFullPageScreenshot: true,
+    maxWaitForLoad: 45_000,
+  };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+  if (result.lhr.runtimeError) {
+    throw new Error(`Lighthouse runtime error on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+  }
+  return result.lhr;
+}
+
+function score(lhr: Result, category: Category): number {
+  const value = lhr.categories[category]?.score;
+  return value === null || value === undefined ? NaN : Math.round(value * 100);
+}
+
+function oneLine(text: unknown, max = 160): string {
+  const flat = String(text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Failing audits of one category with the elements involved, so they can be fixed. */
+export function failingAudits(lhr: Result, category: Category): string[] {
+  const out: string[] = [];
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  for (const ref of refs) {
+    const item = lhr.audits[ref.id];
+    if (!item || item.score === null) continue;
+    if (['notApplicable', 'informative', 'manual', 'error'].includes(item.scoreDisplayMode)) {
+      if (item.scoreDisplayMode === 'error') out.push(`  ! ${item.id}: audit errored — ${oneLine(item.errorMessage)}`);
+      continue;
+    }
+    const threshold = category === 'performance' ? 0.9 : 1;
+    if (item.score >= threshold) continue;
+    const display = item.displayValue ? ` — ${item.displayValue}` : '';
+    const weight = ref.weight ? ` [weight ${ref.weight}]` : '';
+    out.push(`  - ${item.id}: ${item.title}${display} (score ${item.score.toFixed(2)})${weight}`);
+    const details = item.details as { type?: string; items?: Array<Record<string, unknown>> } | undefined;
+    for (const row of (details?.items ?? []).slice(0, 6)) {
+      const node = row.node as { selector?: string; snippet?: string; explanation?: string; nodeLabel?: string } | undefined;
+      if (node) {
+        out.push(`      element ${oneLine(node.selector, 100)}  ${oneLine(node.snippet, 140)}`);
+        if (node.explanation) out.push(`        why: ${oneLine(node.explanation, 300)}`);
+        continue;
+      }
+      const described = ['url', 'source', 'description', 'label', 'value', 'reason', 'index', 'line', 'message']
+        .filter((key) => row[key] !== undefined)
+        .map((key) => {
+          const value = row[key] as unknown;
+          const text = typeof value === 'object' && value ? JSON.stringify(value) : value;
+          return `${key}=${oneLine(text, 140)}`;
+        });
+      if (described.length) out.push(`      ${described.join('  ')}`);
+    }
+    const more = (details?.items?.length ?? 0) - 6;
+    if (more > 0) out.push(`      … and ${more} more`);
+  }
+  return out;
+}
+
+function metricsLine(lhr: Result): string {
+  return PERF_METRICS.map((id) => {
+    const item = lhr.audits[id];
+    return item ? `${id.replace(/-/g, ' ')} ${item.displayValue ?? '?'}` : null;
+  })
+    .filter(Boolean)
+    .join(', ');
+}
+
+export async function runLighthouseBench(server: RunningServer): Promise<BenchOutcome> {
+  const runs = Math.round(envNumber('BENCH_LH_RUNS', 1));
+  heading('Lighthouse (mobile, default config) on /');
+  console.log(machineLine());
+
+  const ceilingServer = await startBareServer(
+    { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }, body: Buffer.from(CEILING_HTML) },
+    {
+      '/robots.txt': { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from('User-agent: *\nAllow: /\n') },
+      '/favicon.ico': { status: 204, headers: {}, body: Buffer.alloc(0) },
+    },
+  );
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+  try {
+    // A fresh Chrome's first page load pays its own start-up work: one discarded warm-up run.
+    await audit(`${ceilingServer.url}/`, chrome.port);
+    const appRuns: Result[] = [];
+    const ceilingRuns: Result[] = [];
+    for (let run = 0; run < runs; run++) {
+      appRuns.push(await audit(`${server.url}/`, chrome.port));
+      ceilingRuns.push(await audit(`${ceilingServer.url}/`, chrome.port));
+    }
+    // Median run by performance score (the noisy one); the other categories are deterministic.
+    const median = (list: Result[]) =>
+      [...list].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(list.length / 2)];
+    const lhr = median(appRuns);
+    const ceiling = median(ceilingRuns);
+
+    console.log(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment?.hostUserAgent ?? ''}`.trim());
+    console.log(
+      `form factor ${lhr.configSettings.formFactor}, throttling ${lhr.configSettings.throttlingMethod}, ` +
+        `CPU slowdown ×${lhr.configSettings.throttling.cpuSlowdownMultiplier}, benchmarkIndex ${lhr.environment?.benchmarkIndex ?? '?'}`,
+    );
+    if (runs > 1) {
+      console.log(`app performance over ${runs} runs: ${appRuns.map((r) => score(r, 'performance')).join(', ')} (median shown)`);
+      console.log(`ceiling performance over ${runs} runs: ${ceilingRuns.map((r) => score(r, 'performance')).join(', ')}`);
+    }
+
+    const rows: string[][] = [];
+    const lines: string[] = [];
+    const missed: string[] = [];
+    for (const category of CATEGORIES) {
+      const app = score(lhr, category);
+      const top = score(ceiling, category);
+      const ok = app >= TARGETS[category];
+      const verdict = ok ? `PASS (≥ ${TARGETS[category]})` : `FAIL (< ${TARGETS[category]})`;
+      rows.push([category, String(app), String(top), (app / top).toFixed(2), verdict]);
+      lines.push(`${category}: ${app} (ceiling ${top}, ratio ${(app / top).toFixed(2)}) — ${verdict}`);
+      if (!ok) missed.push(`lighthouse ${category}: ${app} < ${TARGETS[category]}`);
+    }
+    console.log();
+    console.log(table(['category', 'app /', 'ceiling', 'ratio', 'target'], rows));
+    console.log(`app metrics: ${metricsLine(lhr)}`);
+    console.log(`ceiling metrics: ${metricsLine(ceiling)}`);
+    for (const warning of lhr.runWarnings ?? []) console.log(`run warning: ${oneLine(warning, 300)}`);
+    if (process.env.BENCH_LH_JSON) {
+      fs.writeFileSync(process.env.BENCH_LH_JSON, JSON.stringify(lhr, null, 2));
+      console.log(`app report written to ${process.env.BENCH_LH_JSON}`);
+    }
+
+    for (const category of CATEGORIES) {
+      if (score(lhr, category) >= TARGETS[category]) continue;
+      console.log(`\nFailing audits — ${category}:`);
+      const audits = failingAudits(lhr, category);
+      console.log(audits.length ? audits.join('\n') : '  (no single failing audit; the weighted metrics add up below target)');
+    }
+    return { name: 'lighthouse', lines, missed };
+  } finally {
+    chrome.kill();
+    await ceilingServer.stop();
+  }
+}

@@ -1,0 +1,101 @@
+import { runChatBench } from './chat.bench';
+import { runHttpBench } from './http.bench';
+import { runLighthouseBench } from './lighthouse.bench';
+import { runSearchBench } from './search.bench';
+import { runCleanups } from './support/cleanup';
+import { envNumber, heading, type BenchOutcome } from './support/report';
+import { describeBuild, startServer, type RunningServer } from './support/server';
+
+/**
+ * `npm run bench [-- http|lighthouse|search]`: starts the production server once on a fresh
+ * database (only when a selected bench uses it), runs the benches and prints a summary. Missed
+ * targets are reported, not fatal: the exit code is non-zero only when something crashed.
+ */
+
+type Bench = { shared: true; run: (server: RunningServer) => Promise<BenchOutcome> } | { shared: false; run: () => Promise<BenchOutcome> };
+
+const BENCHES: Record<string, Bench> = {
+  http: { shared: true, run: runHttpBench },
+  lighthouse: { shared: true, run: runLighthouseBench },
+  // Starts its own servers on a loaded PostgreSQL database and a loaded PGlite directory.
+  search: { shared: false, run: runSearchBench },
+  // Starts its own server on a scratch PostgreSQL database with members in pairs.
+  chat: { shared: false, run: runChatBench },
+};
+
+async function main(): Promise<number> {
+  const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const unknown = requested.filter((name) => !(name in BENCHES));
+  if (unknown.length) {
+    console.error(`unknown bench: ${unknown.join(', ')} (choose from ${Object.keys(BENCHES).join(', ')})`);
+    return 2;
+  }
+  const selected = requested.length ? requested : Object.keys(BENCHES);
+
+  let server: RunningServer | undefined;
+  const stopOnSignal = (signal: NodeJS.Signals) => {
+    void Promise.allSettled([server?.stop(), runCleanups()]).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+
+  const outcomes: BenchOutcome[] = [];
+  const crashes: string[] = [];
+  try {
+    for (const name of selected) {
+      try {
+        const bench = BENCHES[name];
+        if (bench.shared) {
+          server ??= await startSharedServer();
+          outcomes.push(await bench.run(server));
+        } else {
+          outcomes.push(await bench.run());
+        }
+      } catch (error) {
+        crashes.push(name);
+        console.error(`\n${name} bench crashed:`, error instanceof Error ? (error.stack ?? error.message) : error);
+      } finally {
+        await runCleanups();
+        // The shared server would only compete for the 2 cores with a bench that runs its own.
+        const rest = selected.slice(selected.indexOf(name) + 1);
+        if (server && !rest.some((next) => BENCHES[next].shared)) {
+          await server.stop();
+          server = undefined;
+        }
+      }
+    }
+  } finally {
+    await server?.stop();
+  }
+
+  heading('Summary');
+  for (const outcome of outcomes) {
+    console.log(`${outcome.name}:`);
+    for (const line of outcome.lines) console.log(`  ${line}`);
+  }
+  const missed = outcomes.flatMap((outcome) => outcome.missed);
+  console.log(missed.length ? `\nTargets missed (${missed.length}):\n  ${missed.join('\n  ')}` : '\nAll targets met.');
+  if (crashes.length) console.log(`\nCrashed: ${crashes.join(', ')}`);
+  return crashes.length ? 1 : 0;
+}
+
+async function startSharedServer(): Promise<RunningServer> {
+  heading('Server');
+  console.log(describeBuild());
+  const demoMembers = Math.round(envNumber('BENCH_DEMO_MEMBERS', 240));
+  console.log(
+    `starting \`node scripts/start.mjs\` (NODE_ENV=production, fresh DATA_DIR, DEMO_MEMBERS=${demoMembers}` +
+      `${process.env.BENCH_DATABASE_URL ? ', DATABASE_URL=$BENCH_DATABASE_URL' : ', embedded PGlite'})…`,
+  );
+  const server = await startServer({ demoMembers, verbose: process.env.BENCH_VERBOSE === '1' });
+  console.log(`ready at ${server.url} after ${server.startSeconds.toFixed(1)} s (includes any build and the demo seed)`);
+  return server;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);

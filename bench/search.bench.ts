@@ -1,0 +1,564 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../server/db/client';
+import { createSitesRepository } from '../server/db/repositories/sites.repository';
+import type { SiteRow } from '../server/db/schema/index';
+import { onCleanup } from './support/cleanup';
+import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
+import {
+  BENCH_SITE_DOMAIN, benchSiteRow, buildRequestMix, describeData, describeRequest, loadMembers, type Exec, type LoadStep,
+} from './support/search-data';
+import { closedLoop, recordRequests, replay, type RecordedRequest, type Statement } from './support/search-sql';
+import { describeBuild, startServer, type RunningServer } from './support/server';
+
+/**
+ * Member search (`GET /api/members.php`, logged out) on a large database against its ceiling:
+ * the very SQL the search service issues for the same request, run directly through `pg` (or
+ * an in-process PGlite) in the same run, alternating with the API in slices.
+ *
+ * PostgreSQL: a scratch database (BENCH_SEARCH_DB, dropped at the end) with BENCH_SEARCH_MEMBERS
+ * members (1,000,000). PGlite: a temp DATA_DIR with BENCH_SEARCH_PGLITE_MEMBERS (100,000); the
+ * ceiling runs on a copy of that directory, since PGlite allows one process per directory.
+ * Targets (PostgreSQL): API ≥ 0.60 × direct q/s at every connection count, API p99 ≤ 15 ms at 1
+ * connection. PGlite figures are reported only.
+ */
+
+const TARGET_RATIO = 0.6;
+const TARGET_P99_MS = 15;
+
+interface Settings {
+  seconds: number;
+  rounds: number;
+  warmup: number;
+  connections: number[];
+  requests: number;
+  verbose: boolean;
+  explain: boolean;
+  extraSql: string[];
+}
+
+interface Sample {
+  count: number;
+  seconds: number;
+  latencies: number[];
+  faults: number;
+}
+
+function emptySample(): Sample {
+  return { count: 0, seconds: 0, latencies: [], faults: 0 };
+}
+
+interface Prepared {
+  engine: 'PostgreSQL' | 'PGlite';
+  /** The direct path: node-postgres pool or in-process PGlite. */
+  exec: Exec;
+  describeDirect: string;
+  server: RunningServer;
+  recorded: RecordedRequest[];
+  /** Targets decide PASS/FAIL here; otherwise informational. */
+  enforced: boolean;
+}
+
+interface EngineResult {
+  rows: string[][];
+  lines: string[];
+  missed: string[];
+}
+
+function settings(): Settings {
+  const list = (process.env.BENCH_SEARCH_CONNECTIONS ?? '1,16')
+    .split(',')
+    .map((item) => Math.round(Number(item.trim())))
+    .filter((n) => Number.isFinite(n) && n > 0);
+  return {
+    seconds: envNumber('BENCH_SECONDS', 10),
+    rounds: Math.round(envNumber('BENCH_ROUNDS', 2)),
+    warmup: envNumber('BENCH_WARMUP_SECONDS', 2),
+    connections: list.length ? list : [1, 16],
+    requests: Math.round(envNumber('BENCH_SEARCH_REQUESTS', 200)),
+    verbose: process.env.BENCH_VERBOSE === '1',
+    explain: process.env.BENCH_SEARCH_EXPLAIN === '1',
+    extraSql: (process.env.BENCH_SEARCH_EXTRA_SQL ?? '')
+      .split(';')
+      .map((statement) => statement.trim())
+      .filter(Boolean),
+  };
+}
+
+export async function runSearchBench(): Promise<BenchOutcome> {
+  const options = settings();
+  const engines = (process.env.BENCH_SEARCH_ENGINES ?? 'postgres,pglite').split(',').map((item) => item.trim().toLowerCase());
+  heading('Search: GET /api/members.php vs the same SQL run directly');
+  console.log(machineLine());
+  console.log(describeBuild());
+  console.log(
+    `${options.requests} seeded logged-out searches, cycled in order by every client; per connection count ` +
+      `${options.warmup} s warm-up per side, then ${options.seconds} s per side in ${options.rounds} alternating slices`,
+  );
+  console.log(
+    'direct = the SQL the search service issues for the same request (recorded through the real service and repository), ' +
+      'page and count in parallel, then the "similar" pair when the service asks for it; one direct query = one API request.',
+  );
+  if (options.extraSql.length) console.log(`BENCH_SEARCH_EXTRA_SQL after loading: ${options.extraSql.join('; ')}`);
+
+  const rows: string[][] = [];
+  const lines: string[] = [];
+  const missed: string[] = [];
+  const collect = (result: EngineResult) => {
+    rows.push(...result.rows);
+    lines.push(...result.lines);
+    missed.push(...result.missed);
+  };
+  if (engines.includes('postgres')) collect(await runPostgres(options));
+  if (engines.includes('pglite')) collect(await runPglite(options));
+
+  heading('Search: results');
+  console.log(
+    table(
+      ['engine', 'conns', 'API req/s', 'API p50', 'API p99', 'API faults', 'direct q/s', 'direct p50', 'direct p99', 'ratio', 'target'],
+      rows,
+    ),
+  );
+  console.log(`ratio = API req/s ÷ direct q/s; latencies in ms; API faults = non-2xx/errors/timeouts.`);
+  console.log(`targets (PostgreSQL): ratio ≥ ${TARGET_RATIO.toFixed(2)} at every connection count; API p99 ≤ ${TARGET_P99_MS} ms at 1 connection.`);
+  return { name: 'search', lines, missed };
+}
+
+// -------------------------------------------------------------------------------------------
+// PostgreSQL
+
+async function runPostgres(options: Settings): Promise<EngineResult> {
+  const members = Math.round(envNumber('BENCH_SEARCH_MEMBERS', 1_000_000));
+  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = process.env.BENCH_SEARCH_DB ?? 'rdv_bench_search';
+  const keep = process.env.BENCH_SEARCH_KEEP === '1';
+  if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_SEARCH_DB must be a plain lower-case name, got "${dbName}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const scratchUrl = url.toString();
+
+  heading(`Search on PostgreSQL: ${members.toLocaleString('en')} members`);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.log(`PostgreSQL skipped: cannot connect to ${adminUrl} (${reason}); set BENCH_PG_ADMIN_URL.`);
+    return { rows: [], lines: [`PostgreSQL: skipped (cannot connect to ${adminUrl})`], missed: [] };
+  }
+  const { rows: versionRows } = await admin.query('select version() as v');
+  console.log(String(versionRows[0].v).split(',')[0]);
+  const closeAdmin = onCleanup('admin connection', () => admin.end());
+  const dropScratch = onCleanup(`drop database ${dbName}`, async () => {
+    if (keep) return console.log(`BENCH_SEARCH_KEEP=1: kept database ${dbName} (${scratchUrl})`);
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    console.log(`dropped scratch database ${dbName}`);
+  });
+
+  try {
+    const reused = keep && (await reusable(admin, dbName, scratchUrl, members));
+    let site: SiteRow;
+    if (reused) {
+      console.log(`BENCH_SEARCH_KEEP=1: reusing ${dbName}, already loaded with ${members.toLocaleString('en')} members`);
+      site = await withDatabase(scratchUrl, (db) => createSitesRepository(db).findByDomain(BENCH_SITE_DOMAIN)).then((row) => row!);
+    } else {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.query(`create database ${dbName}`);
+      console.log(`created scratch database ${dbName}`);
+      site = await loadPostgres(scratchUrl, members, options);
+    }
+
+    const pool = new pg.Pool({ connectionString: scratchUrl, max: 20 });
+    // pool.end() resolves before its sockets have closed; dropping the database WITH (FORCE) right
+    // after terminates them, which an idle client reports as an error: expected, not a crash.
+    pool.on('error', () => {});
+    const endPool = onCleanup('direct pool', () => pool.end());
+    const exec: Exec = (text, params) => pool.query(text, params as unknown[]);
+    const recorded = await record(exec, site, options);
+
+    const server = await startSearchServer('PostgreSQL', options, { DATABASE_URL: scratchUrl });
+    const stopServer = onCleanup('PostgreSQL server', () => server.stop());
+    try {
+      const prepared: Prepared = {
+        engine: 'PostgreSQL',
+        exec,
+        describeDirect: 'pg.Pool (max 20, as the app)',
+        server,
+        recorded,
+        enforced: true,
+      };
+      return await measureEngine(prepared, options);
+    } finally {
+      await stopServer();
+      await endPool();
+    }
+  } finally {
+    await dropScratch();
+    await closeAdmin();
+  }
+}
+
+/** With BENCH_SEARCH_KEEP=1 a database from an earlier run is reused when it holds the same members. */
+async function reusable(admin: pg.Client, dbName: string, scratchUrl: string, members: number): Promise<boolean> {
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
+  if (!rowCount) return false;
+  const client = new pg.Client({ connectionString: scratchUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select (select count(*) from profiles)::int as n, (select count(*) from sites where domain = $1)::int as sites`,
+      [BENCH_SITE_DOMAIN],
+    );
+    return rows[0].n === members && rows[0].sites === 1;
+  } catch {
+    return false;
+  } finally {
+    await client.end();
+  }
+}
+
+async function withDatabase<T>(url: string, work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+  try {
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function loadPostgres(scratchUrl: string, members: number, options: Settings): Promise<SiteRow> {
+  const started = performance.now();
+  const handle = await openDatabase({ kind: 'postgres', url: scratchUrl, poolSize: 2 });
+  try {
+    console.log(`schema: migrations applied by openDatabase() in ${seconds(started)}`);
+    const site = await createSitesRepository(handle.db).insert(benchSiteRow());
+    const client = await handle.pool!.connect();
+    try {
+      // Session settings for the load only; the server and the ceiling run on the defaults.
+      await client.query(`set work_mem = '256MB'`);
+      await client.query(`set maintenance_work_mem = '512MB'`);
+      await client.query(`set synchronous_commit = off`);
+      const exec: Exec = (text, params) => client.query(text, params as unknown[]);
+      await runLoad(exec, site.id, members, options);
+    } finally {
+      client.release();
+    }
+    console.log(`total load time (schema, members, indexes, vacuum analyze): ${seconds(started)}`);
+    return site;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function runLoad(exec: Exec, siteId: number, members: number, options: Settings): Promise<LoadStep[]> {
+  const started = performance.now();
+  const steps = await loadMembers(exec, {
+    siteId,
+    count: members,
+    onStep: (step) => console.log(`  ${step.step.padEnd(30)} ${step.seconds.toFixed(1).padStart(7)} s`),
+  });
+  console.log(`loaded ${members.toLocaleString('en')} members in ${seconds(started)} (${Math.round(members / ((performance.now() - started) / 1000)).toLocaleString('en')} members/s)`);
+  for (const statement of options.extraSql) {
+    const t0 = performance.now();
+    await exec(statement);
+    console.log(`  extra: ${statement} (${seconds(t0)})`);
+  }
+  if (options.extraSql.length) await exec('analyze users, profiles, photos');
+  console.log(await describeData(exec));
+  return steps;
+}
+
+// -------------------------------------------------------------------------------------------
+// PGlite
+
+async function runPglite(options: Settings): Promise<EngineResult> {
+  const members = Math.round(envNumber('BENCH_SEARCH_PGLITE_MEMBERS', 100_000));
+  heading(`Search on PGlite: ${members.toLocaleString('en')} members`);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rendezvous-search-bench-'));
+  const removeRoot = onCleanup('PGlite temp dir', () => fs.rmSync(root, { recursive: true, force: true }));
+  try {
+    const dataDir = path.join(root, 'server');
+    const dbDir = path.join(dataDir, 'pglite');
+    const started = performance.now();
+    const loader = await openDatabase({ kind: 'pglite', dir: dbDir });
+    let site: SiteRow;
+    try {
+      console.log(`schema: migrations applied by openDatabase() in ${seconds(started)}`);
+      site = await createSitesRepository(loader.db).insert(benchSiteRow());
+      const exec: Exec = (text, params) => loader.pglite!.query(text, params);
+      await runLoad(exec, site.id, members, options);
+    } finally {
+      await loader.close();
+    }
+    console.log(`total load time (schema, members, indexes, vacuum analyze): ${seconds(started)}; DATA_DIR ${dataDir}`);
+
+    // PGlite is one process per directory: the server gets the original, the ceiling a copy.
+    const copyDir = path.join(root, 'ceiling', 'pglite');
+    const copyStarted = performance.now();
+    fs.cpSync(dbDir, copyDir, { recursive: true });
+    console.log(`copied the database for the in-process ceiling (${directorySize(copyDir)}) in ${seconds(copyStarted)}`);
+    const direct = await openDatabase({ kind: 'pglite', dir: copyDir }, { migrate: false });
+    const closeDirect = onCleanup('PGlite ceiling', () => direct.close());
+    try {
+      const exec: Exec = (text, params) => direct.pglite!.query(text, params);
+      const recorded = await record(exec, site, options);
+      const server = await startSearchServer('PGlite', options, { DATABASE_URL: undefined }, dataDir);
+      const stopServer = onCleanup('PGlite server', () => server.stop());
+      try {
+        return await measureEngine(
+          { engine: 'PGlite', exec, describeDirect: 'PGlite in the bench process', server, recorded, enforced: false },
+          options,
+        );
+      } finally {
+        await stopServer();
+      }
+    } finally {
+      await closeDirect();
+    }
+  } finally {
+    await removeRoot();
+  }
+}
+
+function directorySize(dir: string): string {
+  let bytes = 0;
+  const walk = (current: string) => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else bytes += fs.statSync(full).size;
+    }
+  };
+  walk(dir);
+  return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+}
+
+// -------------------------------------------------------------------------------------------
+// Shared steps
+
+async function record(exec: Exec, site: SiteRow, options: Settings): Promise<RecordedRequest[]> {
+  const started = performance.now();
+  const recorded = await recordRequests(exec, site, buildRequestMix(options.requests));
+  const statements = recorded.reduce((sum, r) => sum + r.phases.flat().length, 0);
+  const similar = recorded.filter((r) => r.phases.length > 1).length;
+  console.log(
+    `recorded the service's SQL for ${recorded.length} requests in ${seconds(started)}: ${statements} statements ` +
+      `(${similar} requests also ask for similar profiles)`,
+  );
+  return recorded;
+}
+
+async function startSearchServer(engine: string, options: Settings, env: Record<string, string | undefined>, dataDir?: string): Promise<RunningServer> {
+  console.log(`starting \`node scripts/start.mjs\` on ${engine} (NODE_ENV=production, SEED_DEMO=false, DEFAULT_SITE_DOMAIN=${BENCH_SITE_DOMAIN})…`);
+  const server = await startServer({
+    demoMembers: 0,
+    verbose: options.verbose,
+    dataDir,
+    env: { ...env, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: BENCH_SITE_DOMAIN },
+  });
+  console.log(`ready at ${server.url} after ${server.startSeconds.toFixed(1)} s`);
+  return server;
+}
+
+/** Every request once through the API: HTTP 200 and the same page and count as the recorded SQL. */
+async function verify(server: RunningServer, recorded: RecordedRequest[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const r of recorded) {
+    const response = await fetch(`${server.url}${r.request.path}`);
+    const text = await response.text();
+    if (response.status !== 200) {
+      problems.push(`${r.request.path}: HTTP ${response.status} ${text.slice(0, 200)}`);
+      continue;
+    }
+    const body = JSON.parse(text) as { results: Array<{ id: number }>; numResults: number };
+    const ids = body.results.map((card) => card.id);
+    if (body.numResults !== r.numResults || ids.join(',') !== r.ids.join(',')) {
+      problems.push(`${r.request.path}: API ${body.numResults} results [${ids.slice(0, 3).join(',')}…], direct ${r.numResults} [${r.ids.slice(0, 3).join(',')}…]`);
+    }
+  }
+  return problems;
+}
+
+async function apiLoad(server: RunningServer, paths: string[], connections: number, duration: number, cursor: { next: number }, into?: Sample): Promise<void> {
+  const instance = autocannon({
+    url: server.url,
+    connections,
+    duration,
+    timeout: 10,
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[cursor.next++ % paths.length] }) }],
+    renderProgressBar: false,
+    renderResultsTable: false,
+    renderLatencyTable: false,
+  });
+  if (into) {
+    instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+      into.latencies.push(responseTime);
+      if (status !== 200) into.faults++;
+    });
+  }
+  const result = await instance;
+  if (!into) return;
+  into.count += result.requests.total;
+  into.seconds += result.duration;
+  into.faults += result.errors + result.timeouts;
+}
+
+async function directLoad(exec: Exec, recorded: RecordedRequest[], workers: number, duration: number, cursor: { next: number }, into?: Sample): Promise<void> {
+  const result = await closedLoop(exec, recorded, workers, duration, cursor);
+  if (!into) return;
+  into.count += result.completed;
+  into.seconds += result.seconds;
+  into.latencies.push(...result.latencies);
+  into.faults += result.errors;
+}
+
+async function measureEngine(prepared: Prepared, options: Settings): Promise<EngineResult> {
+  const { engine, exec, server, recorded } = prepared;
+  const problems = await verify(server, recorded);
+  console.log(
+    problems.length
+      ? `WARNING: ${problems.length}/${recorded.length} API answers differ from the direct SQL:\n  ${problems.slice(0, 5).join('\n  ')}`
+      : `checked: the API returns the same page and count as the direct SQL for all ${recorded.length} requests`,
+  );
+  console.log(`direct path: ${prepared.describeDirect}`);
+
+  const paths = recorded.map((r) => r.request.path);
+  const rows: string[][] = [];
+  const lines: string[] = [];
+  const missed: string[] = [];
+  const slice = options.seconds / options.rounds;
+  for (const connections of options.connections) {
+    const apiCursor = { next: 0 };
+    const directCursor = { next: 0 };
+    await apiLoad(server, paths, connections, options.warmup, apiCursor);
+    await directLoad(exec, recorded, connections, options.warmup, directCursor);
+    const api = emptySample();
+    const direct = emptySample();
+    for (let round = 0; round < options.rounds; round++) {
+      const order: Array<() => Promise<void>> = [
+        () => apiLoad(server, paths, connections, slice, apiCursor, api),
+        () => directLoad(exec, recorded, connections, slice, directCursor, direct),
+      ];
+      if (round % 2 === 1) order.reverse();
+      for (const run of order) await run();
+    }
+    const a = stats(api);
+    const d = stats(direct);
+    const ratio = a.rate / d.rate;
+    const checks: string[] = [];
+    if (ratio < TARGET_RATIO) checks.push(`ratio ${ratio.toFixed(2)} < ${TARGET_RATIO.toFixed(2)}`);
+    if (connections === 1 && a.p99 > TARGET_P99_MS) checks.push(`API p99 ${fmt(a.p99)} ms > ${TARGET_P99_MS} ms`);
+    let verdict: string;
+    if (api.faults > 0) verdict = 'INVALID (API faults)';
+    else if (!prepared.enforced) verdict = checks.length ? `info (would fail: ${checks.join(', ')})` : 'info (would pass)';
+    else verdict = checks.length ? `FAIL (${checks.join(', ')})` : 'PASS';
+    if (prepared.enforced && (verdict.startsWith('FAIL') || verdict.startsWith('INVALID'))) missed.push(`${engine} ${connections} conn: ${verdict}`);
+    rows.push([
+      engine, String(connections), fmt(a.rate), fmt(a.p50), fmt(a.p99), String(api.faults), fmt(d.rate), fmt(d.p50), fmt(d.p99), ratio.toFixed(2), verdict,
+    ]);
+    const line =
+      `${engine}, ${connections} conn: API ${fmt(a.rate)} req/s (p50 ${fmt(a.p50)}, p99 ${fmt(a.p99)} ms) vs direct ${fmt(d.rate)} q/s ` +
+      `(p50 ${fmt(d.p50)}, p99 ${fmt(d.p99)} ms) → ratio ${ratio.toFixed(2)} — ${verdict}` +
+      // Other work on the 2 shared cores mostly shows in p99; the load average says how much there was.
+      ` (load average ${os.loadavg()[0].toFixed(1)})`;
+    console.log(line);
+    lines.push(line);
+  }
+
+  const failed = missed.length > 0 || (!prepared.enforced && rows.some((row) => row[10].includes('would fail')));
+  await analyse(prepared, options.explain || failed);
+  return { rows, lines, missed };
+}
+
+/**
+ * Which requests are slow: each one alone through the direct path (median of three), grouped by
+ * shape, the slowest listed; with `explain`, EXPLAIN (ANALYZE, BUFFERS) of the slowest ones.
+ */
+async function analyse(prepared: Prepared, explain: boolean): Promise<void> {
+  const { engine, exec, recorded } = prepared;
+  heading(`Search on ${engine}: slowest requests (each alone, direct SQL, median of 3)`);
+  const timings: Array<{ r: RecordedRequest; ms: number; pageMs: number; countMs: number }> = [];
+  for (const r of recorded) {
+    const total: number[] = [];
+    const page: number[] = [];
+    const count: number[] = [];
+    for (let rep = 0; rep < 3; rep++) {
+      let t0 = performance.now();
+      await replay(exec, r);
+      total.push(performance.now() - t0);
+      t0 = performance.now();
+      await exec(r.phases[0][0].text, r.phases[0][0].params);
+      page.push(performance.now() - t0);
+      t0 = performance.now();
+      await exec(r.phases[0][1].text, r.phases[0][1].params);
+      count.push(performance.now() - t0);
+    }
+    timings.push({ r, ms: median(total), pageMs: median(page), countMs: median(count) });
+  }
+  const groups: Array<[string, (r: RecordedRequest) => boolean]> = [
+    ['all', () => true],
+    ['with region', (r) => !!r.request.query.countryregion],
+    ['without region', (r) => !r.request.query.countryregion],
+    ['with an age bound', (r) => !!(r.request.query.min_age || r.request.query.max_age)],
+    ['without ages', (r) => !(r.request.query.min_age || r.request.query.max_age)],
+    ['page 2–3', (r) => r.request.query.page !== '1'],
+    ['+ similar (< 5 results)', (r) => r.phases.length > 1],
+  ];
+  const groupRows = groups.map(([name, test]) => {
+    const members = timings.filter((t) => test(t.r));
+    const sorted = members.map((t) => t.ms).sort((x, y) => x - y);
+    const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
+    return [name, String(members.length), fmt(mean(sorted)), fmt(percentile(sorted, 0.5)), fmt(sorted[sorted.length - 1] ?? NaN), fmt(mean(members.map((t) => t.pageMs))), fmt(mean(members.map((t) => t.countMs)))];
+  });
+  console.log(table(['requests', 'n', 'mean ms', 'median', 'max', 'page query', 'count query'], groupRows));
+  const slowest = [...timings].sort((x, y) => y.ms - x.ms).slice(0, 8);
+  console.log();
+  console.log(
+    table(
+      ['slowest', 'request ms', 'page', 'count', 'matches'],
+      slowest.map((t) => [describeRequest(t.r.request), fmt(t.ms), fmt(t.pageMs), fmt(t.countMs), t.r.numResults >= 1000 ? '1000+' : String(t.r.numResults)]),
+    ),
+  );
+  if (!explain) return;
+  const seen = new Set<string>();
+  for (const t of slowest.slice(0, 2)) {
+    for (const [label, statement] of [['page query', t.r.phases[0][0]], ['count query', t.r.phases[0][1]]] as Array<[string, Statement]>) {
+      const key = `${label}:${statement.text}:${JSON.stringify(statement.params)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      console.log(`\nEXPLAIN (ANALYZE, BUFFERS) ${label} of ${describeRequest(t.r.request)} — params ${JSON.stringify(statement.params)}:`);
+      console.log(statement.text.replace(/\s+/g, ' ').trim());
+      const { rows } = await exec(`explain (analyze, buffers) ${statement.text}`, statement.params);
+      for (const row of rows) console.log(`  ${String(Object.values(row)[0])}`);
+    }
+  }
+}
+
+// -------------------------------------------------------------------------------------------
+// Numbers
+
+function stats(sample: Sample) {
+  const sorted = Float64Array.from(sample.latencies).sort();
+  const list = Array.from(sorted);
+  return { rate: sample.count / sample.seconds, p50: percentile(list, 0.5), p99: percentile(list, 0.99) };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+}
+
+function median(values: number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 0.5);
+}
+
+function fmt(value: number): string {
+  return Number.isFinite(value) ? value.toFixed(1) : '-';
+}
+
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+
+const TICKS_PER_SECOND = 100;
+
+/** Resident memory of a process in bytes (Linux /proc). */
+export function residentBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+  if (!kb) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb[1]) * 1024;
+}
+
+/** The median of a few RSS samples taken `intervalMs` apart (one sample catches a GC mid-way). */
+export async function settledResidentBytes(pid: number, samples = 5, intervalMs = 300): Promise<number> {
+  const values: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    values.push(residentBytes(pid));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  return values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+/** CPU seconds a process has used so far (user + system). */
+function cpuSecondsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may contain spaces) start at ") ".
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** Busy and total jiffies of the whole machine. */
+function machineTicks(): { busy: number; total: number } {
+  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = cpu[3] + cpu[4];
+  const total = cpu.reduce((sum, value) => sum + value, 0);
+  return { busy: total - idle, total };
+}
+
+export interface CpuShare {
+  /** Cores the server process used on average. */
+  server: number;
+  /** Cores this (load generating) process used. */
+  generator: number;
+  /** Share of all cores busy, everything included (PostgreSQL too). */
+  machine: number;
+}
+
+/** Starts measuring; the returned function gives the average use since then. */
+export function measureCpu(serverPid: number | null): () => CpuShare {
+  const started = performance.now();
+  const server = serverPid ? cpuSecondsOf(serverPid) : 0;
+  const generator = process.cpuUsage();
+  const machine = machineTicks();
+  return () => {
+    const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(generator);
+    const now = machineTicks();
+    return {
+      server: serverPid ? (cpuSecondsOf(serverPid) - server) / seconds : 0,
+      generator: (used.user + used.system) / 1e6 / seconds,
+      machine: (now.busy - machine.busy) / Math.max(1, now.total - machine.total),
+    };
+  };
+}

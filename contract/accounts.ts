@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { GENDERS, SEEKING } from './profile-options';
+import { SUPPORTED_LANGUAGES } from './locales';
+
+/** Profile photo as members see it (spec §3): null without a usable photo. */
+export const MainImage = z
+  .object({ filename: z.string(), thumb_filename: z.string(), status: z.enum(['active', 'pending', 'rejected']) })
+  .nullable();
+
+/** Just enough of another member to lead to them: name, age, city and photo. */
+export const ProfileTeaser = z.object({ id: z.number().int(), name: z.string(), age: z.number().int(), city: z.string().nullable(), main_image: MainImage });
+export type ProfileTeaser = z.infer<typeof ProfileTeaser>;
+
+export const OwnProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  status: z.enum(['active', 'disabled']),
+  gender: z.enum(GENDERS),
+  seeking: z.enum(SEEKING),
+  date_of_birth: z.string(),
+  main_image: MainImage,
+});
+
+/** `user` in user.php responses (spec §3 User). */
+export const User = z.object({
+  id: z.number().int(),
+  status: z.enum(['not_confirmed', 'active', 'deleted']),
+  email: z.string(),
+  credits: z.number().int(),
+  paid_user: z.boolean(),
+  fictional_icon: z.string(),
+  notifications_disabled: z.array(z.string()),
+  language: z.enum(SUPPORTED_LANGUAGES),
+  invisible: z.boolean(),
+  created_at: z.string(),
+  profile: OwnProfile,
+});
+export type User = z.infer<typeof User>;
+
+export const UserResponse = z.object({ user: User });
+
+const trimmed = z.string().trim();
+
+/** `POST /api/signup.php`. With `validate_only` it checks the fields given and stores nothing. */
+export const SignupInput = z.object({
+  email: trimmed.max(254).optional(),
+  name: trimmed.max(60).optional(),
+  password: z.string().max(1024).optional(),
+  date_of_birth: z.string().max(10).optional(),
+  gender: z.string().max(10).optional(),
+  seeking: z.string().max(10).optional(),
+  country: z.string().max(2).optional(),
+  region: z.string().max(10).optional(),
+  signup_message: trimmed.max(500).optional(),
+  accept_terms: z.boolean().optional(),
+  target_profile_id: z.coerce.number().int().positive().optional(),
+  network: trimmed.max(64).optional(),
+  ref: trimmed.max(64).optional(),
+  sub1: trimmed.max(128).optional(),
+  sub2: trimmed.max(128).optional(),
+  sub3: trimmed.max(128).optional(),
+  validate_only: z.boolean().optional(),
+});
+export type SignupInput = z.infer<typeof SignupInput>;
+
+export const SignupValidation = z.object({ valid: z.literal(true) });
+
+export const LoginInput = z.object({
+  email: trimmed.min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+
+export const LanguageInput = z.object({ language: z.enum(SUPPORTED_LANGUAGES) });
+
+export const EmailInput = z.object({ email: trimmed.min(1).max(254) });
+export const TokenInput = z.object({ token: z.string().min(10).max(200) });
+
+export const PasswordResetInput = z.object({
+  token: z.string().min(10).max(200),
+  password: z.string().max(1024),
+  password_confirm: z.string().max(1024),
+});
+
+export const PasswordChangeInput = z.object({
+  old_password: z.string().max(1024),
+  new_password: z.string().max(1024),
+  new_password_confirm: z.string().max(1024),
+});
+
+export const MailChangeInput = z.object({ email: trimmed.max(254), password: z.string().max(1024) });
+
+export const DELETION_REASONS = ['found_partner', 'not_enough_members', 'too_expensive', 'privacy', 'not_interested', 'technical', 'other'] as const;
+export const AccountDeletionInput = z.object({
+  reason: z.enum(DELETION_REASONS),
+  details: trimmed.max(1000).optional(),
+  password: z.string().max(1024),
+});
+
+export const PrivacyModeInput = z.object({ invisible: z.boolean() });
+
+export const OkResponse = z.object({ ok: z.literal(true) });
+
+/** Spec §3 notification types; members switch each kind of e-mail off or on. */
+export const NOTIFICATION_TYPES = ['new_conversations', 'new_messages', 'like', 'unread_message_reminders', 'promotions', 'weekly_updates', 'news', 'reminders'] as const;
+export const NotificationSettingsInput = z.object({ notifications_disabled: z.array(z.enum(NOTIFICATION_TYPES)).max(NOTIFICATION_TYPES.length) });

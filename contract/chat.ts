@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { MainImage } from './accounts';
+
+export const ChatMessage = z.object({
+  id: z.number().int(),
+  conversation_id: z.number().int(),
+  sender_id: z.number().int(),
+  kind: z.enum(['text', 'gift', 'photo']),
+  text: z.string(),
+  gift_id: z.string().nullable(),
+  /** A photo message; `revealed` once the recipient tapped it (until then they see it blurred). */
+  photo: z.object({ filename: z.string(), revealed: z.boolean() }).nullable(),
+  credits_spent: z.number().int(),
+  held: z.boolean(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/** `GET /api/chats.php` (spec §7): the member's conversations. */
+export const ChatsResponse = z.object({
+  chats: z.array(
+    z.object({
+      conversation: z.object({ id: z.number().int() }),
+      profile: z.object({ id: z.number().int(), name: z.string(), main_image: MainImage, is_fictional: z.boolean() }),
+      num_unread_messages: z.number().int(),
+      last_message: z.object({ id: z.number().int(), text: z.string(), kind: z.enum(['text', 'gift', 'photo']), mine: z.boolean() }).nullable(),
+      last_message_at: z.string(),
+    }),
+  ),
+  total_unread_messages: z.number().int(),
+});
+export type ChatsResponse = z.infer<typeof ChatsResponse>;
+
+export const HistoryQuery = z.object({
+  conversation: z.coerce.number().int().positive(),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export const HistoryResponse = z.object({
+  messages: z.array(ChatMessage),
+  has_more: z.boolean(),
+  /** What the member's next text message will cost (0 while free messages last). */
+  next_message_price: z.number().int(),
+  credits: z.number().int(),
+});
+export type HistoryResponse = z.infer<typeof HistoryResponse>;
+
+/** `POST /api/messages.php` — `client_id` makes a retry safe: it never charges twice. */
+export const SendMessageInput = z
+  .object({
+    profile_id: z.number().int().positive().optional(),
+    conversation_id: z.number().int().positive().optional(),
+    text: z.string().max(20_000),
+    client_id: z.string().min(8).max(64),
+  })
+  .refine((input) => !!input.profile_id !== !!input.conversation_id, { message: 'give profile_id or conversation_id', path: ['profile_id'] });
+export type SendMessageInput = z.infer<typeof SendMessageInput>;
+
+export const SendMessageResponse = z.object({ message: ChatMessage, credits: z.number().int(), next_message_price: z.number().int() });
+
+export const DeleteChatInput = z.object({ conversation: z.object({ id: z.number().int().positive() }) });

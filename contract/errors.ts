@@ -1,0 +1,234 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API can answer with. The code travels to the client, which shows the
+ * text under `errors.<code>` in the member's language; the server sends the same text in
+ * `message` so that outside clients need no catalogue.
+ */
+export const ErrorCode = z.enum([
+  /** A request's body, query or parameters do not match the call's schema. */
+  'validation_failed',
+  /** The route or the record asked for does not exist (or is not the caller's to see). */
+  'not_found',
+  /** The call needs a logged-in member and there is none. */
+  'authentication_required',
+  /** A state-changing request arrived without a valid CSRF proof. */
+  'csrf_failed',
+  /** Too many requests from one address in a short time. */
+  'rate_limited',
+  /** Anything unexpected; details are logged, never sent. */
+  'internal_error',
+
+  // Sign-up (spec §5); each also names its field in `fields`.
+  /** The username equals the e-mail address. */
+  'username_equals_email',
+  /** The username starts with "@". */
+  'username_starts_with_at',
+  /** The username is empty, too short, too long or has characters we do not allow. */
+  'username_invalid',
+  /** No date of birth, or one that makes the member younger than the minimum age. */
+  'date_of_birth_required',
+  /** A date of birth that is not a real date or lies implausibly far back. */
+  'date_of_birth_invalid',
+  /** Not an e-mail address (`suggestion` may hold a corrected one). */
+  'email_invalid',
+  /** The e-mail address already has an account on this site. */
+  'email_taken',
+  /** Password shorter than 8 characters. */
+  'password_too_short',
+  /** Password longer than 128 characters. */
+  'password_too_long',
+  /** A password from the list everyone tries first, or the member's own name or e-mail. */
+  'password_too_common',
+  /** Gender, seeking or country missing or not offered. */
+  'choice_required',
+  /** The terms were not accepted. */
+  'terms_required',
+  /** The site accepts sign-ups only from a traffic source and none came with this one. */
+  'signups_closed',
+
+  // Log-in and account state (spec §8).
+  /** Wrong e-mail or password — deliberately the same text for both. */
+  'login_failed',
+  /** Too many failed log-ins: the account is blocked for `minutes`. */
+  'account_locked',
+  /** The account was deleted and waits out its 14-day reactivation window. */
+  'account_pending_deletion',
+  /** The action needs a confirmed e-mail address. */
+  'email_not_confirmed',
+
+  // E-mail links and passwords.
+  /** No account with this e-mail address (password reset, as the spec requires). */
+  'email_not_found',
+  /** More reset e-mails than allowed in a day. */
+  'reset_limit_reached',
+  /** A link that is unknown, used or expired. */
+  'link_invalid',
+  /** An activation link that does not work. */
+  'activation_failed',
+  /** Password and its repetition differ. */
+  'passwords_differ',
+  /** The current password given for a change is wrong. */
+  'old_password_wrong',
+  /** The new e-mail address for a change is not valid. */
+  'new_email_invalid',
+  /** The new e-mail address for a change already has an account. */
+  'email_exists',
+
+  // Profiles and discovery.
+  /** The profile's owner blocked the viewer (`name` is the owner's). */
+  'blocked_by',
+  /** The viewer blocked this member, or they block each other: no contact. */
+  'blocked',
+  /** Free members have 3 photos, premium members 25 (`limit`). */
+  'photo_limit_reached',
+  /** The upload is not an image we can read. */
+  'photo_not_an_image',
+  /** The upload is over 10 MB or too many pixels. */
+  'photo_too_large',
+  /** The upload is not JPEG, PNG or WebP, or its type and content disagree. */
+  'photo_unsupported_type',
+  /** The image is smaller than 200 pixels on a side. */
+  'photo_too_small',
+  /** The swipe game's likes for today are used up (`limit`). */
+  'swipe_limit_reached',
+  /** This site shows search to members only. */
+  'search_login_required',
+  /** Members cannot like, block or write to themselves. */
+  'not_yourself',
+
+  // Chat and credits.
+  /** The balance does not cover the paid action (spec §8). */
+  'insufficient_credits',
+  /** A free member tried to start more conversations than the site allows (`limit`). */
+  'conversation_limit_reached',
+  /** A message longer than the site's message_length (`max`). */
+  'message_too_long',
+  /** An empty message. */
+  'message_empty',
+  /** The gift is not in the catalogue, or this site does not offer it. */
+  'gift_not_offered',
+
+  // Payments (spec §5, §8).
+  /** The provider reported the payment failed, cancelled or expired. */
+  'payment_failed',
+  /** A stored-card payment was declined; the member may retry or pay with PayPal. */
+  'card_payment_failed',
+  /** The payment method is not offered for the member's payment country or this site. */
+  'payment_method_unavailable',
+  /** The payment provider could not be reached or refused to start the payment. */
+  'payment_provider_unavailable',
+  /** A provider notification whose signature does not verify. */
+  'webhook_signature_invalid',
+  /** There is no earlier order to repeat. */
+  'no_previous_order',
+  /** The order was not paid, is past the refund window, or has no unused credits left. */
+  'refund_unavailable',
+  /** Discount code unknown (or not this member's). */
+  'discount_code_not_found',
+  /** A code that may be used once has been used. */
+  'discount_code_used',
+  /** The code's time is over. */
+  'discount_code_expired',
+  /** The order is below the code's minimum order value (`amount`). */
+  'discount_code_minimum',
+  /** The code is for another country. */
+  'discount_code_country',
+  /** The code is not valid for this payment method. */
+  'discount_code_payment_method',
+  /** The IBAN does not check out. */
+  'iban_invalid',
+  /** The direct-debit mandate was not agreed to. */
+  'mandate_consent_required',
+  /** Wrong or expired SMS code. */
+  'sms_code_invalid',
+  /** A new SMS code was asked for too soon or too often. */
+  'sms_resend_limit',
+  /** An operator blocked the member for direct debit. */
+  'direct_debit_blocked',
+  /** The member's direct debits this month would exceed the site's limit. */
+  'direct_debit_limit_reached',
+  /** The mobile number for the SEPA code cannot be a phone number. */
+  'mobile_invalid',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** The one table from error code to HTTP status. */
+export const errorStatus: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  not_found: 404,
+  authentication_required: 403,
+  csrf_failed: 403,
+  rate_limited: 429,
+  internal_error: 500,
+  username_equals_email: 400,
+  username_starts_with_at: 400,
+  username_invalid: 400,
+  date_of_birth_required: 400,
+  date_of_birth_invalid: 400,
+  email_invalid: 400,
+  email_taken: 409,
+  password_too_short: 400,
+  password_too_long: 400,
+  password_too_common: 400,
+  choice_required: 400,
+  terms_required: 400,
+  signups_closed: 403,
+  login_failed: 401,
+  account_locked: 429,
+  account_pending_deletion: 403,
+  email_not_confirmed: 403,
+  email_not_found: 404,
+  reset_limit_reached: 429,
+  link_invalid: 400,
+  activation_failed: 400,
+  passwords_differ: 400,
+  old_password_wrong: 400,
+  new_email_invalid: 400,
+  email_exists: 409,
+  blocked_by: 403,
+  blocked: 403,
+  photo_limit_reached: 403,
+  photo_not_an_image: 400,
+  photo_too_large: 413,
+  photo_unsupported_type: 415,
+  photo_too_small: 400,
+  swipe_limit_reached: 429,
+  search_login_required: 403,
+  not_yourself: 400,
+  insufficient_credits: 402,
+  conversation_limit_reached: 403,
+  message_too_long: 400,
+  message_empty: 400,
+  gift_not_offered: 400,
+  payment_failed: 402,
+  card_payment_failed: 402,
+  payment_method_unavailable: 400,
+  payment_provider_unavailable: 502,
+  webhook_signature_invalid: 401,
+  no_previous_order: 404,
+  refund_unavailable: 409,
+  discount_code_not_found: 404,
+  discount_code_used: 409,
+  discount_code_expired: 410,
+  discount_code_minimum: 400,
+  discount_code_country: 400,
+  discount_code_payment_method: 400,
+  iban_invalid: 400,
+  mandate_consent_required: 400,
+  sms_code_invalid: 400,
+  sms_resend_limit: 429,
+  direct_debit_blocked: 403,
+  direct_debit_limit_reached: 403,
+  mobile_invalid: 400,
+};
+
+export const ErrorBody = z.object({
+  error: ErrorCode,
+  message: z.string(),
+  /** Which fields are wrong and why; `code` is set where the problem has its own text. */
+  fields: z.array(z.object({ field: z.string(), problem: z.string(), code: ErrorCode.optional() })).optional(),
+  /** A corrected value to offer ("did you mean …"). */
+  suggestion: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,67 @@
+import type { ProfileTeaser, User } from './accounts';
+import type { ChatsResponse, HistoryResponse } from './chat';
+import type { BundlesResponse, OrderStatusResponse, TransactionsResponse } from './payments';
+import type { PublicBundlesResponse } from './pricing';
+import type { LikesResponse, MemberProfile, OwnProfileDetails, SearchResponse } from './profiles';
+import type { Language } from './locales';
+import type { CompanyInfo, SiteSettings } from './site';
+
+export type Messages = Record<string, unknown>;
+
+/**
+ * What the server hands React Router's loaders for one page request (its "load context").
+ * Loaders reach the domain only through this, so React code never imports the server.
+ */
+export interface PageLoadContext {
+  /** CSP nonce for inline scripts of this response. */
+  nonce: string;
+  language: Language;
+  settings: SiteSettings;
+  company: CompanyInfo;
+  /** Termination-free facts the legal pages need, derived from the site. */
+  termsVersionDate: string;
+  /** One namespace of one language's texts, as the browser's i18next expects it. */
+  getMessages(language: Language, namespace: 'common' | 'legal'): Messages;
+  /** The logged-in member, or null for a visitor. */
+  user: User | null;
+  /** Whether the development outbox page may be shown (mail stays on this machine). */
+  showOutbox: boolean;
+  /** The newest mails and text messages in the outbox (empty when it is not shown). */
+  listOutbox(): { id: string; kind: string; to: string; subject: string; text: string; createdAt: string }[];
+  /** Whether an e-mailed password-reset link still works, to show its form or the error. */
+  isResetLinkLive(token: string): Promise<boolean>;
+  /** Confirms an e-mail change from its link; resolves to the error code when it fails. */
+  confirmMailChange(token: string): Promise<string | null>;
+  /** Name and photo of a visible member, for pages that lead to them; null when hidden or unknown. */
+  findProfileTeaser(id: number): Promise<ProfileTeaser | null>;
+  /** A member search as the API answers it, or the error code that refuses it. */
+  searchMembers(query: Record<string, string>): Promise<{ ok: true; data: SearchResponse } | { ok: false; code: string; message: string }>;
+  /** Another member's profile as the viewer may see it, or the error that refuses it. */
+  viewMember(id: number): Promise<{ ok: true; data: MemberProfile } | { ok: false; code: string; message: string }>;
+  /** Whom the member likes, who likes them and the matches; null for visitors. */
+  listLikes(): Promise<LikesResponse | null>;
+  /** The member's own profile for editing; null for visitors. */
+  getOwnProfile(): Promise<OwnProfileDetails | null>;
+  /** The member's conversations; null for visitors. */
+  listChats(): Promise<ChatsResponse | null>;
+  /** The newest messages of one of the member's conversations, or the error that refuses them. */
+  chatHistory(conversationId: number): Promise<{ ok: true; data: HistoryResponse } | { ok: false; code: string; message: string }>;
+  /** What the member's next text message costs (0 while free messages last). */
+  nextMessagePrice(): Promise<number>;
+  /** The member's conversation with another member, if they have one. */
+  findConversationWith(profileId: number): Promise<number | null>;
+  /** Credit bundles, payment methods and the applicable discount for the member; null for visitors. */
+  listBundles(): Promise<BundlesResponse | null>;
+  /** The bundles at the list prices of the visitor's country (geoip, else the site's first country), for the pricing page. */
+  publicBundles(): Promise<PublicBundlesResponse>;
+  /** One of the member's orders, checked with the payment provider when unfinished, or the error that refuses it. */
+  orderStatus(orderId: number): Promise<{ ok: true; data: OrderStatusResponse } | { ok: false; code: string; message: string }>;
+  /** The member's orders and credit history (one order when an id is given), or the error that refuses it. */
+  listTransactions(orderId?: number): Promise<{ ok: true; data: TransactionsResponse } | { ok: false; code: string; message: string }>;
+  /** An operator-defined page served at /pages/{token}, or null. */
+  findCustomPage(token: string): { title: string; body: string[] } | null;
+}
+
+declare module 'react-router' {
+  interface AppLoadContext extends PageLoadContext {}
+}

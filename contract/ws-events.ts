@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ChatMessage } from './chat';
+
+/**
+ * Every message on `/api/ws` (one socket per browser tab), both directions. The server parses
+ * each client message with `ClientEvent`; the browser handles each `ServerEvent` type in one
+ * small handler. Events are hints that keep a tab current: after a reconnect the tab sends
+ * `resync` with the last message id it saw, so nothing is lost while it was away.
+ */
+
+const id = z.number().int().positive();
+
+/** A new message in one of the member's conversations — sent to both members, so the sender's other tabs see it too. */
+export const MessageNewEvent = z.object({ type: z.literal('message_new'), message: ChatMessage });
+/** The other member opened the conversation: these of your messages are read now. */
+export const MessageReadEvent = z.object({ type: z.literal('message_read'), conversation_id: id, message_ids: z.array(id), reader_id: id });
+/** The other member is typing; never stored, at most one a second per conversation and tab. */
+export const TypingEvent = z.object({ type: z.literal('typing'), conversation_id: id, profile_id: id });
+/** The conversation was removed for this member (another tab removed it). */
+export const ConversationRemovedEvent = z.object({ type: z.literal('conversation_removed'), conversation_id: id });
+/** Fresh badge counts; absent fields did not change. */
+export const CountersEvent = z.object({
+  type: z.literal('counters'),
+  unread_messages: z.number().int().min(0),
+  new_likes: z.number().int().min(0).optional(),
+  credits: z.number().int().min(0).optional(),
+});
+/** Someone liked the member. */
+export const LikeNewEvent = z.object({ type: z.literal('like_new'), profile_id: id });
+/**
+ * Ends the answer to a `resync`: every missed message came before it as `message_new`.
+ * `last_message_id` is the last one sent (or the id asked from when none was missed);
+ * `has_more` means the batch was cut at its limit — send `resync` again from `last_message_id`.
+ */
+export const ResyncDoneEvent = z.object({ type: z.literal('resync_done'), last_message_id: z.number().int().min(0), has_more: z.boolean() });
+/**
+ * A session ended (log-out): the gateway closes that session's sockets with 4401. It travels on
+ * the bus so that every instance hears it; browsers never receive it.
+ */
+export const SessionEndedEvent = z.object({ type: z.literal('session_ended'), session: z.string() });
+/** The answer to a client `ping` (browsers cannot send protocol-level pings). */
+export const PongEvent = z.object({ type: z.literal('pong') });
+
+export const ServerEvent = z.discriminatedUnion('type', [MessageNewEvent, MessageReadEvent, TypingEvent, ConversationRemovedEvent, CountersEvent, LikeNewEvent, ResyncDoneEvent, PongEvent, SessionEndedEvent]);
+export type ServerEvent = z.infer<typeof ServerEvent>;
+export type ServerEventType = ServerEvent['type'];
+/** One server event by its type, e.g. `ServerEventOf<'message_new'>`. */
+export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
+
+/** The member is typing in a conversation they take part in. */
+export const TypingClientEvent = z.object({ type: z.literal('typing'), conversation_id: id });
+/** Send every message after this id that the member may see, then `resync_done`. */
+export const ResyncClientEvent = z.object({ type: z.literal('resync'), after_message_id: z.number().int().min(0) });
+export const PingClientEvent = z.object({ type: z.literal('ping') });
+
+export const ClientEvent = z.discriminatedUnion('type', [TypingClientEvent, ResyncClientEvent, PingClientEvent]);
+export type ClientEvent = z.infer<typeof ClientEvent>;
+export type ClientEventOf<T extends ClientEvent['type']> = Extract<ClientEvent, { type: T }>;
+
+/** Close codes the server uses beyond the standard ones; the client stops reconnecting on 4401. */
+export const WS_CLOSE = {
+  /** No valid session cookie: the member is logged out. */
+  authenticationRequired: 4401,
+  /** Too many messages that are not a `ClientEvent`. */
+  tooManyInvalidMessages: 4400,
+} as const;

@@ -1,0 +1,22 @@
+// Lists, per language, the interface texts that en.json has and the language lacks, as JSON
+// ready to translate: `node scripts/locales-missing.mjs [lang]`. Used when adding features.
+import fs from 'node:fs';
+
+const LANGUAGES = ['da', 'de', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'];
+const read = (language) => (fs.existsSync(`locales/${language}.json`) ? JSON.parse(fs.readFileSync(`locales/${language}.json`, 'utf8')) : {});
+
+function missing(source, target) {
+  const out = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value && typeof value === 'object') {
+      const nested = missing(value, target?.[key] ?? {});
+      if (Object.keys(nested).length) out[key] = nested;
+    } else if (typeof target?.[key] !== 'string') out[key] = value;
+  }
+  return out;
+}
+
+const english = read('en');
+const only = process.argv[2];
+const result = Object.fromEntries((only ? [only] : LANGUAGES).map((language) => [language, missing(english, read(language))]));
+console.log(JSON.stringify(only ? result[only] : result, null, 2));

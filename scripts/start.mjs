@@ -1,0 +1,14 @@
+// `npm start`: builds the site once when no build exists, then runs the server in production mode.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+if (!fs.existsSync('build/server/index.js')) {
+  console.log('No build found: building the site first (once)…');
+  const result = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+process.env.NODE_ENV ??= 'production';
+const { register } = await import('tsx/esm/api');
+register();
+await import('../server/main.ts');

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxMailer, createSmtpMailer, listOutbox } from './nodemailer-mailer';
+
+const mail = { kind: 'activation', from: '"Rendezvous" <support@rendezvous.example>', to: 'anna@example.com', subject: 'Confirm your e-mail address', text: 'Hello Anna,\n\nhttps://localhost/api/activate.php?token=abc', html: '<p>Hello Anna</p>' };
+
+describe('SMTP mailer', () => {
+  const received: string[] = [];
+  let server: SMTPServer;
+  let port: number;
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('delivers a mail with a plain-text and an HTML part to a real SMTP server', async () => {
+    await createSmtpMailer(`smtp://127.0.0.1:${port}`).send(mail);
+    expect(received).toHaveLength(1);
+    const message = received[0];
+    expect(message).toContain('Subject: Confirm your e-mail address');
+    expect(message).toContain('To: anna@example.com');
+    expect(message).toContain('Content-Type: text/plain');
+    expect(message).toContain('Content-Type: text/html');
+  });
+});
+
+describe('outbox mailer', () => {
+  it('keeps each mail as an .eml file and lists the newest first', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-outbox-'));
+    const outbox = createOutboxMailer(dir);
+    await outbox.send(mail);
+    await outbox.send({ ...mail, subject: 'Second' });
+    const entries = listOutbox(dir);
+    expect(entries.map((entry) => entry.subject)).toEqual(['Second', 'Confirm your e-mail address']);
+    expect(fs.readdirSync(dir).filter((file) => file.endsWith('.eml'))).toHaveLength(2);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

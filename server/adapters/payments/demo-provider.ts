@@ -1,0 +1,169 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { demoPayments } from '../../db/schema/index';
+import { AppError } from '../../domain/shared/app-error';
+import type { Clock } from '../../domain/shared/clock';
+import type { CreatedPayment, CreatePaymentRequest, IncomingWebhook, PaymentProvider, ProviderStatus } from './payment-provider.port';
+
+/** What the payer can choose on the demo checkout page. */
+export const DEMO_OUTCOMES = ['paid', 'pending', 'failed', 'canceled'] as const;
+export type DemoOutcome = (typeof DEMO_OUTCOMES)[number];
+
+export const DEMO_SIGNATURE_HEADER = 'x-demo-signature';
+
+/** Posts one notification; the default goes over HTTP like a real provider's would. */
+export type WebhookDelivery = (url: string, body: string, headers: Record<string, string>) => Promise<void>;
+
+const httpDelivery: WebhookDelivery = async (url, body, headers) => {
+  const response = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`webhook answered ${response.status}`);
+};
+
+export interface DemoProviderOptions {
+  db: Executor;
+  secret: string;
+  clock: Clock;
+  deliver?: WebhookDelivery;
+  /** How long a payment chosen as "pending" takes to settle as paid. */
+  pendingSettleMs?: number;
+  /** Delivery attempts per notification before giving up (the return page still settles it). */
+  deliveryAttempts?: number;
+}
+
+export type DemoProvider = PaymentProvider & ReturnType<typeof demoCheckout>;
+
+/**
+ * The built-in payment provider for the embedded default: a hosted checkout page where the
+ * payer picks the outcome, and webhooks signed with HMAC-SHA256 that — like Mollie's — only
+ * name the payment, whose status is then fetched back.
+ */
+export function createDemoProvider(options: DemoProviderOptions): DemoProvider {
+  const { db, secret, clock } = options;
+  const deliver = options.deliver ?? httpDelivery;
+  const pendingSettleMs = options.pendingSettleMs ?? 3000;
+  const attempts = options.deliveryAttempts ?? 4;
+  const sign = (body: string) => `sha256=${crypto.createHmac('sha256', secret).update(body).digest('hex')}`;
+
+  /** Sends the notification, retrying with backoff; never throws (a provider retries on its own time). */
+  async function notify(paymentId: string, webhookUrl: string) {
+    const body = JSON.stringify({ id: paymentId });
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      try {
+        await deliver(webhookUrl, body, { [DEMO_SIGNATURE_HEADER]: sign(body) });
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt).unref());
+      }
+    }
+  }
+
+  /** A pending demo payment becomes paid once its settle time has passed, whoever asks first. */
+  async function settleIfDue(paymentId: string) {
+    const due = new Date(clock.now().getTime() - pendingSettleMs);
+    const [settled] = await db
+      .update(demoPayments)
+      .set({ status: 'paid', updatedAt: clock.now() })
+      .where(and(eq(demoPayments.id, paymentId), eq(demoPayments.status, 'pending'), lt(demoPayments.updatedAt, sql`${due.toISOString()}::timestamptz`)))
+      .returning();
+    return settled ?? null;
+  }
+
+  const provider: PaymentProvider = {
+    name: 'demo',
+
+    async createPayment(request: CreatePaymentRequest): Promise<CreatedPayment> {
+      const id = `demo_${crypto.randomBytes(12).toString('base64url')}`;
+      const now = clock.now();
+      await db.insert(demoPayments).values({
+        id,
+        orderId: request.orderId,
+        amount: request.amount,
+        currency: request.currency,
+        method: request.method,
+        description: request.description,
+        returnUrl: request.returnUrl,
+        webhookUrl: request.webhookUrl,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { id, checkoutUrl: `/demo-checkout/${id}` };
+    },
+
+    async parseWebhook(webhook: IncomingWebhook): Promise<string> {
+      const given = String(webhook.headers[DEMO_SIGNATURE_HEADER] ?? '');
+      const expected = sign(webhook.rawBody);
+      const genuine = given.length === expected.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+      if (!genuine) throw new AppError('webhook_signature_invalid');
+      const id = (JSON.parse(webhook.rawBody) as { id?: unknown }).id;
+      if (typeof id !== 'string') throw new AppError('webhook_signature_invalid');
+      return id;
+    },
+
+    async fetchStatus(paymentId: string): Promise<ProviderStatus> {
+      const settled = await settleIfDue(paymentId);
+      if (settled) return settled.status;
+      const [row] = await db.select({ status: demoPayments.status }).from(demoPayments).where(eq(demoPayments.id, paymentId));
+      if (!row) throw new AppError('not_found', { detail: `unknown demo payment ${paymentId}` });
+      return row.status;
+    },
+
+    async refund(paymentId: string, amount: number): Promise<void> {
+      await db
+        .update(demoPayments)
+        .set({ refundedAmount: sql`${demoPayments.refundedAmount} + ${amount}`, updatedAt: clock.now() })
+        .where(and(eq(demoPayments.id, paymentId), eq(demoPayments.status, 'paid')));
+    },
+  };
+
+  return Object.assign(provider, demoCheckout({ db, clock, notify, settleIfDue, pendingSettleMs }));
+}
+
+/** The hosted checkout page's side: show a payment, and record the payer's choice. */
+function demoCheckout(deps: {
+  db: Executor;
+  clock: Clock;
+  notify: (paymentId: string, webhookUrl: string) => Promise<void>;
+  settleIfDue: (paymentId: string) => Promise<unknown>;
+  pendingSettleMs: number;
+}) {
+  const { db, clock, notify } = deps;
+  const settleTimers = new Set<NodeJS.Timeout>();
+  return {
+    async findPayment(paymentId: string) {
+      const [row] = await db.select().from(demoPayments).where(eq(demoPayments.id, paymentId));
+      return row ?? null;
+    },
+
+    /** Records the outcome the payer chose and notifies the site; returns where the payer goes back to. */
+    async choose(paymentId: string, outcome: DemoOutcome): Promise<string | null> {
+      const [row] = await db
+        .update(demoPayments)
+        .set({ status: outcome, updatedAt: clock.now() })
+        .where(and(eq(demoPayments.id, paymentId), inArray(demoPayments.status, ['open'])))
+        .returning();
+      if (!row) return (await this.findPayment(paymentId))?.returnUrl ?? null;
+      void notify(row.id, row.webhookUrl);
+      if (outcome === 'pending') {
+        // Like a bank transfer that clears a little later: settle, then notify again. A settle
+        // lost to a restart happens anyway on the next status check (`fetchStatus`).
+        const timer = setTimeout(() => {
+          settleTimers.delete(timer);
+          deps
+            .settleIfDue(row.id)
+            .then((settled) => (settled ? notify(row.id, row.webhookUrl) : undefined))
+            .catch((error: unknown) => console.error('demo payment settle failed', error));
+        }, deps.pendingSettleMs + 50);
+        timer.unref();
+        settleTimers.add(timer);
+      }
+      return row.returnUrl;
+    },
+
+    /** Drops settles still waiting, before the database closes. */
+    close() {
+      for (const timer of settleTimers) clearTimeout(timer);
+      settleTimers.clear();
+    },
+  };
+}

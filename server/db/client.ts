@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+import { acquireDirectoryLock } from './pglite-lock';
+
+export type Schema = typeof schema;
+/** Both engines expose the same query builder; repositories only ever see this type. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle, accepted anywhere a Database is. */
+export type Executor = Database;
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dir: string | null; loadDataDir?: Blob | File }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseTarget['kind'];
+  /** The raw PGlite instance when embedded (tests dump and clone it). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  /**
+   * A separate small pool on the same database, for work that must never queue behind request
+   * traffic in the main pool (the chat's group commit). PGlite has one connection: the same db.
+   */
+  openLane(size: number): { db: Database; close(): Promise<void> };
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(target: DatabaseTarget, options: { migrate?: boolean } = {}): Promise<DatabaseHandle> {
+  const handle = target.kind === 'pglite' ? await openPglite(target) : await openPostgres(target);
+  if (options.migrate !== false) await migrateDatabase(handle);
+  return handle;
+}
+
+async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): Promise<DatabaseHandle> {
+  const releaseLock = target.dir ? acquireDirectoryLock(target.dir) : () => {};
+  try {
+    const options = target.loadDataDir ? { loadDataDir: target.loadDataDir } : {};
+    // PGlite(undefined, options) ignores the options, so an in-memory clone passes them alone.
+    const client = target.dir ? new PGlite(target.dir, options) : new PGlite(options);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'pglite',
+      pglite: client,
+      openLane: () => ({ db, close: async () => {} }),
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 20 });
+  // An idle connection the server drops (restart, failover, a dropped test database) must not
+  // take the process down: the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // Fail at boot, not at the first request, when the server cannot be reached.
+  await pool.query('select 1');
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const openLane = (size: number) => {
+    const lane = new pg.Pool({ connectionString: target.url, max: size });
+    lane.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    return { db: drizzlePg(lane, { schema }) as unknown as Database, close: () => lane.end() };
+  };
+  return { db, kind: 'postgres', pool, openLane, close: () => pool.end() };
+}
+
+/** Several app instances may start at once: an advisory lock lets one of them migrate. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as never, { migrationsFolder });
+    return;
+  }
+  const connection = await handle.pool!.connect();
+  try {
+    await connection.query('select pg_advisory_lock(727001)');
+    await migratePg(drizzlePg(connection, { schema }), { migrationsFolder });
+  } finally {
+    await connection.query('select pg_advisory_unlock(727001)').catch(() => {});
+    connection.release();
+  }
+}
+
+/** Readiness probe: the database answers a trivial query. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

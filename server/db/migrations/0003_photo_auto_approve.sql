@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "photo_auto_approve" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,201 @@
+import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { messages, type MessageRow, type UserRow } from '../schema/index';
+
+/** A sender's row as a batch of sends needs it, read under the batch's lock. */
+export interface LockedSender {
+  id: number;
+  credits: number;
+  paidUser: boolean;
+  country: string;
+}
+
+/** Who a send goes to and what stands in the way, read in one query for the whole batch. */
+export interface SendTarget {
+  /** The pair's conversation, or null when the first message will create it. */
+  conversationId: number | null;
+  /** Null when a `conversationId` send names a conversation the sender is not part of. */
+  recipientId: number | null;
+  recipientStatus: UserRow['status'] | null;
+  /** The recipient's profile is visible (a first message by `profileId` needs it). */
+  recipientVisible: boolean;
+  /** A block in either direction between sender and recipient. */
+  blocked: boolean;
+  /** The message already stored under this sender's client id (a retry), if any. */
+  earlierId: number | null;
+}
+
+export interface SendAddress {
+  senderId: number;
+  clientId: string;
+  profileId?: number;
+  conversationId?: number;
+}
+
+/** The conversation rows a batch changes for one conversation: who sent, who receives, how many count unread. */
+export interface ConversationTouch {
+  conversationId: number;
+  senderIds: number[];
+  recipientIds: number[];
+  /** Unread additions per recipient (held messages add none). */
+  unread: Map<number, number>;
+  at: Date;
+}
+
+export interface NewBatchMessage {
+  conversationId: number;
+  senderId: number;
+  kind: MessageRow['kind'];
+  body: string;
+  giftId?: string;
+  photoFilename?: string;
+  creditsSpent: number;
+  clientId: string;
+  held: boolean;
+  createdAt: Date;
+}
+
+/** A raw `messages` row (column names, driver values) as the schema's typed row, whatever columns it has. */
+function toMessageRow(raw: Record<string, unknown>): MessageRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(messages))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as MessageRow;
+}
+
+/** A list of ints as one array parameter (ids only, so a literal is safe and driver-neutral). */
+const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+/** Many rows as one JSON parameter: one round trip and the same binding on pg and PGlite. */
+const jsonRows = (rows: object[]) => sql`${JSON.stringify(rows)}::json`;
+
+/**
+ * The set-based queries of a batch of chat sends (group commit). Each runs once per batch,
+ * inside the caller's transaction, whatever the number of messages in it.
+ */
+export function createChatSendRepository(db: Executor) {
+  const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  return {
+    /**
+     * Locks the senders' rows in id order (concurrent batches, on any instance, then never
+     * deadlock) and reads what pricing needs. `no key update` still excludes every other
+     * send and debit of these members, but not the key-share locks that foreign keys to them take.
+     */
+    async lockSenders(senderIds: number[]): Promise<LockedSender[]> {
+      return rowsOf<LockedSender>(sql`
+        select u.id, u.credits, u.paid_user as "paidUser", p.country
+        from users u join profiles p on p.id = u.id
+        where u.id = any(${intArray(senderIds)})
+        order by u.id for no key update of u`);
+    },
+
+    /** Stored messages by id (the retries `resolveTargets` found). */
+    async findMessages(ids: number[]): Promise<MessageRow[]> {
+      return db.select().from(messages).where(inArray(messages.id, ids));
+    },
+
+    /**
+     * For each send, in order: its conversation, recipient, the facts the rules check, and
+     * whether its client id is already stored (a retry) — one query for the whole batch.
+     */
+    async resolveTargets(sends: SendAddress[]): Promise<SendTarget[]> {
+      const requests = sends.map((send, index) => ({ i: index, s: send.senderId, k: send.clientId, p: send.profileId ?? null, c: send.conversationId ?? null }));
+      const rows = await rowsOf<Omit<SendTarget, 'earlierId'> & { i: number; earlierId: string | null }>(sql`
+        select r.i, pair.id as "conversationId", t.recipient_id as "recipientId", ru.status as "recipientStatus",
+               coalesce(rp.visible, false) as "recipientVisible",
+               exists (select 1 from blocks b
+                 where (b.blocker_id = r.s and b.blocked_id = t.recipient_id) or (b.blocker_id = t.recipient_id and b.blocked_id = r.s)) as blocked,
+               (select m.id::text from messages m where m.sender_id = r.s and m.client_id = r.k) as "earlierId"
+        from json_to_recordset(${jsonRows(requests)}) as r(i int, s int, k text, p int, c int)
+        left join conversations named on named.id = r.c and r.s in (named.member_a, named.member_b)
+        cross join lateral (select case when r.c is null then r.p
+                                        when named.member_a = r.s then named.member_b else named.member_a end as recipient_id) t
+        left join conversations pair on pair.member_a = least(r.s, t.recipient_id) and pair.member_b = greatest(r.s, t.recipient_id)
+        left join users ru on ru.id = t.recipient_id
+        left join profiles rp on rp.id = t.recipient_id`);
+      // Message ids are bigint: read as text, so no driver turns them into something else.
+      const byIndex = new Map(rows.map(({ i, earlierId, ...target }) => [i, { ...target, earlierId: earlierId === null ? null : Number(earlierId) }]));
+      return sends.map((_, index) => byIndex.get(index)!);
+    },
+
+    /**
+     * Locks the conversations a batch writes to, in id order: two batches that both touch
+     * conversations X and Y would otherwise update their rows in opposite orders and deadlock.
+     */
+    async lockConversations(conversationIds: number[]): Promise<void> {
+      if (!conversationIds.length) return;
+      await db.execute(sql`select id from conversations where id = any(${intArray(conversationIds)}) order by id for no key update`);
+    },
+
+    /** Free text messages each member has sent (the free allowance counts these). */
+    async countFreeSent(senderIds: number[]): Promise<Map<number, number>> {
+      const rows = await rowsOf<{ id: number; n: number }>(sql`
+        select sender_id as id, count(*)::int as n from messages
+        where sender_id = any(${intArray(senderIds)}) and credits_spent = 0 and kind = 'text'
+        group by sender_id`);
+      return new Map(rows.map((row) => [row.id, row.n]));
+    },
+
+    /** Conversations each member started (free members may start only a few). */
+    async countStarted(memberIds: number[]): Promise<Map<number, number>> {
+      const rows = await rowsOf<{ id: number; n: number }>(sql`
+        select started_by as id, count(*)::int as n from conversations
+        where started_by = any(${intArray(memberIds)}) group by started_by`);
+      return new Map(rows.map((row) => [row.id, row.n]));
+    },
+
+    /**
+     * Inserts the batch's messages in order (ids follow it); returns the stored rows in the same
+     * order. The rows travel as one JSON parameter: binding a dozen parameters per message
+     * through the query builder cost more CPU than the rest of the batch.
+     */
+    async insertMessages(values: NewBatchMessage[]): Promise<MessageRow[]> {
+      const input = values.map((value, index) => ({
+        i: index, c: value.conversationId, s: value.senderId, k: value.kind, b: value.body, g: value.giftId ?? null, p: value.photoFilename ?? null,
+        cr: value.creditsSpent, ci: value.clientId, h: value.held, at: value.createdAt.toISOString(),
+      }));
+      const rows = await rowsOf<Record<string, unknown>>(sql`
+        insert into messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, credits_spent, client_id, held, created_at)
+        select c, s, k, b, g, p, cr, ci, h, at
+        from json_to_recordset(${jsonRows(input)}) as x(i int, c int, s int, k text, b text, g text, p text, cr int, ci text, h boolean, at timestamptz)
+        order by i
+        returning *`);
+      const byKey = new Map(rows.map((raw) => [`${raw.sender_id}:${raw.client_id}`, toMessageRow(raw)]));
+      return values.map((value) => byKey.get(`${value.senderId}:${value.clientId}`)!);
+    },
+
+    /**
+     * Brings each conversation up to its newest message, shows it again to both members and
+     * counts the recipients' unread messages, in one statement for the whole batch.
+     */
+    async touchConversations(touches: ConversationTouch[]): Promise<void> {
+      const conversationRows = touches.map((touch) => ({ c: touch.conversationId, at: touch.at.toISOString() }));
+      const stateRows = touches.flatMap((touch) => [
+        ...touch.senderIds.map((userId) => ({ c: touch.conversationId, u: userId, n: 0 })),
+        ...touch.recipientIds.map((userId) => ({ c: touch.conversationId, u: userId, n: touch.unread.get(userId) ?? 0 })),
+      ]);
+      await db.execute(sql`
+        with touched as (
+          update conversations c set last_message_at = greatest(c.last_message_at, t.at)
+          from json_to_recordset(${jsonRows(conversationRows)}) as t(c int, at timestamptz)
+          where c.id = t.c)
+        update conversation_states s set hidden = false, unread_count = s.unread_count + t.n
+        from (select c, u, sum(n)::int as n from json_to_recordset(${jsonRows(stateRows)}) as x(c int, u int, n int) group by c, u) t
+        where s.conversation_id = t.c and s.user_id = t.u`);
+    },
+
+    /** Each member's unread messages over the conversations they still show (the badge). */
+    async totalUnread(memberIds: number[]): Promise<Map<number, number>> {
+      const rows = await rowsOf<{ id: number; n: number }>(sql`
+        select user_id as id, coalesce(sum(unread_count), 0)::int as n from conversation_states
+        where user_id = any(${intArray(memberIds)}) and not hidden group by user_id`);
+      const totals = new Map(memberIds.map((id) => [id, 0]));
+      for (const row of rows) totals.set(row.id, row.n);
+      return totals;
+    },
+  };
+}
+
+export type ChatSendRepository = ReturnType<typeof createChatSendRepository>;

@@ -1,0 +1,33 @@
+import { and, asc, eq, gt, or } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { conversationStates, messages, type MessageRow } from '../schema/index';
+
+/** What a member's tab missed while it was away, for the realtime resync. */
+export function createChatSyncRepository(db: Executor) {
+  return {
+    /**
+     * Messages after `afterMessageId` in the member's conversations, oldest first, that the
+     * member may see: not held for them (their own held messages they do see), nor removed by
+     * them. A removed conversation that got a new message since shows that message again.
+     */
+    async messagesSince(memberId: number, afterMessageId: number, limit: number): Promise<MessageRow[]> {
+      const rows = await db
+        .select({ message: messages })
+        .from(conversationStates)
+        .innerJoin(messages, eq(messages.conversationId, conversationStates.conversationId))
+        .where(
+          and(
+            eq(conversationStates.userId, memberId),
+            gt(messages.id, afterMessageId),
+            gt(messages.id, conversationStates.clearedThroughId),
+            or(eq(messages.held, false), eq(messages.senderId, memberId)),
+          ),
+        )
+        .orderBy(asc(messages.id))
+        .limit(limit);
+      return rows.map((row) => row.message);
+    },
+  };
+}
+
+export type ChatSyncRepository = ReturnType<typeof createChatSyncRepository>;

@@ -1,0 +1,27 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { sessions } from '../schema/index';
+
+export function createSessionsRepository(db: Executor) {
+  return {
+    async insert(values: typeof sessions.$inferInsert): Promise<void> {
+      await db.insert(sessions).values(values);
+    },
+    /** The member a live session belongs to, or null for unknown or expired tokens. */
+    async findUserId(tokenHash: string, now: Date): Promise<number | null> {
+      const [row] = await db
+        .select({ userId: sessions.userId })
+        .from(sessions)
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return row?.userId ?? null;
+    },
+    async delete(tokenHash: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+    async deleteAllForUser(userId: number): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+  };
+}
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { sites, type NewSiteRow, type SiteRow } from '../schema/index';
+
+export function createSitesRepository(db: Executor) {
+  return {
+    async findByDomain(domain: string): Promise<SiteRow | null> {
+      const [row] = await db.select().from(sites).where(eq(sites.domain, domain)).limit(1);
+      return row ?? null;
+    },
+    async findById(id: number): Promise<SiteRow | null> {
+      const [row] = await db.select().from(sites).where(eq(sites.id, id)).limit(1);
+      return row ?? null;
+    },
+    async insert(values: NewSiteRow): Promise<SiteRow> {
+      const [row] = await db.insert(sites).values(values).returning();
+      return row;
+    },
+    async update(id: number, values: Partial<NewSiteRow>): Promise<void> {
+      await db.update(sites).set(values).where(eq(sites.id, id));
+    },
+    async count(): Promise<number> {
+      return db.$count(sites);
+    },
+  };
+}
+
+export type SitesRepository = ReturnType<typeof createSitesRepository>;

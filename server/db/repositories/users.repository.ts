@@ -1,0 +1,115 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { createCreditsRepository } from './credits.repository';
+import { accountDeletions, photos, profiles, users, type NewProfileRow, type NewUserRow, type PhotoRow, type ProfileRow, type UserRow } from '../schema/index';
+
+export interface AccountRecord {
+  user: UserRow;
+  profile: ProfileRow;
+  mainPhoto: PhotoRow | null;
+}
+
+/** Accounts: a member's own user row with their profile. Every query names the member. */
+export function createUsersRepository(db: Executor) {
+  return {
+    async findByEmail(siteId: number, email: string): Promise<UserRow | null> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.siteId, siteId), sql`lower(${users.email}) = lower(${email})`))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Holds the member's row until the transaction ends. */
+    async lockForUpdate(userId: number): Promise<void> {
+      await db.execute(sql`select 1 from users where id = ${userId} for update`);
+    },
+
+    /** The first completed purchase makes the member premium; the first payment's time stays. */
+    async markPaid(userId: number, at: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ paidUser: true, paidAt: sql`coalesce(${users.paidAt}, ${at.toISOString()}::timestamptz)` })
+        .where(eq(users.id, userId));
+    },
+
+    async findById(userId: number): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      return row ?? null;
+    },
+
+    async findAccount(userId: number): Promise<AccountRecord | null> {
+      const [row] = await db
+        .select({ user: users, profile: profiles, mainPhoto: photos })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.id, users.id))
+        .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, users.id)))
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Creates the account and its profile together, with the site's welcome credits in the ledger. */
+    async insertWithProfile(user: NewUserRow, profile: Omit<NewProfileRow, 'id'>, signupCredits: number, at: Date): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx.insert(users).values({ ...user, credits: 0 }).returning();
+        await tx.insert(profiles).values({ ...profile, id: created.id });
+        if (signupCredits > 0) {
+          await createCreditsRepository(tx).apply({ userId: created.id, delta: signupCredits, reason: 'signup_bonus', at });
+        }
+        return created;
+      });
+    },
+
+    /**
+     * Counts a failed log-in and, at the site's limit, blocks the account until `blockUntil`,
+     * in one statement so concurrent attempts cannot slip past the limit.
+     */
+    async recordFailedLogin(userId: number, maxAttempts: number, blockUntil: Date): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({
+          failedLogins: sql`case when ${users.failedLogins} + 1 >= ${maxAttempts} then 0 else ${users.failedLogins} + 1 end`,
+          lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${maxAttempts} then ${blockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
+    },
+
+    async recordSuccessfulLogin(userId: number, at: Date): Promise<void> {
+      await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastActiveAt: at }).where(eq(users.id, userId));
+    },
+
+    async update(userId: number, values: Partial<Pick<UserRow, 'language' | 'passwordHash' | 'email' | 'status' | 'isInvisible' | 'deletedAt' | 'lastActiveAt' | 'notificationsDisabled'>>) {
+      await db.update(users).set(values).where(eq(users.id, userId));
+    },
+
+    async recordDeletionReason(siteId: number, reason: string, details: string | undefined, at: Date): Promise<void> {
+      await db.insert(accountDeletions).values({ siteId, reason, details, createdAt: at });
+    },
+
+    /** Photo files of a member that no other photo row shares (demo members share avatars). */
+    async listUnsharedPhotoFiles(userId: number): Promise<string[]> {
+      const rows = await db.execute<{ file: string }>(sql`
+        select f.file from (
+          select filename as file from ${photos} where user_id = ${userId}
+          union select thumb_filename from ${photos} where user_id = ${userId}) f
+        where not exists (
+          select 1 from ${photos} p where p.user_id <> ${userId} and (p.filename = f.file or p.thumb_filename = f.file))`);
+      return (rows as unknown as { rows: { file: string }[] }).rows.map((row) => row.file);
+    },
+
+    /** Deletes the account; profile, photos, sessions and links go with it, ledger rows stay anonymous. */
+    async deleteForGood(userId: number): Promise<void> {
+      await db.delete(users).where(eq(users.id, userId));
+    },
+
+    async updateProfile(userId: number, values: Partial<Omit<ProfileRow, 'id'>>) {
+      await db.update(profiles).set(values).where(eq(profiles.id, userId));
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

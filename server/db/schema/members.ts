@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sites } from './sites';
+
+/**
+ * A member's account: credentials, money and state. The public face of a member is the
+ * profile row with the same id; members share one pool across sites (ADR 0003).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status', { enum: ['not_confirmed', 'active', 'deleted'] }).notNull().default('not_confirmed'),
+    credits: integer('credits').notNull().default(0),
+    paidUser: boolean('paid_user').notNull().default(false),
+    language: text('language').notNull().default('en'),
+    notificationsDisabled: jsonb('notifications_disabled').$type<string[]>().notNull().default([]),
+    /** Consecutive failed log-ins; reset by a successful one. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    isFictional: boolean('is_fictional').notNull().default(false),
+    isInvisible: boolean('is_invisible').notNull().default(false),
+    /** Set by an operator after a returned debit: the member may no longer pay by direct debit. */
+    directDebitBlocked: boolean('direct_debit_blocked').notNull().default(false),
+    /** When the member first paid; the first completed purchase makes them premium. */
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    trackingNetwork: text('tracking_network'),
+    trackingRef: text('tracking_ref'),
+    trackingSub1: text('tracking_sub1'),
+    trackingSub2: text('tracking_sub2'),
+    trackingSub3: text('tracking_sub3'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('users_site_email_key').on(table.siteId, sql`lower(${table.email})`),
+    // A balance can never go below zero, whatever the application does.
+    check('users_credits_not_negative', sql`${table.credits} >= 0`),
+  ],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: integer('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    gender: text('gender', { enum: ['male', 'female'] }).notNull(),
+    seeking: text('seeking', { enum: ['male', 'female', 'both'] }).notNull().default('both'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    country: text('country').notNull(),
+    region: text('region'),
+    city: text('city'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    sexuality: text('sexuality'),
+    relationshipStatus: text('relationship_status'),
+    hairColour: text('hair_colour'),
+    eyeColour: text('eye_colour'),
+    bodyType: text('body_type'),
+    tattoos: text('tattoos'),
+    interests: jsonb('interests').$type<string[]>().notNull().default([]),
+    about: text('about').notNull().default(''),
+    /** Niche numbers (spec §1, 2–7) this profile fits; every profile fits niche 1. */
+    niches: smallint('niches').array().notNull().default(sql`'{}'::smallint[]`),
+    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('disabled'),
+    mainPhotoId: integer('main_photo_id'),
+    /**
+     * Shown to others: account active, not invisible, profile active. Kept by database
+     * triggers (migration 0001) so no code path can forget it; search reads only these rows.
+     */
+    visible: boolean('visible').notNull().default(false),
+    /** Copied from users.last_active_at by the same triggers; search orders by it. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Key order matches `ORDER BY last_active_at DESC, id DESC` exactly (NULLS FIRST is the DESC
+    // default), so a page is an ordered index scan; date_of_birth lets age counts stay in the index.
+    index('profiles_search_idx')
+      .on(table.country, table.gender, table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.dateOfBirth)
+      .where(sql`${table.visible}`),
+    index('profiles_search_region_idx')
+      .on(table.country, table.region, table.gender, table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.dateOfBirth)
+      .where(sql`${table.visible}`),
+    index('profiles_recent_idx').on(table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.visible}`),
+  ],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    thumbFilename: text('thumb_filename').notNull(),
+    status: text('status', { enum: ['active', 'pending', 'rejected'] }).notNull().default('pending'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('photos_user_idx').on(table.userId, table.position)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export type PhotoRow = typeof photos.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type NewProfileRow = typeof profiles.$inferInsert;

@@ -1,0 +1,71 @@
+import type { DELETION_REASONS } from '../../../contract/accounts';
+import type { JobsRepository } from '../../db/repositories/jobs.repository';
+import type { UsersRepository } from '../../db/repositories/users.repository';
+import type { SiteRow } from '../../db/schema/index';
+import { AppError } from '../shared/app-error';
+import type { Clock } from '../shared/clock';
+import { assertRedeemed, type AccountLinks } from './account-links.service';
+import { REACTIVATION_DAYS } from './accounts.service';
+import { verifyPassword } from './passwords';
+import type { SessionsService } from './sessions.service';
+
+export const PURGE_ACCOUNT_JOB = 'purge_account';
+const DAY = 86_400_000;
+
+export interface AccountPurger {
+  /** Removes the member's personal data and media for good. */
+  purge(userId: number): Promise<void>;
+}
+
+/**
+ * Leaving and coming back: deletion hides the member at once, a mailed link restores the
+ * account for 14 days, and a durable job then purges it.
+ */
+export function createAccountDeletionService(deps: {
+  users: UsersRepository;
+  links: AccountLinks;
+  sessions: SessionsService;
+  jobs: JobsRepository;
+  purger: AccountPurger;
+  recordReason: (siteId: number, reason: string, details: string | undefined, at: Date) => Promise<void>;
+  clock: Clock;
+}) {
+  const { users, links, sessions, jobs, clock } = deps;
+  return {
+    async delete(site: SiteRow, userId: number, input: { reason: (typeof DELETION_REASONS)[number]; details?: string; password: string }, origin: string) {
+      const user = await users.findById(userId);
+      if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
+        throw new AppError('old_password_wrong', { fields: [{ field: 'password', code: 'old_password_wrong' }] });
+      }
+      const now = clock.now();
+      await users.update(userId, { status: 'deleted', deletedAt: now });
+      await sessions.endAll(userId);
+      await deps.recordReason(site.id, input.reason, input.details, now);
+      await jobs.enqueue(PURGE_ACCOUNT_JOB, { userId }, new Date(now.getTime() + REACTIVATION_DAYS * DAY), now);
+      await links.sendReactivation(site, { ...user, status: 'deleted' }, origin);
+    },
+
+    /** Restores a deleted account from its link within the 14 days; returns the member id. */
+    async reactivate(token: string): Promise<number> {
+      const redeemed = assertRedeemed(await links.redeem('reactivate', token));
+      const user = await users.findById(redeemed.userId);
+      const now = clock.now();
+      if (!user || user.status !== 'deleted' || !user.deletedAt || now.getTime() - user.deletedAt.getTime() >= REACTIVATION_DAYS * DAY) {
+        throw new AppError('link_invalid');
+      }
+      // The link reached the member's mailbox, which confirms the address.
+      await users.update(user.id, { status: 'active', deletedAt: null });
+      return user.id;
+    },
+
+    /** The purge job: only for accounts still deleted after the whole window. */
+    async purgeIfStillDeleted(userId: number): Promise<void> {
+      const user = await users.findById(userId);
+      if (!user || user.status !== 'deleted' || !user.deletedAt) return;
+      if (clock.now().getTime() - user.deletedAt.getTime() < REACTIVATION_DAYS * DAY) return;
+      await deps.purger.purge(userId);
+    },
+  };
+}
+
+export type AccountDeletionService = ReturnType<typeof createAccountDeletionService>;

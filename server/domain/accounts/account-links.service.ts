@@ -1,0 +1,94 @@
+import type { EmailTokenPurpose, EmailTokensRepository } from '../../db/repositories/email-tokens.repository';
+import type { UsersRepository } from '../../db/repositories/users.repository';
+import type { SiteRow, UserRow } from '../../db/schema/index';
+import type { MailKind, MailService } from '../mail/mail.service';
+import { AppError } from '../shared/app-error';
+import type { Clock } from '../shared/clock';
+import { isSupportedLanguage, type Language } from '../../../contract/locales';
+import { createToken, hashToken } from './session-tokens';
+
+const HOUR = 3_600_000;
+/** How long each kind of link works. */
+export const LINK_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
+  activate: 7 * 24 * HOUR,
+  password_reset: 2 * HOUR,
+  mail_change: 24 * HOUR,
+  reactivate: 14 * 24 * HOUR,
+};
+
+export interface LinkRecipient {
+  id: number;
+  email: string;
+  name: string;
+  language: Language;
+}
+
+const MAIL_OF: Record<EmailTokenPurpose, MailKind> = {
+  activate: 'activation',
+  password_reset: 'password_reset',
+  mail_change: 'mail_change',
+  reactivate: 'account_deleted',
+};
+
+/** Where each link lands: an API call that redirects, or the page that finishes the step. */
+const LINK_PATH: Record<EmailTokenPurpose, string> = {
+  activate: '/api/activate.php',
+  password_reset: '/reset-password/do',
+  mail_change: '/mail-change/do',
+  reactivate: '/api/account.php',
+};
+
+/**
+ * Single-use e-mailed links: issues them (storing only a hash), mails them in the member's
+ * language, and redeems them once.
+ */
+export function createAccountLinks(deps: { tokens: EmailTokensRepository; users: UsersRepository; mail: MailService; clock: Clock }) {
+  const { tokens, users, mail, clock } = deps;
+
+  async function issue(purpose: EmailTokenPurpose, site: SiteRow, to: LinkRecipient, origin: string, newEmail?: string) {
+    const { token, hash } = createToken();
+    const now = clock.now();
+    await tokens.insert({ tokenHash: hash, userId: to.id, purpose, newEmail, createdAt: now, expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]) });
+    const query = purpose === 'reactivate' ? `?reactivate=1&token=${token}` : `?token=${token}`;
+    const recipient = { email: newEmail ?? to.email, name: to.name, language: to.language };
+    await mail.send(MAIL_OF[purpose], site, recipient, `${origin}${LINK_PATH[purpose]}${query}`, { days: 14 });
+  }
+
+  async function recipientOf(user: UserRow): Promise<LinkRecipient> {
+    const account = await users.findAccount(user.id);
+    return {
+      id: user.id,
+      email: user.email,
+      name: account?.profile.name ?? '',
+      language: isSupportedLanguage(user.language) ? user.language : 'en',
+    };
+  }
+
+  return {
+    issue,
+    recipientOf,
+    sendActivation: (site: SiteRow, to: LinkRecipient, origin: string) => issue('activate', site, to, origin),
+    async sendReactivation(site: SiteRow, user: UserRow, origin: string) {
+      await issue('reactivate', site, await recipientOf(user), origin);
+    },
+    /** Redeems a link; null when it is unknown, used or expired. */
+    redeem(purpose: EmailTokenPurpose, token: string) {
+      return tokens.consume(hashToken(token), purpose, clock.now());
+    },
+    /** Whether a link still works, without using it. */
+    async isLive(purpose: EmailTokenPurpose, token: string): Promise<boolean> {
+      return !!(await tokens.findLive(hashToken(token), purpose, clock.now()));
+    },
+    /** How many links of a kind a member was sent since a moment. */
+    countSince: (userId: number, purpose: EmailTokenPurpose, since: Date) => tokens.countSince(userId, purpose, since),
+    revokeAll: (userId: number, purpose: EmailTokenPurpose) => tokens.revokeAll(userId, purpose, clock.now()),
+  };
+}
+
+export type AccountLinks = ReturnType<typeof createAccountLinks>;
+
+/** Throws the spec's text for a link that does not work. */
+export function assertRedeemed<T>(value: T | null, code: 'link_invalid' | 'activation_failed' = 'link_invalid'): T {
+  if (!value) throw new AppError(code);
+  return value;
+}

@@ -1,0 +1,168 @@
+import type { ProfileTeaser, SignupInput, User } from '../../../contract/accounts';
+import { isCountryCode } from '../../../contract/countries';
+import type { Language } from '../../../contract/locales';
+import type { UsersRepository } from '../../db/repositories/users.repository';
+import type { SiteRow } from '../../db/schema/index';
+import { AppError, throwFieldProblems } from '../shared/app-error';
+import type { Clock } from '../shared/clock';
+import type { AccountLinks } from './account-links.service';
+import { getDecoyHash, hashPassword, verifyPassword } from './passwords';
+import type { SessionsService } from './sessions.service';
+import { ageOn, checkSignupFields } from './signup-rules';
+import { presentUser } from './user-presenter';
+
+/** Spec §9: a deleted account can be restored for 14 days. */
+export const REACTIVATION_DAYS = 14;
+
+export interface RequestOrigin {
+  /** Where links in mails point back to, e.g. https://flirt.example */
+  origin: string;
+  userAgent?: string;
+}
+
+/** Sign-up, log-in and the member's own account. */
+export function createAccountsService(deps: {
+  users: UsersRepository;
+  sessions: SessionsService;
+  links: AccountLinks;
+  clock: Clock;
+}) {
+  const { users, sessions, links, clock } = deps;
+
+  async function getUser(userId: number, site: SiteRow): Promise<User> {
+    const account = await users.findAccount(userId);
+    if (!account || account.user.status === 'deleted') throw new AppError('authentication_required');
+    return presentUser(account, site);
+  }
+
+  return {
+    getUser,
+
+    /** Checks sign-up fields without storing anything (each step of the form). */
+    async validateSignup(site: SiteRow, input: SignupInput): Promise<void> {
+      const { problems, suggestion } = checkSignupFields(input, site, clock.now(), true);
+      if (input.email && !problems.some((p) => p.field === 'email') && (await users.findByEmail(site.id, input.email))) {
+        problems.push({ field: 'email', code: 'email_taken' });
+      }
+      throwFieldProblems(problems, suggestion);
+    },
+
+    /**
+     * Creates the member with a not-yet-confirmed address and a hidden profile, sends the
+     * activation mail and starts a session.
+     */
+    async signup(site: SiteRow, input: SignupInput, request: RequestOrigin, language: Language) {
+      const hasTrafficSource = !!(input.network || input.ref);
+      if (site.signups === 'with_trafficsource' && !hasTrafficSource) throw new AppError('signups_closed');
+      const now = clock.now();
+      const { problems, suggestion } = checkSignupFields(input, site, now, false);
+      const email = input.email!;
+      if (!problems.some((p) => p.field === 'email') && (await users.findByEmail(site.id, email))) {
+        problems.push({ field: 'email', code: 'email_taken' });
+      }
+      throwFieldProblems(problems, suggestion);
+
+      const country = input.country!.toUpperCase();
+      const created = await users.insertWithProfile(
+        {
+          siteId: site.id,
+          email,
+          passwordHash: await hashPassword(input.password!),
+          status: 'not_confirmed',
+          language,
+          createdAt: now,
+          lastActiveAt: now,
+          trackingNetwork: input.network,
+          trackingRef: input.ref,
+          trackingSub1: input.sub1,
+          trackingSub2: input.sub2,
+          trackingSub3: input.sub3,
+        },
+        {
+          name: input.name!,
+          gender: input.gender as 'male' | 'female',
+          seeking: input.seeking as 'male' | 'female' | 'both',
+          dateOfBirth: input.date_of_birth!,
+          country,
+          region: input.region && isCountryCode(country) ? input.region : null,
+          about: input.signup_message ?? '',
+          status: 'disabled',
+        },
+        site.signupCredits,
+        now,
+      );
+      await links.sendActivation(site, { id: created.id, email, name: input.name!, language }, request.origin);
+      const token = await sessions.start(created.id, request.userAgent);
+      return { user: await getUser(created.id, site), token };
+    },
+
+    /**
+     * Checks credentials. The same text answers a wrong password and an unknown address; after
+     * the site's number of failures the account is blocked for the site's minutes.
+     */
+    async login(site: SiteRow, email: string, password: string, request: RequestOrigin) {
+      const now = clock.now();
+      const user = await users.findByEmail(site.id, email);
+      if (!user) {
+        await verifyPassword(await getDecoyHash(), password);
+        throw new AppError('login_failed');
+      }
+      if (user.lockedUntil && user.lockedUntil > now) {
+        throw new AppError('account_locked', { params: { minutes: minutesUntil(user.lockedUntil, now) } });
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        const blockUntil = new Date(now.getTime() + site.loginBlockMinutes * 60_000);
+        const updated = await users.recordFailedLogin(user.id, site.loginMaxAttempts, blockUntil);
+        if (updated.lockedUntil && updated.lockedUntil > now) {
+          throw new AppError('account_locked', { params: { minutes: site.loginBlockMinutes } });
+        }
+        throw new AppError('login_failed');
+      }
+      if (user.status === 'deleted') {
+        const windowEnds = new Date((user.deletedAt ?? now).getTime() + REACTIVATION_DAYS * 86_400_000);
+        if (windowEnds <= now) throw new AppError('login_failed');
+        await links.sendReactivation(site, user, request.origin);
+        throw new AppError('account_pending_deletion');
+      }
+      await users.recordSuccessfulLogin(user.id, now);
+      const token = await sessions.start(user.id, request.userAgent);
+      return { user: await getUser(user.id, site), token };
+    },
+
+    async setLanguage(userId: number, language: Language): Promise<void> {
+      await users.update(userId, { language });
+    },
+
+    /** Name, age, city and active photo of a visible member; null for hidden, unconfirmed or unknown. */
+    async findProfileTeaser(id: number): Promise<ProfileTeaser | null> {
+      const account = await users.findAccount(id);
+      if (!account) return null;
+      const { user, profile, mainPhoto } = account;
+      if (user.status !== 'active' || user.isInvisible || profile.status !== 'active') return null;
+      return {
+        id,
+        name: profile.name,
+        age: ageOn(profile.dateOfBirth, clock.now()),
+        city: profile.city,
+        main_image: mainPhoto?.status === 'active' ? { filename: mainPhoto.filename, thumb_filename: mainPhoto.thumbFilename, status: 'active' } : null,
+      };
+    },
+
+    /** The kinds of notification e-mail the member does not want. */
+    async setNotificationsDisabled(userId: number, disabled: string[]): Promise<void> {
+      await users.update(userId, { notificationsDisabled: [...new Set(disabled)] });
+    },
+
+    /** Privacy mode: the member disappears from search and others' lists. */
+    async setInvisible(userId: number, invisible: boolean): Promise<void> {
+      await users.update(userId, { isInvisible: invisible });
+    },
+
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+function minutesUntil(until: Date, now: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+}

@@ -1,0 +1,37 @@
+import type { UsersRepository } from '../../db/repositories/users.repository';
+import type { SiteRow } from '../../db/schema/index';
+import { AppError } from '../shared/app-error';
+import { assertRedeemed, type AccountLinks } from './account-links.service';
+import { verifyPassword } from './passwords';
+import { isValidEmail } from './signup-rules';
+
+/** Changing the e-mail address: confirmed from the new mailbox before it takes effect. */
+export function createMailChangeService(deps: { users: UsersRepository; links: AccountLinks }) {
+  const { users, links } = deps;
+  return {
+    async request(site: SiteRow, userId: number, newEmail: string, password: string, origin: string): Promise<void> {
+      const user = await users.findById(userId);
+      if (!user || !(await verifyPassword(user.passwordHash, password))) {
+        throw new AppError('old_password_wrong', { fields: [{ field: 'password', code: 'old_password_wrong' }] });
+      }
+      if (!isValidEmail(newEmail) || newEmail.toLowerCase() === user.email.toLowerCase()) {
+        throw new AppError('new_email_invalid', { fields: [{ field: 'email', code: 'new_email_invalid' }] });
+      }
+      if (await users.findByEmail(site.id, newEmail)) throw new AppError('email_exists', { fields: [{ field: 'email', code: 'email_exists' }] });
+      await links.issue('mail_change', site, await links.recipientOf(user), origin, newEmail);
+    },
+
+    /** Applies the change; clicking the link also proves the new address, so it counts as confirmed. */
+    async confirm(site: SiteRow, token: string): Promise<void> {
+      const redeemed = assertRedeemed(await links.redeem('mail_change', token));
+      const user = await users.findById(redeemed.userId);
+      if (!user || user.siteId !== site.id || !redeemed.newEmail) throw new AppError('link_invalid');
+      const owner = await users.findByEmail(site.id, redeemed.newEmail);
+      if (owner && owner.id !== user.id) throw new AppError('email_exists');
+      await users.update(user.id, { email: redeemed.newEmail, ...(user.status === 'not_confirmed' && { status: 'active' }) });
+      if (user.status === 'not_confirmed') await users.updateProfile(user.id, { status: 'active' });
+    },
+  };
+}
+
+export type MailChangeService = ReturnType<typeof createMailChangeService>;

@@ -1,0 +1,38 @@
+import type { SessionsRepository } from '../../db/repositories/sessions.repository';
+import type { Clock } from '../shared/clock';
+import { createToken, hashToken } from './session-tokens';
+
+/** Spec §9: the log-in cookie lasts 30 days. */
+export const SESSION_DAYS = 30;
+export const SESSION_MAX_AGE_SECONDS = SESSION_DAYS * 24 * 60 * 60;
+
+export function createSessionsService(deps: { sessions: SessionsRepository; clock: Clock }) {
+  return {
+    /** Starts a session; the returned token goes into the cookie and nowhere else. */
+    async start(userId: number, userAgent: string | undefined): Promise<string> {
+      const { token, hash } = createToken();
+      const now = deps.clock.now();
+      await deps.sessions.insert({
+        tokenHash: hash,
+        userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
+        userAgent: userAgent?.slice(0, 300),
+      });
+      return token;
+    },
+    /** The member behind a cookie's token, or null. */
+    findUserId(token: string): Promise<number | null> {
+      return deps.sessions.findUserId(hashToken(token), deps.clock.now());
+    },
+    end(token: string): Promise<void> {
+      return deps.sessions.delete(hashToken(token));
+    },
+    /** Ends every session of a member (password reset, deletion). */
+    endAll(userId: number): Promise<void> {
+      return deps.sessions.deleteAllForUser(userId);
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

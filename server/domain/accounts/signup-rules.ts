@@ -1,0 +1,84 @@
+import type { SignupInput } from '../../../contract/accounts';
+import { GENDERS, MIN_AGE, SEEKING } from '../../../contract/profile-options';
+import type { SiteRow } from '../../db/schema/index';
+import type { FieldProblem } from '../shared/app-error';
+import { suggestEmailCorrection } from './email-suggestion';
+import { findPasswordProblem } from './passwords';
+
+/** Oldest plausible member; anything earlier is a typing mistake. */
+const MAX_AGE_YEARS = 120;
+const NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u;
+/** Practical e-mail check: one @, a dot in the domain, no spaces. Deliverability is proven by the activation mail. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export interface SignupCheck {
+  problems: FieldProblem[];
+  suggestion?: string;
+}
+
+/**
+ * The spec's sign-up rules (§5). With `partial` only the fields present are checked, as each
+ * step of the sign-up form validates what it asked for.
+ */
+export function checkSignupFields(input: SignupInput, site: Pick<SiteRow, 'countries'>, now: Date, partial: boolean): SignupCheck {
+  const problems: FieldProblem[] = [];
+  const wants = (value: unknown) => !partial || value !== undefined;
+  let suggestion: string | undefined;
+
+  if (wants(input.gender) && !(GENDERS as readonly string[]).includes(input.gender ?? '')) problems.push({ field: 'gender', code: 'choice_required' });
+  if (wants(input.seeking) && !(SEEKING as readonly string[]).includes(input.seeking ?? '')) problems.push({ field: 'seeking', code: 'choice_required' });
+  if (wants(input.country) && !site.countries.includes(input.country?.toUpperCase() ?? '')) problems.push({ field: 'country', code: 'choice_required' });
+
+  if (wants(input.date_of_birth)) {
+    const code = checkDateOfBirth(input.date_of_birth, now);
+    if (code) problems.push({ field: 'date_of_birth', code, params: { min_age: MIN_AGE } });
+  }
+
+  if (wants(input.email)) {
+    const email = input.email ?? '';
+    if (!EMAIL_PATTERN.test(email)) problems.push({ field: 'email', code: 'email_invalid' });
+    suggestion = suggestEmailCorrection(email) ?? undefined;
+  }
+
+  if (wants(input.name)) {
+    const name = input.name ?? '';
+    if (name.startsWith('@')) problems.push({ field: 'name', code: 'username_starts_with_at' });
+    else if (input.email && name.toLowerCase() === input.email.toLowerCase()) problems.push({ field: 'name', code: 'username_equals_email' });
+    else if (name.length < 2 || name.length > 30 || !NAME_PATTERN.test(name)) problems.push({ field: 'name', code: 'username_invalid' });
+  }
+
+  if (wants(input.password)) {
+    const problem = findPasswordProblem(input.password ?? '', { email: input.email, name: input.name });
+    if (problem) problems.push({ field: 'password', code: problem });
+  }
+
+  if (!partial && input.accept_terms !== true) problems.push({ field: 'accept_terms', code: 'terms_required' });
+  return { problems, suggestion };
+}
+
+/** 'date_of_birth_required' for a missing or under-age date (its text names the minimum age). */
+export function checkDateOfBirth(value: string | undefined, now: Date): 'date_of_birth_required' | 'date_of_birth_invalid' | null {
+  if (!value) return 'date_of_birth_required';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return 'date_of_birth_invalid';
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return 'date_of_birth_invalid';
+  const age = ageOn(value, now);
+  if (age > MAX_AGE_YEARS || date > now) return 'date_of_birth_invalid';
+  if (age < MIN_AGE) return 'date_of_birth_required';
+  return null;
+}
+
+/** Whole years between a YYYY-MM-DD birth date and a moment (UTC). */
+export function ageOn(dateOfBirth: string, now: Date): number {
+  const [year, month, day] = dateOfBirth.split('-').map(Number);
+  let age = now.getUTCFullYear() - year;
+  const beforeBirthday = now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email);
+}

@@ -1,0 +1,132 @@
+import type { ChatMessage, ChatsResponse, HistoryResponse } from '../../../contract/chat';
+import type { Database } from '../../db/client';
+import type { ChatRepository } from '../../db/repositories/chat.repository';
+import type { ProfilesRepository } from '../../db/repositories/profiles.repository';
+import type { UsersRepository } from '../../db/repositories/users.repository';
+import type { SiteRow } from '../../db/schema/index';
+import { AppError } from '../shared/app-error';
+import type { Clock } from '../shared/clock';
+import { presentMessage } from './chat-presenter';
+import { priceOf } from './message-pricing';
+import { createSendBatchCommitter, type SendResult } from './send-batch';
+import { createSendBatcher, type SendBatcherOptions } from './send-batcher';
+import type { PendingSend, SendInput } from './send-plan';
+
+export type { SendInput } from './send-plan';
+export type { SendResult } from './send-batch';
+
+const HISTORY_PAGE = 30;
+/** Group commits running at once: one fills while another commits; each holds one connection. */
+export const SEND_BATCHES_AT_ONCE = 2;
+
+export interface ChatEvents {
+  /**
+   * Called after commit, so listeners never see a message that could still roll back.
+   * `recipientUnread` is the recipient's unread total as of that commit, when the sender knows it.
+   */
+  messageSent(message: ChatMessage, recipientId: number, recipientUnread?: number): void;
+  conversationRead(conversationId: number, readerId: number, messageIds: number[]): void;
+  /** The member removed the conversation (their other tabs drop it too). */
+  conversationRemoved?(conversationId: number, memberId: number): void;
+}
+
+/**
+ * Conversations paid with credits (spec §1, §5, §6). A message, its debit and its ledger row
+ * commit together; the debit is conditional, so concurrent sends can never overdraw; the
+ * client's id makes a retry return the first result instead of charging again. Sends are
+ * group-committed: those arriving together share one transaction (ADR 0009).
+ */
+export function createChatService(deps: {
+  db: Database;
+  chat: ChatRepository;
+  users: UsersRepository;
+  profiles: ProfilesRepository;
+  clock: Clock;
+  events?: ChatEvents;
+  /** Batch size and concurrency of the group commit (defaults suit both engines). */
+  batching?: Omit<SendBatcherOptions<PendingSend, SendResult>, 'commit'>;
+}) {
+  const { db, chat, users, profiles, clock } = deps;
+  const sends = createSendBatcher<PendingSend, SendResult>({
+    maxConcurrentBatches: SEND_BATCHES_AT_ONCE,
+    ...deps.batching,
+    commit: createSendBatchCommitter({
+      db,
+      onCommitted: (messages) => {
+        for (const sent of messages) deps.events?.messageSent(sent.message, sent.recipientId, sent.recipientUnread);
+      },
+    }),
+  });
+
+  return {
+    /**
+     * Sends a message (text, gift or photo) and debits its price. Answers with the stored
+     * message, the sender's balance after it and the price of their next text message; the
+     * same client id again answers with the first message and charges nothing.
+     */
+    send(site: SiteRow, senderId: number, input: SendInput): Promise<SendResult> {
+      return sends.submit({ site, senderId, input, at: clock.now() });
+    },
+
+    /** Resolves once every send handed in so far has committed or failed. */
+    drainSends: () => sends.drain(),
+
+    async listChats(memberId: number): Promise<ChatsResponse> {
+      const rows = await chat.listChats(memberId);
+      const cards = new Map((await profiles.findCards(rows.map((row) => row.otherId), memberId)).map((card) => [card.id, card]));
+      const chats = rows.flatMap((row) => {
+        const card = cards.get(row.otherId);
+        if (!card) return [];
+        return [
+          {
+            conversation: { id: row.conversationId },
+            profile: { id: card.id, name: card.name, is_fictional: card.isFictional, main_image: card.mainThumb && card.mainFilename ? { filename: card.mainFilename, thumb_filename: card.mainThumb, status: 'active' as const } : null },
+            num_unread_messages: row.unreadCount,
+            last_message: row.lastMessageId ? { id: Number(row.lastMessageId), text: row.lastBody ?? '', kind: row.lastKind ?? 'text', mine: row.lastSenderId === memberId } : null,
+            last_message_at: new Date(row.lastMessageAt).toISOString(),
+          },
+        ];
+      });
+      return { chats, total_unread_messages: chats.reduce((sum, item) => sum + item.num_unread_messages, 0) };
+    },
+
+    /** A page of history; opening a conversation marks it read (spec §4). */
+    async history(site: SiteRow, memberId: number, conversationId: number, beforeId: number | null): Promise<HistoryResponse> {
+      if (!(await chat.findForMember(conversationId, memberId))) throw new AppError('not_found');
+      const rows = await chat.history(conversationId, memberId, beforeId, HISTORY_PAGE + 1);
+      if (!beforeId) {
+        const read = await chat.markRead(conversationId, memberId, clock.now());
+        if (read.length) deps.events?.conversationRead(conversationId, memberId, read);
+      }
+      const account = (await users.findAccount(memberId))!;
+      const freeSent = await chat.countFreeSent(memberId);
+      return {
+        messages: rows.slice(0, HISTORY_PAGE).map(presentMessage),
+        has_more: rows.length > HISTORY_PAGE,
+        next_message_price: priceOf('text', site, account.user, account.profile.country, freeSent),
+        credits: account.user.credits,
+      };
+    },
+
+    async remove(memberId: number, conversationId: number): Promise<void> {
+      if (!(await chat.findForMember(conversationId, memberId))) throw new AppError('not_found');
+      await chat.hideForMember(conversationId, memberId);
+      deps.events?.conversationRemoved?.(conversationId, memberId);
+    },
+
+    /** What the member's next text message costs, shown before they write it. */
+    async nextMessagePrice(site: SiteRow, memberId: number): Promise<number> {
+      const account = (await users.findAccount(memberId))!;
+      return priceOf('text', site, account.user, account.profile.country, await chat.countFreeSent(memberId));
+    },
+
+    async findConversationWith(memberId: number, profileId: number): Promise<number | null> {
+      return (await chat.findBetween(memberId, profileId))?.id ?? null;
+    },
+
+    /** Spec §4: replies to an unconfirmed member wait until they confirm. */
+    releaseHeldFor: (memberId: number) => chat.releaseHeldFor(memberId),
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,39 @@
+import type { ProfileCard } from '../../../contract/profiles';
+import type { BlocksRepository } from '../../db/repositories/blocks.repository';
+import type { ProfilesRepository } from '../../db/repositories/profiles.repository';
+import type { SiteRow } from '../../db/schema/index';
+import { presentCard } from '../profiles/profile-cards';
+import type { Clock } from '../shared/clock';
+import type { LikeOutcome, LikesService } from './likes.service';
+
+const DECK_SIZE = 10;
+
+/**
+ * The swipe game and the match finder: a deck of members not yet swiped; a like or a pass
+ * takes a card off for good. The swipe game's likes count against its daily limit.
+ */
+export function createSwipeService(deps: { profiles: ProfilesRepository; blocks: BlocksRepository; likes: LikesService; clock: Clock }) {
+  const { profiles, blocks, likes, clock } = deps;
+  return {
+    async deck(site: SiteRow, memberId: number, seeking: 'male' | 'female' | 'both'): Promise<ProfileCard[]> {
+      const swiped = await blocks.listSwipedIds(memberId);
+      const rows = await profiles.search(
+        { viewerId: memberId, niche: site.niche, gender: seeking === 'both' ? undefined : seeking, excludeIds: swiped },
+        DECK_SIZE,
+        0,
+      );
+      const now = clock.now();
+      return rows.filter((row) => row.mainThumb).map((row) => presentCard(row, now));
+    },
+
+    async swipe(memberId: number, profileId: number, action: 'like' | 'pass', mode: 'swipe_game' | 'match_finder'): Promise<LikeOutcome> {
+      if (action === 'pass') {
+        await blocks.passSwipe(memberId, profileId, clock.now());
+        return { liked: false, is_match: false, likes_left_today: mode === 'swipe_game' ? await likes.swipeLikesLeft(memberId) : null };
+      }
+      return likes.like(memberId, profileId, mode === 'swipe_game' ? 'swipe' : 'match_finder');
+    },
+  };
+}
+
+export type SwipeService = ReturnType<typeof createSwipeService>;

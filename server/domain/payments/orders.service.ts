@@ -1,0 +1,288 @@
+import type { Bundle, BundlesResponse, CreateOrderInput, DiscountCodeQuery, DiscountCodeResponse, Order, OrderStatus } from '../../../contract/payments';
+import { isPaymentMethod, paymentMethodsFor } from '../../../contract/payment-methods';
+import type { PublicBundlesResponse } from '../../../contract/pricing';
+import type { IncomingWebhook, PaymentProvider } from '../../adapters/payments/payment-provider.port';
+import type { Executor } from '../../db/client';
+import { createCreditsRepository } from '../../db/repositories/credits.repository';
+import { createDiscountCodesRepository } from '../../db/repositories/discount-codes.repository';
+import { createOrdersRepository, type OrderRecord, type OrdersRepository } from '../../db/repositories/orders.repository';
+import type { JobsRepository } from '../../db/repositories/jobs.repository';
+import { createUsersRepository, type UsersRepository } from '../../db/repositories/users.repository';
+import type { CreditBundleRow, DiscountCodeRow, OrderRow, SiteRow, UserRow } from '../../db/schema/index';
+import { AppError } from '../shared/app-error';
+import type { Clock } from '../shared/clock';
+import { applyPercentage, presentDiscountCode, type DiscountContext, type DiscountsService } from './discounts.service';
+import { presentOrder } from './order-presenter';
+import { isFinal, nextOrderStatus, orderStatusOf } from './order-status';
+import { refundableCredits } from './refund-rules';
+
+/** SEPA direct debit runs on the site's own mandate form, not through a hosted checkout. */
+export const SEPA_PROVIDER = 'sepa';
+
+/** An order nobody paid is settled as expired a day after it was started. */
+export const EXPIRE_ORDER_JOB = 'expire_order';
+const ORDER_LIFETIME_MS = 24 * 3_600_000;
+
+export interface PaymentEvents {
+  /** The member's balance changed outside a chat send (a purchase or refund). */
+  creditsChanged(userId: number, credits: number): void;
+}
+
+/** Absolute addresses the provider needs: the request's own origin. */
+export interface SiteUrls {
+  origin: string;
+}
+
+export const bundlePrice = (bundle: CreditBundleRow, country: string) => bundle.prices[country] ?? bundle.prices['*'];
+
+/** A bundle at the country's price, with the discount's price when the discount fits it. */
+function presentBundle(bundle: CreditBundleRow, country: string, discount: DiscountCodeRow | null): Bundle {
+  const price = bundlePrice(bundle, country);
+  const fits = discount && price.amount >= discount.minimumOrderValue && (!discount.currency || discount.currency === price.currency);
+  return {
+    id: bundle.id,
+    credits: bundle.credits,
+    price,
+    discounted_price: fits ? { amount: applyPercentage(price.amount, discount.valuePercentage), currency: price.currency } : null,
+    price_per_credit: Math.round((price.amount / bundle.credits) * 10) / 10,
+    highlighted: bundle.highlighted,
+  };
+}
+
+/**
+ * Credit bundles, orders and their payment. Whatever the provider sends, in whatever order and
+ * however often, a paid order adds its credits exactly once: every report is applied under a
+ * row lock on the order, and the credit itself is guarded by `credited_at` being still empty.
+ */
+export function createOrdersService(deps: {
+  db: Executor;
+  users: UsersRepository;
+  discounts: DiscountsService;
+  providers: Record<string, PaymentProvider>;
+  defaultProvider: string;
+  clock: Clock;
+  events?: PaymentEvents;
+  jobs?: Pick<JobsRepository, 'enqueue'>;
+}) {
+  const { db, clock, discounts } = deps;
+  const orders: OrdersRepository = createOrdersRepository(db);
+  const provider = (name: string) => {
+    const found = deps.providers[name];
+    if (!found) throw new AppError('not_found', { detail: `unknown payment provider ${name}` });
+    return found;
+  };
+
+  async function memberOf(memberId: number) {
+    const account = await deps.users.findAccount(memberId);
+    if (!account) throw new AppError('authentication_required');
+    return account;
+  }
+
+  const paymentCountry = (account: Awaited<ReturnType<typeof memberOf>>, fallback: string | null) => account.profile.country || fallback || 'US';
+
+  async function present(record: OrderRecord, member: Pick<UserRow, 'credits'>, site: SiteRow): Promise<Order> {
+    return presentOrder(record, refundableCredits(record, member.credits, site.refundDays, clock.now()));
+  }
+
+  /** Applies one status report in its own transaction; returns the order's status afterwards. */
+  async function applyReport(orderId: number, reported: OrderStatus, source: 'webhook' | 'return' | 'poll'): Promise<OrderStatus> {
+    const outcome: { credited?: { userId: number; balance: number } } = {};
+    const status = await db.transaction(async (tx) => {
+      const txOrders = createOrdersRepository(tx);
+      const order = await txOrders.lock(orderId);
+      if (!order) throw new AppError('not_found');
+      const next = nextOrderStatus(order.status, reported);
+      const now = clock.now();
+      if (next !== order.status) await txOrders.setStatus(order.id, next, now);
+      if (next === 'paid' && order.userId !== null && (await txOrders.markCredited(order.id, now))) {
+        const balance = await createCreditsRepository(tx).apply({ userId: order.userId, delta: order.credits, reason: 'purchase', reference: `order:${order.id}`, idempotencyKey: `order:${order.id}`, at: now });
+        // The first completed purchase makes the member premium (spec §4 Membership).
+        await createUsersRepository(tx).markPaid(order.userId, now);
+        if (order.discountCodeId !== null) await createDiscountCodesRepository(tx).recordRedemption(order.discountCodeId, order.userId, order.id, now);
+        outcome.credited = { userId: order.userId, balance: balance! };
+      }
+      await txOrders.recordEvent({ orderId: order.id, source, reportedStatus: reported, resultingStatus: next, receivedAt: now });
+      return next;
+    });
+    if (outcome.credited) deps.events?.creditsChanged(outcome.credited.userId, outcome.credited.balance);
+    return status;
+  }
+
+  /** Asks the provider for the truth about an unfinished order and applies it. */
+  async function refresh(order: OrderRow, source: 'return' | 'poll'): Promise<void> {
+    if (isFinal(order.status) || !order.providerPaymentId || order.provider === SEPA_PROVIDER) return;
+    const reported = orderStatusOf(await provider(order.provider).fetchStatus(order.providerPaymentId));
+    await applyReport(order.id, reported, source);
+  }
+
+  async function chooseDiscount(context: DiscountContext, code: string | undefined): Promise<DiscountCodeRow | null> {
+    if (code) return discounts.validate(code, context);
+    return discounts.active(context);
+  }
+
+  async function start(site: SiteRow, memberId: number, input: CreateOrderInput, urls: SiteUrls, fallbackCountry: string | null) {
+    const earlier = await orders.findByClientId(memberId, input.client_id);
+    const account = await memberOf(memberId);
+    if (earlier) return answerFor(site, account.user, earlier);
+    if (account.user.status !== 'active') throw new AppError('email_not_confirmed');
+
+    const country = paymentCountry(account, fallbackCountry);
+    if (!paymentMethodsFor(country, site.paymentMethods).includes(input.payment_method)) throw new AppError('payment_method_unavailable');
+    const bundle = await orders.findBundle(site.id, input.bundle_id);
+    if (!bundle) throw new AppError('not_found');
+    const price = bundlePrice(bundle, country);
+    const discount = await chooseDiscount({ site, member: account.user, country, paymentMethod: input.payment_method, price }, input.discount_code);
+    const percentage = discount?.valuePercentage ?? 0;
+    const now = clock.now();
+    const sepa = input.payment_method === 'directdebit';
+    const order = await orders.insertUnlessExists({
+        userId: memberId,
+        siteId: site.id,
+        bundleId: bundle.id,
+        credits: bundle.credits,
+        amount: applyPercentage(price.amount, percentage),
+        listAmount: price.amount,
+        currency: price.currency,
+        country,
+        paymentMethod: input.payment_method,
+        provider: sepa ? SEPA_PROVIDER : deps.defaultProvider,
+        discountCodeId: discount?.id ?? null,
+        discountPercentage: percentage,
+        clientId: input.client_id,
+        createdAt: now,
+        updatedAt: now,
+      });
+    // A double click raced this one: answer with the order the other request made.
+    if (!order) return answerFor(site, account.user, (await orders.findByClientId(memberId, input.client_id))!);
+    await deps.jobs?.enqueue(EXPIRE_ORDER_JOB, { orderId: order.id }, new Date(now.getTime() + ORDER_LIFETIME_MS), now);
+    if (sepa) return answerFor(site, account.user, order);
+
+    const returnUrl = `${urls.origin}/credits/${bundle.id}/${input.payment_method}?order=${order.id}`;
+    try {
+      const payment = await provider(order.provider).createPayment({
+        orderId: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        description: `${site.name} ${bundle.credits} credits, order ${order.id}`,
+        method: input.payment_method,
+        returnUrl,
+        webhookUrl: `${urls.origin}/api/payment-webhook.php?provider=${order.provider}`,
+        locale: account.user.language,
+      });
+      await orders.setProviderPayment(order.id, payment, clock.now());
+      const record = (await orders.findForMember(memberId, order.id))!;
+      return { order: await present(record, account.user, site), redirect_url: payment.checkoutUrl };
+    } catch (error) {
+      await applyReport(order.id, 'failed', 'return');
+      if (error instanceof AppError) throw error;
+      throw new AppError('payment_provider_unavailable', { detail: String(error) });
+    }
+  }
+
+  /**
+   * The answer for an order that already exists: where it stands, and where the browser goes —
+   * back to the provider's checkout while it is still open there, else to its status page.
+   */
+  async function answerFor(site: SiteRow, member: UserRow, order: OrderRow) {
+    const record = (await orders.findForMember(member.id, order.id))!;
+    const redirect =
+      order.paymentMethod === 'directdebit'
+        ? `/directdebit?order=${order.id}`
+        : order.status === 'open' && order.checkoutUrl
+          ? order.checkoutUrl
+          : `/credits/${order.bundleId ?? 0}/${order.paymentMethod}?order=${order.id}`;
+    return { order: await present(record, member, site), redirect_url: redirect };
+  }
+
+  return {
+    applyReport,
+
+    async listBundles(site: SiteRow, memberId: number, fallbackCountry: string | null): Promise<BundlesResponse> {
+      const account = await memberOf(memberId);
+      const country = paymentCountry(account, fallbackCountry);
+      const [bundles, discount, last] = await Promise.all([
+        orders.listBundles(site.id),
+        discounts.active({ site, member: account.user, country }),
+        orders.lastPaid(memberId),
+      ]);
+      const methods = paymentMethodsFor(country, site.paymentMethods);
+      return {
+        payment_country: country,
+        payment_methods: methods,
+        discount: discount ? presentDiscountCode(discount, clock.now(), account.user) : null,
+        bundles: bundles.map((bundle) => presentBundle(bundle, country, discount)),
+        last_order: last?.bundleId && isPaymentMethod(last.paymentMethod) && methods.includes(last.paymentMethod) ? { bundle_id: last.bundleId, payment_method: last.paymentMethod } : null,
+      };
+    },
+
+    /** The bundles at the list prices of a visitor's country (the pricing page, before sign-up). */
+    async listPublicBundles(site: SiteRow, country: string): Promise<PublicBundlesResponse> {
+      const bundles = await orders.listBundles(site.id);
+      return {
+        payment_country: country,
+        payment_methods: paymentMethodsFor(country, site.paymentMethods),
+        bundles: bundles.map((bundle) => presentBundle(bundle, country, null)),
+      };
+    },
+
+    start,
+
+    /** Repeats the member's last paid order: same bundle, same method. */
+    async repeat(site: SiteRow, memberId: number, clientId: string, urls: SiteUrls, fallbackCountry: string | null) {
+      const last = await orders.lastPaid(memberId);
+      if (!last?.bundleId || !isPaymentMethod(last.paymentMethod) || !(await orders.findBundle(site.id, last.bundleId))) throw new AppError('no_previous_order');
+      return start(site, memberId, { bundle_id: last.bundleId, payment_method: last.paymentMethod, client_id: clientId }, urls, fallbackCountry);
+    },
+
+    /** An order's status for the member; an unfinished one is first checked with the provider. */
+    async status(site: SiteRow, memberId: number, orderId: number) {
+      const found = await orders.findForMember(memberId, orderId);
+      if (!found) throw new AppError('not_found');
+      await refresh(found.order, 'return');
+      const record = (await orders.findForMember(memberId, orderId))!;
+      const member = (await deps.users.findById(memberId))!;
+      return { order: await present(record, member, site), credits: member.credits, paid_user: member.paidUser };
+    },
+
+    /**
+     * The day-old check of an order: ask the provider once more, and an order still open (never
+     * paid, never even pending) ends as expired. Pending ones wait for their provider.
+     */
+    async expireIfUnpaid(orderId: number): Promise<void> {
+      const order = await orders.findById(orderId);
+      if (!order) return;
+      await refresh(order, 'poll');
+      if ((await orders.findById(orderId))?.status === 'open') await applyReport(orderId, 'expired', 'poll');
+    },
+
+    /** A provider notification: verify it, find the order, and apply what the provider says now. */
+    async handleWebhook(providerName: string, webhook: IncomingWebhook): Promise<void> {
+      const paymentProvider = provider(providerName);
+      const paymentId = await paymentProvider.parseWebhook(webhook);
+      const order = await orders.findByProviderPayment(providerName, paymentId);
+      // Unknown payments are acknowledged silently: the provider stops retrying and learns nothing.
+      if (!order) return;
+      await applyReport(order.id, orderStatusOf(await paymentProvider.fetchStatus(paymentId)), 'webhook');
+    },
+
+    /**
+     * `discountcode.php`: checks a code the member typed (against a bundle and method when given),
+     * or returns the welcome code (`welcome=true`) or the discount that applies by itself.
+     */
+    async discountCode(site: SiteRow, memberId: number, query: DiscountCodeQuery, fallbackCountry: string | null): Promise<DiscountCodeResponse> {
+      const account = await memberOf(memberId);
+      const country = paymentCountry(account, fallbackCountry);
+      const context: DiscountContext = { site, member: account.user, country, paymentMethod: query.payment_method };
+      const answer = (row: DiscountCodeRow | null) => ({ discountcode: row ? presentDiscountCode(row, clock.now(), account.user) : null });
+      if (query.code) {
+        const bundle = query.bundle_id ? await orders.findBundle(site.id, query.bundle_id) : null;
+        return answer(await discounts.validate(query.code, { ...context, price: bundle ? bundlePrice(bundle, country) : undefined }));
+      }
+      return answer(query.welcome === 'true' ? await discounts.welcome(context) : await discounts.active(context));
+    },
+
+    orders,
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,74 @@
+import type { TransactionsResponse } from '../../../contract/payments';
+import type { Executor } from '../../db/client';
+import { createCreditsRepository } from '../../db/repositories/credits.repository';
+import { createOrdersRepository } from '../../db/repositories/orders.repository';
+import { createUsersRepository, type UsersRepository } from '../../db/repositories/users.repository';
+import type { SiteRow } from '../../db/schema/index';
+import { AppError } from '../shared/app-error';
+import type { Clock } from '../shared/clock';
+import { presentLedgerEntry, presentOrder } from './order-presenter';
+import type { PaymentEvents } from './orders.service';
+import type { PaymentProvider } from '../../adapters/payments/payment-provider.port';
+import { refundableCredits, refundAmount } from './refund-rules';
+
+/** The member's orders and credit history (`/transactions`), and refunds of unused credits. */
+export function createTransactionsService(deps: {
+  db: Executor;
+  users: UsersRepository;
+  providers: Record<string, PaymentProvider>;
+  clock: Clock;
+  events?: PaymentEvents;
+  onProviderRefundFailed?: (error: unknown) => void;
+}) {
+  const { db, clock } = deps;
+  const orders = createOrdersRepository(db);
+
+  return {
+    async list(site: SiteRow, memberId: number, orderId?: number): Promise<TransactionsResponse> {
+      const member = await deps.users.findById(memberId);
+      if (!member) throw new AppError('authentication_required');
+      const records = orderId ? [await orders.findForMember(memberId, orderId)].filter((record) => record !== null) : await orders.listForMember(memberId);
+      if (orderId && !records.length) throw new AppError('not_found');
+      const ledger = await orders.ledgerForMember(memberId, { orderId });
+      const now = clock.now();
+      return {
+        orders: records.map((record) => presentOrder(record, refundableCredits(record, member.credits, site.refundDays, now))),
+        ledger: ledger.map(presentLedgerEntry),
+        credits: member.credits,
+        refund_days: site.refundDays,
+      };
+    },
+
+    /**
+     * Refunds the unused credits of a paid order within the site's refund window. The refund row
+     * is unique per order and the debit is conditional, both in one transaction: exactly once.
+     */
+    async refund(site: SiteRow, memberId: number, orderId: number) {
+      const now = clock.now();
+      const done = await db.transaction(async (tx) => {
+        const txOrders = createOrdersRepository(tx);
+        const locked = await txOrders.lock(orderId);
+        if (!locked || locked.userId !== memberId) throw new AppError('not_found');
+        const record = (await txOrders.findForMember(memberId, orderId))!;
+        // Inside the transaction, every read goes through it (PGlite has one connection).
+        const member = (await createUsersRepository(tx).findById(memberId))!;
+        const credits = refundableCredits(record, member.credits, site.refundDays, now);
+        if (credits <= 0) throw new AppError('refund_unavailable');
+        const amount = refundAmount(locked.amount, locked.credits, credits);
+        if (!(await txOrders.insertRefund({ orderId, userId: memberId, credits, amount, currency: locked.currency, createdAt: now }))) throw new AppError('refund_unavailable');
+        const balance = await createCreditsRepository(tx).apply({ userId: memberId, delta: -credits, reason: 'refund', reference: `order:${orderId}`, idempotencyKey: `refund:${orderId}`, at: now });
+        if (balance === null) throw new AppError('refund_unavailable');
+        return { order: locked, amount, balance };
+      });
+      deps.events?.creditsChanged(memberId, done.balance);
+      // The money goes back after the credits are gone; a provider hiccup is logged for the operator.
+      const provider = deps.providers[done.order.provider];
+      if (provider && done.order.providerPaymentId) {
+        await provider.refund(done.order.providerPaymentId, done.amount, done.order.currency).catch((error: unknown) => deps.onProviderRefundFailed?.(error));
+      }
+      return this.list(site, memberId, orderId);
+    },
+  };
+}
+
+export type TransactionsService = ReturnType<typeof createTransactionsService>;

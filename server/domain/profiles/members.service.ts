@@ -1,0 +1,90 @@
+import type { MemberProfile } from '../../../contract/profiles';
+import type { BlocksRepository } from '../../db/repositories/blocks.repository';
+import type { LikesRepository } from '../../db/repositories/likes.repository';
+import type { ProfilesRepository } from '../../db/repositories/profiles.repository';
+import type { UsersRepository } from '../../db/repositories/users.repository';
+import type { SiteRow } from '../../db/schema/index';
+import { AppError } from '../shared/app-error';
+import type { Clock } from '../shared/clock';
+import { birthDateYearsAgo, presentCard } from './profile-cards';
+
+const RELATED_COUNT = 6;
+const DETAIL_FIELDS = ['sexuality', 'relationship_status', 'hair_colour', 'eye_colour', 'body_type', 'tattoos', 'interests'] as const;
+
+/**
+ * Another member's profile as the viewer may see it (spec §2 profile view): free viewers get
+ * the main photo only, blocked viewers get the spec's refusal, and opening a liker's profile
+ * marks their like as seen.
+ */
+export function createMembersService(deps: {
+  profiles: ProfilesRepository;
+  likes: LikesRepository;
+  blocks: BlocksRepository;
+  users: UsersRepository;
+  clock: Clock;
+  /** Told when the viewer has looked at a liker's profile, so the likes badge drops in every tab. */
+  onLikeSeen?: (viewerId: number) => void;
+}) {
+  const { profiles, likes, blocks, users, clock } = deps;
+
+  return {
+    async view(site: SiteRow, profileId: number, viewerId: number | null): Promise<MemberProfile> {
+      const profile = await profiles.findProfile(profileId);
+      if (!profile || (!profile.visible && profileId !== viewerId)) throw new AppError('not_found');
+      const relation = viewerId ? await blocks.between(viewerId, profileId) : { viewerBlocked: false, blockedByOther: false };
+      if (relation.blockedByOther) throw new AppError('blocked_by', { params: { name: profile.name } });
+
+      const viewer = viewerId ? await users.findById(viewerId) : null;
+      const canSeeAll = !!viewer?.paidUser || viewerId === profileId;
+      const now = clock.now();
+      const [card] = await profiles.findCards([profileId], viewerId === profileId ? null : viewerId);
+      const photos = await profiles.listPhotos(profileId, { activeOnly: true });
+      const main = photos.find((photo) => photo.id === profile.mainPhotoId) ?? photos[0];
+      const shown = canSeeAll ? photos : main ? [main] : [];
+      const [liked, likesMe] = viewerId ? await Promise.all([likes.exists(viewerId, profileId), likes.exists(profileId, viewerId)]) : [false, false];
+      if (viewerId && likesMe) {
+        await likes.markSeen(profileId, viewerId);
+        deps.onLikeSeen?.(viewerId);
+      }
+
+      const visibleFields = new Set(site.visibleProfileFields);
+      const details: MemberProfile['details'] = { about: profile.about };
+      const source = { sexuality: profile.sexuality, relationship_status: profile.relationshipStatus, hair_colour: profile.hairColour, eye_colour: profile.eyeColour, body_type: profile.bodyType, tattoos: profile.tattoos, interests: profile.interests };
+      for (const field of DETAIL_FIELDS) if (visibleFields.has(field)) Object.assign(details, { [field]: source[field] });
+
+      const related = await profiles.search(
+        {
+          viewerId,
+          niche: site.niche,
+          gender: profile.gender,
+          country: profile.country,
+          bornOnOrBefore: birthDateYearsAgo(Math.max(18, ageOf(profile.dateOfBirth, now) - 7), now),
+          bornAfter: birthDateYearsAgo(ageOf(profile.dateOfBirth, now) + 8, now),
+          excludeIds: [profileId],
+        },
+        RELATED_COUNT,
+        0,
+      );
+
+      const base = card ? presentCard(card, now) : presentCard({ ...profile, isFictional: profile.isFictional, mainFilename: main?.filename ?? null, mainThumb: main?.thumbFilename ?? null }, now);
+      return {
+        ...base,
+        details,
+        photos: shown.map((photo) => ({ id: photo.id, filename: photo.filename, thumb_filename: photo.thumbFilename })),
+        photo_count: photos.length,
+        can_see_all_photos: canSeeAll,
+        liked,
+        likes_me: likesMe,
+        is_match: liked && likesMe,
+        blocked: relation.viewerBlocked,
+        related: related.map((row) => presentCard(row, now)),
+      };
+    },
+  };
+}
+
+function ageOf(dateOfBirth: string, now: Date): number {
+  return now.getUTCFullYear() - Number(dateOfBirth.slice(0, 4));
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

@@ -1,0 +1,142 @@
+import { COUNTRIES, isCountryCode } from '../../../contract/countries';
+import type { CompanyInfo, SiteSettings } from '../../../contract/site';
+import type { SitesRepository } from '../../db/repositories/sites.repository';
+import type { SiteRow } from '../../db/schema/index';
+import type { Clock } from '../shared/clock';
+
+export interface VisitorContext {
+  /** ISO country code from the CDN's GeoIP header, if any. */
+  country: string | null;
+}
+
+interface CachedSite {
+  site: SiteRow | null;
+  loadedAt: number;
+}
+
+/**
+ * Which site a request is for, and what that site tells the browser. Sites change rarely and
+ * are read on every request, so rows are cached per host for a short time; an operator's edit
+ * shows within `cacheTtlMs` on every instance.
+ */
+export function createSitesService(deps: {
+  sites: SitesRepository;
+  defaultDomain: string;
+  pushPublicKey: string;
+  clock: Clock;
+  cacheTtlMs?: number;
+}) {
+  const ttl = deps.cacheTtlMs ?? 30_000;
+  const cache = new Map<string, CachedSite>();
+
+  async function findCached(domain: string): Promise<SiteRow | null> {
+    const now = deps.clock.now().getTime();
+    const hit = cache.get(domain);
+    if (hit && now - hit.loadedAt < ttl) return hit.site;
+    const site = await deps.sites.findByDomain(domain);
+    // Unknown hosts are cached too, so a flood of random Host headers cannot hammer the database.
+    if (cache.size > 10_000) cache.clear();
+    cache.set(domain, { site, loadedAt: now });
+    return site;
+  }
+
+  return {
+    /**
+     * The site for a host name; an unknown host falls back to the default site so that
+     * localhost and fresh deployments work. Throws when not even the default site exists.
+     */
+    async resolveSite(host: string): Promise<SiteRow> {
+      const site = (host && (await findCached(host))) || (await findCached(deps.defaultDomain));
+      if (!site) throw new Error(`No site is configured for "${host}" nor for the default domain "${deps.defaultDomain}"`);
+      return site;
+    },
+
+    /** Forgets cached rows, e.g. after an operator edits a site. */
+    invalidate(): void {
+      cache.clear();
+    },
+
+    toPublicSettings(site: SiteRow, visitor: VisitorContext): SiteSettings {
+      return presentSettings(site, visitor, deps.pushPublicKey);
+    },
+
+    toCompanyInfo(site: SiteRow): CompanyInfo {
+      return {
+        name: site.companyName,
+        address: site.companyAddress,
+        kvk: site.companyKvk,
+        city: site.companyCity,
+        country: site.companyCountry,
+        tradenames: site.companyTradenames,
+        vat_numbers: site.companyVatNumbers,
+        support_phone: site.supportPhone,
+        delete_discount: site.deleteDiscount,
+        added: site.companyAdded.toISOString(),
+      };
+    },
+  };
+}
+
+export type SitesService = ReturnType<typeof createSitesService>;
+
+/** The visitor's country when the site serves it, else the site's first country. */
+export function selectVisitorCountry(site: SiteRow, visitorCountry: string | null): string {
+  if (visitorCountry && site.countries.includes(visitorCountry)) return visitorCountry;
+  return site.countries[0] ?? 'US';
+}
+
+function presentSettings(site: SiteRow, visitor: VisitorContext, pushPublicKey: string): SiteSettings {
+  const regionData: SiteSettings['region_data'] = {};
+  for (const country of site.countries) {
+    if (isCountryCode(country)) regionData[country] = { region_word: COUNTRIES[country].regionWord };
+  }
+  return {
+    name: site.name,
+    domain: site.domain,
+    domain_language: site.domainLanguage,
+    cdn_prefix: site.cdnPrefix,
+    niche: site.niche,
+    signups: site.signups,
+    logged_out_search: site.loggedOutSearch,
+    logged_out_search_trafficsource: site.loggedOutSearchTrafficsource,
+    geoip_country: visitor.country,
+    geoip_selected_country: selectVisitorCountry(site, visitor.country),
+    enable_site_entry_popup: site.enableSiteEntryPopup,
+    site_entry_popup_countries: site.siteEntryPopupCountries,
+    minimum_message_costs: site.minimumMessageCosts,
+    support_phone: site.supportPhone,
+    support_email: site.supportEmail,
+    push_public_key: pushPublicKey,
+    fictional_icon: site.fictionalIcon,
+    fictional_warning: site.fictionalWarning,
+    fictional_singular: site.fictionalSingular,
+    fictional_plural: site.fictionalPlural,
+    description: site.description,
+    index_title: site.indexTitle,
+    countries: site.countries,
+    visible_profile_fields: site.visibleProfileFields,
+    visible_profile_notes: site.visibleProfileNotes,
+    search_fields: site.searchFields,
+    region_data: regionData,
+    interests: site.interests,
+    message_credits: site.messageCredits,
+    signup_credits: site.signupCredits,
+    photo_credits: site.photoCredits,
+    gift_credits: site.giftCredits,
+    message_length: site.messageLength,
+    refund_days: site.refundDays,
+    delete_discount: site.deleteDiscount,
+    member_resell: site.memberResell,
+    show_us_footer: site.showUsFooter,
+    mail_name: site.mailName || site.name,
+    company_id: site.companyId,
+    company_name: site.companyName,
+    company_address: site.companyAddress,
+    company_kvk: site.companyKvk,
+    company_city: site.companyCity,
+    company_country: site.companyCountry,
+    company_tradenames: site.companyTradenames,
+    company_vat_numbers: site.companyVatNumbers,
+    company_added: site.companyAdded.toISOString(),
+  };
+}

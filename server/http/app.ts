@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Services } from '../services';
+import { installErrorHandler } from './error-handler';
+import { authPlugin } from './auth';
+import { csrfPlugin } from './csrf';
+import { chatRoutes } from './routes/chat.routes';
+import { requestContextPlugin } from './request-context';
+import { accountRoutes } from './routes/account.routes';
+import { beaconRoutes } from './routes/beacon.routes';
+import { geoRoutes } from './routes/geo.routes';
+import { giftsRoutes } from './routes/gifts.routes';
+import { demoCheckoutRoutes } from './routes/demo-checkout.routes';
+import { directDebitRoutes } from './routes/direct-debit.routes';
+import { paymentsRoutes, paymentWebhookRoutes } from './routes/payments.routes';
+import { deletionOfferRoutes } from './routes/deletion-offer.routes';
+import { likesRoutes } from './routes/likes.routes';
+import { membersRoutes } from './routes/members.routes';
+import { photosRoutes } from './routes/photos.routes';
+import { healthRoutes } from './routes/health.routes';
+import { sessionRoutes } from './routes/session.routes';
+import { siteRoutes } from './routes/site.routes';
+import { registerSsr, type SsrOptions } from './ssr';
+import { wsGateway } from './ws-gateway';
+
+export interface HttpOptions {
+  /** Page rendering; tests of the API alone leave it out. */
+  ssr?: Omit<SsrOptions, 'sites' | 'translator' | 'services'>;
+  /** Built browser assets (build/client) to serve, in production. */
+  clientAssetsDir?: string;
+  logger?: boolean | object;
+  isShuttingDown?: () => boolean;
+  /** Tests shorten the socket heartbeat and drive its clock. */
+  realtime?: { heartbeatMs?: number; now?: () => number };
+}
+
+/** Builds the HTTP edge: plugins, one route plugin per area, pages last. */
+export async function buildHttpApp(services: Services, options: HttpOptions = {}): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are typed at compile time; checking each one again with zod costs a fifth of the
+  // CPU of a small call. Tests and development keep the check, production serializes directly.
+  app.setSerializerCompiler(config.isProduction ? () => (data) => JSON.stringify(data) : serializerCompiler);
+
+  await app.register(fastifyCookie, { secret: services.secrets.cookieSecret });
+  await app.register(fastifyHelmet, {
+    // Pages get their own CSP with a per-response nonce (ssr.ts); JSON needs none.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Rendezvous API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(services.redis && { redis: services.redis, nameSpace: 'rdv-rate-limit:' }),
+  });
+  await app.register(requestContextPlugin, { sites: services.sites, geoipHeader: config.geoipHeader });
+  await app.register(authPlugin, { sessions: services.sessions });
+  await app.register(csrfPlugin);
+  installErrorHandler(app, services.translator);
+
+  await app.register(healthRoutes, {
+    checkDatabase: services.checkDatabase,
+    isShuttingDown: options.isShuttingDown ?? (() => false),
+  });
+  await app.register(siteRoutes, { sites: services.sites, geo: services.geo, translator: services.translator });
+  await app.register(geoRoutes, { geo: services.geo });
+  await app.register(beaconRoutes, {});
+  await app.register(sessionRoutes, { accounts: services.accounts, sessions: services.sessions, bus: services.bus });
+  await app.register(accountRoutes, services);
+  await app.register(membersRoutes, services);
+  await app.register(likesRoutes, services);
+  await app.register(photosRoutes, services);
+  await app.register(chatRoutes, services);
+  await app.register(giftsRoutes, services);
+  await app.register(paymentsRoutes, services);
+  await app.register(paymentWebhookRoutes, services);
+  await app.register(directDebitRoutes, services);
+  await app.register(deletionOfferRoutes, services);
+  await app.register(demoCheckoutRoutes, services);
+  await app.register(wsGateway, { sessions: services.sessions, bus: services.bus, chat: services.chatRepository, chatSync: services.chatSync, blocks: services.blocksRepository, ...options.realtime });
+
+  const mediaDir = path.join(config.dataDir, 'media');
+  fs.mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+    immutable: true,
+  });
+  if (options.clientAssetsDir) {
+    await app.register(fastifyStatic, {
+      root: options.clientAssetsDir,
+      prefix: '/',
+      wildcard: false,
+      decorateReply: false,
+      // Hashed file names never change content: cache them for a year.
+      setHeaders(reply: FastifyReply, filePath: string) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  if (options.ssr) {
+    await registerSsr(app, {
+      ...options.ssr,
+      sites: services.sites,
+      translator: services.translator,
+      services: { ...services, showOutbox: config.showOutbox },
+    });
+  }
+  return app;
+}

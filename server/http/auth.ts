@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, type Language } from '../../contract/locales';
+import { SESSION_MAX_AGE_SECONDS, type SessionsService } from '../domain/accounts/sessions.service';
+import { AppError } from '../domain/shared/app-error';
+
+export const SESSION_COOKIE = 'rdv_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in member's id, looked up once per request and only when asked for. */
+    findMemberId(): Promise<number | null>;
+  }
+}
+
+/** Resolves the session cookie to a member, lazily: most public calls never need it. */
+export const authPlugin = fp(
+  async function auth(app: FastifyInstance, options: { sessions: SessionsService }) {
+    app.decorateRequest('findMemberId', function (this: FastifyRequest) {
+      const cache = this as FastifyRequest & { memberLookup?: Promise<number | null> };
+      cache.memberLookup ??= (async () => {
+        const token = this.cookies[SESSION_COOKIE];
+        return token ? options.sessions.findUserId(token) : null;
+      })();
+      return cache.memberLookup;
+    });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie'] },
+);
+
+/** The logged-in member's id, or the spec's 403 `authentication_required`. */
+export async function requireMember(request: FastifyRequest): Promise<number> {
+  const memberId = await request.findMemberId();
+  if (!memberId) throw new AppError('authentication_required');
+  return memberId;
+}
+
+/** HttpOnly, SameSite=Lax, Secure whenever the request came over HTTPS; 30 days (spec §9). */
+export function setSessionCookie(reply: FastifyReply, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: 'auto',
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' });
+}
+
+export function setLanguageCookie(reply: FastifyReply, language: Language) {
+  reply.setCookie(LOCALE_COOKIE, language, { path: '/', sameSite: 'lax', maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, secure: 'auto' });
+}
+
+/** Where links in this request's mails point back to: the address the member is using. */
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}

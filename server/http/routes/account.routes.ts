@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AccountDeletionInput,
+  EmailInput,
+  MailChangeInput,
+  NotificationSettingsInput,
+  OkResponse,
+  PasswordChangeInput,
+  PasswordResetInput,
+  PrivacyModeInput,
+  TokenInput,
+} from '../../../contract/accounts';
+import { ErrorBody } from '../../../contract/errors';
+import type { Services } from '../../services';
+import { clearSessionCookie, originOf, requireMember, setSessionCookie } from '../auth';
+
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const ok = { ok: true as const };
+const tags = ['accounts'];
+
+type Deps = Pick<Services, 'accounts' | 'activation' | 'passwords' | 'mailChange' | 'accountDeletion'>;
+
+/** Everything done through e-mailed links, passwords, privacy mode and deletion. */
+export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts, activation, passwords, mailChange, accountDeletion }) => {
+  // The activation link from the mail: confirms, then shows the outcome page.
+  app.get('/api/activate.php', { schema: { tags, querystring: z.object({ token: z.string().max(200).default('') }) } }, async (request, reply) => {
+    try {
+      await activation.activate(request.query.token);
+      return reply.redirect('/activate/done');
+    } catch {
+      return reply.redirect('/activate/error');
+    }
+  });
+
+  app.post('/api/activate.php', { schema: { tags, response: { 200: OkResponse, ...errors } }, config: { rateLimit: { max: 10, timeWindow: '1 hour' } } }, async (request) => {
+    await activation.resend(request.site, await requireMember(request), originOf(request));
+    return ok;
+  });
+
+  app.post(
+    '/api/password-reset.php',
+    { schema: { tags, body: EmailInput, response: { 200: OkResponse, ...errors } }, config: { rateLimit: { max: 10, timeWindow: '1 hour' } } },
+    async (request) => {
+      await passwords.requestReset(request.site, request.body.email, originOf(request));
+      return ok;
+    },
+  );
+
+  app.put('/api/password-reset.php', { schema: { tags, body: PasswordResetInput, response: { 200: OkResponse, ...errors } } }, async (request) => {
+    await passwords.reset(request.body.token, request.body.password, request.body.password_confirm);
+    return ok;
+  });
+
+  app.put('/api/password.php', { schema: { tags, body: PasswordChangeInput, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
+    const memberId = await requireMember(request);
+    const { old_password, new_password, new_password_confirm } = request.body;
+    setSessionCookie(reply, await passwords.change(memberId, old_password, new_password, new_password_confirm, request.headers['user-agent']));
+    return ok;
+  });
+
+  app.post('/api/mail-change.php', { schema: { tags, body: MailChangeInput, response: { 200: OkResponse, ...errors } } }, async (request) => {
+    await mailChange.request(request.site, await requireMember(request), request.body.email, request.body.password, originOf(request));
+    return ok;
+  });
+
+  app.put('/api/mail-change.php', { schema: { tags, body: TokenInput, response: { 200: OkResponse, ...errors } } }, async (request) => {
+    await mailChange.confirm(request.site, request.body.token);
+    return ok;
+  });
+
+  app.put('/api/notifications.php', { schema: { tags, body: NotificationSettingsInput, response: { 200: OkResponse, ...errors } } }, async (request) => {
+    await accounts.setNotificationsDisabled(await requireMember(request), request.body.notifications_disabled);
+    return ok;
+  });
+
+  app.put('/api/account.php', { schema: { tags, body: PrivacyModeInput, response: { 200: OkResponse, ...errors } } }, async (request) => {
+    await accounts.setInvisible(await requireMember(request), request.body.invisible);
+    return ok;
+  });
+
+  app.delete('/api/account.php', { schema: { tags, body: AccountDeletionInput, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
+    await accountDeletion.delete(request.site, await requireMember(request), request.body, originOf(request));
+    clearSessionCookie(reply);
+    return ok;
+  });
+
+  // The reactivation link from the deletion mail.
+  app.get(
+    '/api/account.php',
+    { schema: { tags, querystring: z.object({ reactivate: z.literal('1'), token: z.string().max(200).default('') }) } },
+    async (request, reply) => {
+      try {
+        await accountDeletion.reactivate(request.query.token);
+        return reply.redirect('/login?reactivated=1');
+      } catch {
+        return reply.redirect('/activate/error?reason=reactivation');
+      }
+    },
+  );
+};

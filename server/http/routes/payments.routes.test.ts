@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVisibleMember } from '../../../tests/factories/members';
+import { createSite } from '../../../tests/factories/sites';
+import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
+import { users, type SiteRow } from '../../db/schema/index';
+
+/** Demo webhooks are handed to the app as the provider would send them. */
+const deliveries: { body: string; headers: Record<string, string> }[] = [];
+
+let ctx: TestContext;
+let site: SiteRow;
+beforeAll(async () => {
+  ctx = await createTestContext({ services: { demoWebhookDelivery: async (_url, body, headers) => void deliveries.push({ body, headers }) } });
+  site = await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain, refundDays: 14 });
+});
+afterAll(() => ctx.close());
+
+async function loggedIn(country = 'NL') {
+  const user = await createVisibleMember(ctx, site, { country });
+  // Signed up a month ago: no time bonus or welcome discount in these prices.
+  await ctx.db.update(users).set({ createdAt: new Date(ctx.clock.now().getTime() - 30 * 86_400_000) }).where(eq(users.id, user.id));
+  return { id: user.id, cookies: { rdv_session: await ctx.services.sessions.start(user.id, 'test') } };
+}
+
+const flushWebhooks = async () => {
+  for (const delivery of deliveries.splice(0)) {
+    await ctx.app.inject({ method: 'POST', url: '/api/payment-webhook.php?provider=demo', payload: delivery.body, headers: { 'content-type': 'application/json', ...delivery.headers } });
+  }
+};
+
+describe('payments API', () => {
+  it('needs a member', async () => {
+    expect((await ctx.app.inject({ url: '/api/orders.php' })).json()).toMatchObject({ error: 'authentication_required' });
+    expect((await ctx.app.inject({ url: '/api/transactions.php' })).statusCode).toBe(403);
+  });
+
+  it('buys a bundle through the demo checkout page and credits it once', async () => {
+    const member = await loggedIn();
+    const bundles = (await ctx.app.inject({ url: '/api/orders.php', cookies: member.cookies })).json();
+    expect(bundles).toMatchObject({ payment_country: 'NL', discount: null, last_order: null });
+    const bundle = bundles.bundles[0];
+    const payload = { bundle_id: bundle.id, payment_method: 'ideal', client_id: 'order-client-1' };
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/orders.php', cookies: member.cookies, payload });
+    expect(created.statusCode).toBe(201);
+    const { order, redirect_url } = created.json();
+    expect(order).toMatchObject({ status: 'open', credits: 50, price: { amount: 995, currency: 'EUR' } });
+    // A double click answers with the same order.
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/orders.php', cookies: member.cookies, payload })).json().order.id).toBe(order.id);
+
+    const page = await ctx.app.inject({ url: redirect_url });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('€9.95');
+    expect(page.body).toContain('iDEAL');
+    const chosen = await ctx.app.inject({ method: 'POST', url: redirect_url, payload: 'outcome=paid', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(chosen.statusCode).toBe(303);
+    expect(chosen.headers.location).toBe(`http://localhost:80/credits/${bundle.id}/ideal?order=${order.id}`);
+    await flushWebhooks();
+
+    const status = (await ctx.app.inject({ url: `/api/orders.php?id=${order.id}`, cookies: member.cookies })).json();
+    expect(status).toMatchObject({ order: { status: 'paid', refundable_credits: 50 }, credits: 50, paid_user: true });
+    const transactions = (await ctx.app.inject({ url: '/api/transactions.php', cookies: member.cookies })).json();
+    expect(transactions).toMatchObject({ credits: 50, refund_days: 14, orders: [{ id: order.id }], ledger: [{ delta: 50, reason: 'purchase', order_id: order.id }] });
+
+    const refund = await ctx.app.inject({ method: 'POST', url: '/api/refunds.php', cookies: member.cookies, payload: { order_id: order.id } });
+    expect(refund.statusCode).toBe(201);
+    expect(refund.json()).toMatchObject({ credits: 0, orders: [{ refund: { credits: 50 } }] });
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/refunds.php', cookies: member.cookies, payload: { order_id: order.id } });
+    expect(again.json()).toEqual({ error: 'refund_unavailable', message: 'This order can no longer be refunded.' });
+  });
+
+  it('keeps one member out of another’s orders', async () => {
+    const owner = await loggedIn();
+    const stranger = await loggedIn();
+    const bundles = (await ctx.app.inject({ url: '/api/orders.php', cookies: owner.cookies })).json();
+    const { order } = (await ctx.app.inject({ method: 'POST', url: '/api/orders.php', cookies: owner.cookies, payload: { bundle_id: bundles.bundles[0].id, payment_method: 'paypal', client_id: 'order-client-2' } })).json();
+    expect((await ctx.app.inject({ url: `/api/orders.php?id=${order.id}`, cookies: stranger.cookies })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: `/api/transactions.php?id=${order.id}`, cookies: stranger.cookies })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/refunds.php', cookies: stranger.cookies, payload: { order_id: order.id } })).statusCode).toBe(404);
+  });
+
+  it('answers bad input with the field, and discount problems with the spec’s texts', async () => {
+    const member = await loggedIn();
+    const bad = await ctx.app.inject({ method: 'POST', url: '/api/orders.php', cookies: member.cookies, payload: { bundle_id: 1, payment_method: 'bitcoin', client_id: 'order-client-3' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('validation_failed');
+    const unknown = await ctx.app.inject({ url: '/api/discountcode.php?code=NOPE', cookies: member.cookies });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'discount_code_not_found', message: 'Code not found' });
+    const repeat = await ctx.app.inject({ method: 'POST', url: '/api/orders.php?repeat=1', cookies: member.cookies, payload: { client_id: 'order-client-4' } });
+    expect(repeat.json().error).toBe('no_previous_order');
+    const wrongMethod = await ctx.app.inject({ method: 'POST', url: '/api/orders.php', cookies: (await loggedIn('DK')).cookies, payload: { bundle_id: 1, payment_method: 'ideal', client_id: 'order-client-5' } });
+    expect(wrongMethod.json().error).toBe('payment_method_unavailable');
+  });
+
+  it('refuses unsigned webhooks and unknown providers', async () => {
+    const forged = await ctx.app.inject({ method: 'POST', url: '/api/payment-webhook.php?provider=demo', payload: '{"id":"demo_abc"}', headers: { 'content-type': 'application/json' } });
+    expect(forged.statusCode).toBe(401);
+    const other = await ctx.app.inject({ method: 'POST', url: '/api/payment-webhook.php?provider=stripe', payload: 'id=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(other.statusCode).toBe(400);
+  });
+
+  it('escapes what the demo checkout page shows and refuses unknown payments', async () => {
+    expect((await ctx.app.inject({ url: '/demo-checkout/demo_unknown' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,90 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '../../../contract/errors';
+import {
+  BundlesResponse,
+  CreateOrderInput,
+  CreateOrderResponse,
+  DiscountCodeQuery,
+  DiscountCodeResponse,
+  OrderStatusResponse,
+  RepeatOrderInput,
+  RefundInput,
+  TransactionsResponse,
+} from '../../../contract/payments';
+import type { Services } from '../../services';
+import { requireMember } from '../auth';
+
+const errors = { 400: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 502: ErrorBody };
+const tags = ['payments'];
+
+/** The site's own address as the browser used it, for the provider's return and webhook URLs. */
+const originOf = (request: FastifyRequest) => ({ origin: `${request.protocol}://${request.host}` });
+
+/** Credit bundles, orders, discount codes and the member's transactions (spec §7 discountcode.php; orders.php, transactions.php). */
+export const paymentsRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments' | 'transactions'>> = async (app, { payments, transactions }) => {
+  app.get(
+    '/api/orders.php',
+    { schema: { tags, querystring: z.object({ id: z.coerce.number().int().positive().optional() }), response: { 200: z.union([OrderStatusResponse, BundlesResponse]), ...errors } } },
+    async (request) => {
+      const memberId = await requireMember(request);
+      if (request.query.id) return payments.status(request.site, memberId, request.query.id);
+      return payments.listBundles(request.site, memberId, request.visitorCountry);
+    },
+  );
+
+  app.post(
+    '/api/orders.php',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ repeat: z.enum(['1']).optional() }),
+        body: z.union([CreateOrderInput, RepeatOrderInput]),
+        response: { 201: CreateOrderResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const memberId = await requireMember(request);
+      const body = request.body;
+      const answer =
+        request.query.repeat || !('bundle_id' in body)
+          ? await payments.repeat(request.site, memberId, body.client_id, originOf(request), request.visitorCountry)
+          : await payments.start(request.site, memberId, body, originOf(request), request.visitorCountry);
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.get('/api/discountcode.php', { schema: { tags, querystring: DiscountCodeQuery, response: { 200: DiscountCodeResponse, ...errors } } }, async (request) =>
+    payments.discountCode(request.site, await requireMember(request), request.query, request.visitorCountry),
+  );
+
+  app.get(
+    '/api/transactions.php',
+    { schema: { tags, querystring: z.object({ id: z.coerce.number().int().positive().optional() }), response: { 200: TransactionsResponse, ...errors } } },
+    async (request) => transactions.list(request.site, await requireMember(request), request.query.id),
+  );
+
+  app.post('/api/refunds.php', { schema: { tags, body: RefundInput, response: { 201: TransactionsResponse, ...errors } } }, async (request, reply) => {
+    const answer = await transactions.refund(request.site, await requireMember(request), request.body.order_id);
+    return reply.status(201).send(answer);
+  });
+};
+
+/**
+ * Provider notifications. Their bodies are read as raw text (form-encoded at Mollie, JSON at the
+ * demo provider) because a signature is computed over the exact bytes.
+ */
+export const paymentWebhookRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments'>> = async (app, { payments }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/api/payment-webhook.php',
+    { schema: { tags, querystring: z.object({ provider: z.enum(['demo', 'mollie']) }), response: { 200: z.object({ ok: z.literal(true) }), 401: ErrorBody, 404: ErrorBody } } },
+    async (request) => {
+      await payments.handleWebhook(request.query.provider, { headers: request.headers, rawBody: typeof request.body === 'string' ? request.body : '' });
+      return { ok: true as const };
+    },
+  );
+};

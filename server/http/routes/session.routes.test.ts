@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenFromLastMail, validSignup } from '../../../tests/factories/members';
+import { createSite } from '../../../tests/factories/sites';
+import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain, signupCredits: 5 });
+});
+afterAll(() => ctx.close());
+
+const sessionCookieOf = (response: { cookies: { name: string; value: string }[] }) =>
+  response.cookies.find((cookie) => cookie.name === 'rdv_session');
+
+async function signUp(overrides = {}) {
+  const input = validSignup(overrides);
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', payload: input });
+  return { input, response, cookie: sessionCookieOf(response)!.value };
+}
+
+describe('POST /api/signup.php', () => {
+  it('creates the member and logs them in with a safe session cookie', async () => {
+    const { response } = await signUp();
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user).toMatchObject({ status: 'not_confirmed', credits: 5 });
+    const cookie = response.cookies.find((c) => c.name === 'rdv_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 30 * 24 * 3600 });
+  });
+
+  it('answers each broken field with the spec’s text, in the visitor’s language', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      cookies: { i18n_redirected: 'en' },
+      payload: validSignup({ name: '@me', date_of_birth: '2012-05-05' }),
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'name', code: 'username_starts_with_at', problem: 'Username may not start with @' },
+        { field: 'date_of_birth', code: 'date_of_birth_required', problem: 'Enter your date of birth (18+)' },
+      ]),
+    );
+  });
+
+  it('validates one step without creating anything', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', payload: { validate_only: true, email: 'eva@hotmial.com' } });
+    expect(response.json()).toEqual({ valid: true });
+    const typo = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', payload: { validate_only: true, email: 'eva@example' } });
+    expect(typo.json()).toMatchObject({ error: 'email_invalid', message: 'Invalid email' });
+  });
+
+  it('answers a duplicate address with 409', async () => {
+    const { input } = await signUp();
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', payload: validSignup({ email: input.email }) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This email address already owns an account on this website.');
+  });
+});
+
+describe('user.php and logout.php', () => {
+  it('answers 403 authentication_required when logged out', async () => {
+    const response = await ctx.app.inject({ url: '/api/user.php' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('authentication_required');
+  });
+
+  it('logs in, rotates the session token, and logs out on the server', async () => {
+    const { input, cookie: signupCookie } = await signUp();
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: { 'x-request-type': 'client' },
+      cookies: { rdv_session: signupCookie },
+      payload: { email: input.email, password: input.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const fresh = sessionCookieOf(login)!.value;
+    expect(fresh).not.toBe(signupCookie);
+    expect((await ctx.app.inject({ url: '/api/user.php', cookies: { rdv_session: signupCookie } })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/api/user.php', cookies: { rdv_session: fresh } })).json().user.email).toBe(input.email);
+
+    await ctx.app.inject({ url: '/api/logout.php', cookies: { rdv_session: fresh } });
+    expect((await ctx.app.inject({ url: '/api/user.php', cookies: { rdv_session: fresh } })).statusCode).toBe(403);
+  });
+
+  it('says "Login failed, please try again" in the visitor’s language', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      cookies: { i18n_redirected: 'de' },
+      payload: { email: 'nobody@example.com', password: 'secret-secret' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe('login_failed');
+    expect(response.json().message).not.toBe('Login failed, please try again');
+  });
+
+  it('refuses a log-in posted from another site', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: { email: 'a@b.cd', password: 'x' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('csrf_failed');
+  });
+
+  it('saves the language chosen before logging in, and a later change', async () => {
+    const { input } = await signUp();
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      cookies: { i18n_redirected: 'fi' },
+      payload: { email: input.email, password: input.password },
+    });
+    expect(login.json().user.language).toBe('fi');
+    const cookie = sessionCookieOf(login)!.value;
+    const change = await ctx.app.inject({ method: 'PUT', url: '/api/user.php', cookies: { rdv_session: cookie }, payload: { language: 'sv' } });
+    expect(change.cookies.find((c) => c.name === 'i18n_redirected')?.value).toBe('sv');
+    expect((await ctx.app.inject({ url: '/api/user.php', cookies: { rdv_session: cookie } })).json().user.language).toBe('sv');
+  });
+});
+
+describe('activation link', () => {
+  it('confirms and redirects to /activate/done, or /activate/error for a bad link', async () => {
+    const { input } = await signUp();
+    const token = tokenFromLastMail(ctx, input.email!);
+    const done = await ctx.app.inject({ url: `/api/activate.php?token=${token}` });
+    expect(done.headers.location).toBe('/activate/done');
+    const again = await ctx.app.inject({ url: `/api/activate.php?token=${token}` });
+    expect(again.headers.location).toBe('/activate/error');
+  });
+});
+
+describe('password-reset.php', () => {
+  it('answers an unknown address with 404 and the spec’s text', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/password-reset.php', payload: { email: 'ghost@example.com' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('E-mail address not found');
+  });
+});
+
+describe('account.php', () => {
+  it('needs a member for privacy mode and deletion', async () => {
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/account.php', payload: { invisible: true } })).statusCode).toBe(403);
+  });
+
+  it('deletes with the password and clears the session cookie', async () => {
+    const { input, cookie } = await signUp();
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/account.php',
+      cookies: { rdv_session: cookie },
+      payload: { reason: 'found_partner', password: input.password },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(sessionCookieOf(response)?.value).toBe('');
+    const link = ctx.mailer.linkIn(ctx.mailer.last(input.email));
+    const restore = await ctx.app.inject({ url: new URL(link).pathname + new URL(link).search });
+    expect(restore.headers.location).toBe('/login?reactivated=1');
+  });
+});
+
+describe('sign-up rate limit', () => {
+  it('counts sign-ups per address, not the checks of each form step', async () => {
+    for (let check = 0; check < 40; check++) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: '203.0.113.9', payload: { validate_only: true, gender: 'male' } });
+      expect(response.statusCode).toBe(200);
+    }
+    let lastStatus = 0;
+    for (let attempt = 0; attempt < 31; attempt++) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: '203.0.113.9', payload: { email: 'x' } });
+      lastStatus = response.statusCode;
+    }
+    expect(lastStatus).toBe(429);
+  });
+});

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LanguageInput, LoginInput, OkResponse, SignupInput, SignupValidation, UserResponse } from '../../../contract/accounts';
+import { ErrorBody } from '../../../contract/errors';
+import { isSupportedLanguage, LOCALE_COOKIE } from '../../../contract/locales';
+import type { AccountsService } from '../../domain/accounts/accounts.service';
+import type { SessionsService } from '../../domain/accounts/sessions.service';
+import { sessionFingerprint } from '../../domain/accounts/session-tokens';
+import type { EventBus } from '../../realtime/event-bus';
+import { clearSessionCookie, originOf, requireMember, SESSION_COOKIE, setLanguageCookie, setSessionCookie } from '../auth';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+/** Sign-up, log-in, the current member and log-out (spec §7 user.php, logout.php). */
+export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; sessions: SessionsService; bus: EventBus }> = async (app, { accounts, sessions, bus }) => {
+  app.post(
+    '/api/signup.php',
+    {
+      schema: { tags: ['accounts'], body: SignupInput, response: { 200: SignupValidation, 201: UserResponse, ...errors } },
+      // Counted after the body is read, so that checking a form step is not a sign-up attempt.
+      config: {
+        rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', allowList: (request) => (request.body as { validate_only?: boolean })?.validate_only === true },
+      },
+    },
+    async (request, reply) => {
+      if (request.body.validate_only) {
+        await accounts.validateSignup(request.site, request.body);
+        return { valid: true as const };
+      }
+      const { user, token } = await accounts.signup(request.site, request.body, { origin: originOf(request), userAgent: request.headers['user-agent'] }, request.language);
+      setSessionCookie(reply, token);
+      return reply.status(201).send({ user });
+    },
+  );
+
+  app.post(
+    '/api/user.php',
+    { schema: { tags: ['accounts'], body: LoginInput, response: { 200: UserResponse, ...errors } }, config: { rateLimit: { max: 20, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const previous = request.cookies[SESSION_COOKIE];
+      const { user, token } = await accounts.login(request.site, request.body.email, request.body.password, {
+        origin: originOf(request),
+        userAgent: request.headers['user-agent'],
+      });
+      // A new token at every log-in; the old one (if any) stops working.
+      if (previous) await sessions.end(previous);
+      setSessionCookie(reply, token);
+      // A language chosen before logging in wins and is saved; otherwise the saved one applies.
+      const chosen = request.cookies[LOCALE_COOKIE];
+      if (isSupportedLanguage(chosen) && chosen !== user.language) {
+        await accounts.setLanguage(user.id, chosen);
+        return { user: { ...user, language: chosen } };
+      }
+      setLanguageCookie(reply, user.language);
+      return { user };
+    },
+  );
+
+  app.get('/api/user.php', { schema: { tags: ['accounts'], response: { 200: UserResponse, 403: ErrorBody } } }, async (request) => {
+    const memberId = await requireMember(request);
+    return { user: await accounts.getUser(memberId, request.site) };
+  });
+
+  app.put(
+    '/api/user.php',
+    { schema: { tags: ['accounts'], body: LanguageInput, response: { 200: OkResponse, ...errors } } },
+    async (request, reply) => {
+      const memberId = await requireMember(request);
+      await accounts.setLanguage(memberId, request.body.language);
+      setLanguageCookie(reply, request.body.language);
+      return { ok: true as const };
+    },
+  );
+
+  app.get('/api/logout.php', { schema: { tags: ['accounts'], response: { 200: OkResponse } } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    const memberId = await request.findMemberId();
+    if (token) await sessions.end(token);
+    // The session's open tabs lose their socket too, on every instance.
+    if (token && memberId) await bus.publish(memberId, { type: 'session_ended', session: sessionFingerprint(token) });
+    clearSessionCookie(reply);
+    return { ok: true as const };
+  });
+};

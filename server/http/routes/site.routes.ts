@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { COUNTRIES, isCountryCode, type CountryCode } from '../../../contract/countries';
+import { ErrorBody } from '../../../contract/errors';
+import { CompanyInfo, InterestList, RegionList, RegionsQuery, SettingsQuery, SiteSettings } from '../../../contract/site';
+import type { GeoService } from '../../adapters/geo/geo.port';
+import { listSiteInterests } from '../../domain/sites/interests';
+import { normalizeHost } from '../../domain/sites/site-facts';
+import type { SitesService } from '../../domain/sites/sites.service';
+import type { Translator } from '../../i18n/translator';
+
+const ServedCountryQuery = RegionsQuery.extend({
+  country: RegionsQuery.shape.country.refine(isCountryCode, 'is not a country this platform serves'),
+});
+
+/** Site-wide reference data: settings, company, interests, regions (spec §7). */
+export const siteRoutes: FastifyPluginAsyncZod<{ sites: SitesService; geo: GeoService; translator: Translator }> = async (
+  app,
+  { sites, geo, translator },
+) => {
+  app.get(
+    '/api/settings.php',
+    { schema: { tags: ['site'], querystring: SettingsQuery, response: { 200: SiteSettings, 400: ErrorBody } } },
+    async (request) => {
+      const forced = request.query.forced_domain;
+      const site = forced ? await sites.resolveSite(normalizeHost(forced)) : request.site;
+      return sites.toPublicSettings(site, { country: request.visitorCountry });
+    },
+  );
+
+  app.get('/api/companyinfo.php', { schema: { tags: ['site'], response: { 200: CompanyInfo } } }, async (request) =>
+    sites.toCompanyInfo(request.site),
+  );
+
+  app.get('/api/interests.php', { schema: { tags: ['site'], response: { 200: InterestList } } }, async (request) =>
+    listSiteInterests(request.site, translator.forLanguage(request.language)),
+  );
+
+  app.get(
+    '/api/regions.php',
+    { schema: { tags: ['site'], querystring: ServedCountryQuery, response: { 200: RegionList, 400: ErrorBody } } },
+    async (request) => {
+      const country = request.query.country as CountryCode;
+      const word = COUNTRIES[country].regionWord;
+      return {
+        country,
+        region_word: word,
+        region_word_label: translator.forLanguage(request.language)(`regions.word.${word}`),
+        regions: geo.listRegions(country).map((region) => ({ id: region.id, name: region.name })),
+      };
+    },
+  );
+};

@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyMiddie from '@fastify/middie';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import '../../contract/page-context';
+import { SearchQuery } from '../../contract/profiles';
+import { listOutbox } from '../adapters/mail/nodemailer-mailer';
+import { AppError, isAppError } from '../domain/shared/app-error';
+import { getTermsVersionDate } from '../domain/sites/site-facts';
+import type { Services } from '../services';
+import { selectVisitorCountry, type SitesService } from '../domain/sites/sites.service';
+import type { Translator } from '../i18n/translator';
+import { buildContentSecurityPolicy } from './security-headers';
+
+/** What pages need from the domain, beyond the site. */
+export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'ownProfile' | 'chat' | 'payments' | 'transactions'> & { showOutbox: boolean };
+
+export interface SsrOptions {
+  /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
+  getBuild: () => Promise<ServerBuild>;
+  mode: 'production' | 'development';
+  sites: SitesService;
+  translator: Translator;
+  services: PageServices;
+  /** Dev only: Vite's connect middleware gets the first look at each request (modules, HMR). */
+  devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+}
+
+/**
+ * Every path that is not an API call, a static file or media is a page rendered by React
+ * Router. The response goes back through Fastify so that compression, security headers
+ * and logging apply to pages as to everything else.
+ */
+export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
+  if (options.devMiddleware) {
+    await app.register(fastifyMiddie);
+    app.use(options.devMiddleware);
+  }
+  await app.register(async (pages) => {
+    // Page requests carry form posts (React Router actions) that the page code parses itself.
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    pages.all('/*', { schema: { hide: true } }, async (request, reply) => {
+      // Paths that skip site resolution (a missing /favicon.ico, /media/…) are files or nothing.
+      if (request.url.startsWith('/api/') || !request.site) return reply.callNotFound();
+      const build = await options.getBuild();
+      const handle = createRequestHandler(build, options.mode);
+      // Development serves Vite's own inline scripts without a CSP, so pages carry no nonce there.
+      const nonce = options.mode === 'production' ? crypto.randomBytes(16).toString('base64') : '';
+      const response = await handle(toWebRequest(request), await createLoadContext(request, nonce, options));
+      return sendWebResponse(reply, response, options.mode === 'production' ? nonce : null);
+    });
+  });
+}
+
+async function createLoadContext(request: FastifyRequest, nonce: string, options: SsrOptions): Promise<AppLoadContext> {
+  const { site } = request;
+  const { services } = options;
+  const memberId = await request.findMemberId();
+  const user = memberId ? await services.accounts.getUser(memberId, site).catch(() => null) : null;
+  return {
+    user,
+    showOutbox: services.showOutbox,
+    listOutbox: () => (services.showOutbox ? listOutbox(services.outboxDir) : []),
+    isResetLinkLive: (token) => services.passwords.isResetLinkLive(token),
+    findProfileTeaser: (id) => services.accounts.findProfileTeaser(id),
+    searchMembers: (query) =>
+      settle(request, services, async () => {
+        const parsed = SearchQuery.safeParse(query);
+        return services.search.search(site, parsed.success ? parsed.data : { page: 1 }, { memberId, hasTrafficSource: !!(query.network || query.ref) });
+      }),
+    listChats: async () => (memberId ? services.chat.listChats(memberId) : null),
+    chatHistory: (conversationId) =>
+      settle(request, services, () => {
+        if (!memberId) throw new AppError('authentication_required');
+        return services.chat.history(site, memberId, conversationId, null);
+      }),
+    nextMessagePrice: async () => (memberId ? services.chat.nextMessagePrice(site, memberId) : 0),
+    listBundles: async () => (memberId ? services.payments.listBundles(site, memberId, request.visitorCountry) : null),
+    publicBundles: () => services.payments.listPublicBundles(site, request.visitorCountry ?? selectVisitorCountry(site, null)),
+    orderStatus: (orderId) =>
+      settle(request, services, () => {
+        if (!memberId) throw new AppError('authentication_required');
+        return services.payments.status(site, memberId, orderId);
+      }),
+    listTransactions: (orderId) =>
+      settle(request, services, () => {
+        if (!memberId) throw new AppError('authentication_required');
+        return services.transactions.list(site, memberId, orderId);
+      }),
+    findConversationWith: async (profileId) => (memberId ? services.chat.findConversationWith(memberId, profileId) : null),
+    getOwnProfile: async () => (memberId ? services.ownProfile.get(memberId) : null),
+    listLikes: async () => (memberId ? services.likes.list(memberId) : null),
+    viewMember: (id) => settle(request, services, () => services.members.view(site, id, memberId)),
+    async confirmMailChange(token) {
+      try {
+        await services.mailChange.confirm(site, token);
+        return null;
+      } catch (error) {
+        return isAppError(error) ? error.code : 'internal_error';
+      }
+    },
+    nonce,
+    language: request.language,
+    settings: options.sites.toPublicSettings(site, { country: request.visitorCountry }),
+    company: options.sites.toCompanyInfo(site),
+    termsVersionDate: getTermsVersionDate(site).toISOString(),
+    getMessages: (language, namespace) => options.translator.getMessages(language, namespace),
+    findCustomPage: (token) => (Object.hasOwn(site.customPages, token) ? site.customPages[token] : null),
+  };
+}
+
+/** A domain call for a page: its result, or its refusal in the visitor's language. */
+async function settle<T>(request: FastifyRequest, services: PageServices, call: () => Promise<T>) {
+  try {
+    return { ok: true as const, data: await call() };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const message = services.translator.forLanguage(request.language)(`errors.${error.code}`, error.params);
+    return { ok: false as const, code: error.code, message };
+  }
+}
+
+function toWebRequest(request: FastifyRequest): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const controller = new AbortController();
+  request.raw.once('close', () => controller.abort());
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response, nonce: string | null) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (nonce && response.headers.get('content-type')?.startsWith('text/html')) {
+    reply.header('content-security-policy', buildContentSecurityPolicy(nonce));
+  }
+  if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
+  return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
+}

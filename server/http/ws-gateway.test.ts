@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createVisibleMember } from '../../tests/factories/members';
+import { createSite } from '../../tests/factories/sites';
+import { createRealtimeTestContext, TestSocket, type RealtimeTestContext } from '../../tests/setup/realtime';
+import { WS_CLOSE } from '../../contract/ws-events';
+import type { SiteRow } from '../db/schema/index';
+import type { MemoryBus } from '../realtime/memory-bus';
+
+let ctx: RealtimeTestContext;
+let site: SiteRow;
+beforeAll(async () => {
+  ctx = await createRealtimeTestContext({ heartbeatMs: 150 });
+  // Free messages, so these tests are about delivery, not credits.
+  site = await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain, messageCredits: 0, freeConversations: 100 });
+});
+afterAll(() => ctx.close());
+
+let next = 0;
+const text = (body = 'Hello there!') => ({ kind: 'text' as const, text: body, clientId: `ws-client-${++next}-${Date.now()}` });
+const member = (gender: 'male' | 'female' = 'female') => createVisibleMember(ctx, site, { gender, paidUser: true });
+const send = (senderId: number, to: { profileId?: number; conversationId?: number }, body?: string) => ctx.services.chat.send(site, senderId, { ...text(body), ...to });
+
+describe('GET /api/ws', () => {
+  it('delivers a new message to the recipient and to every tab of the sender, and to no one else', async () => {
+    const [anna, ben, eve] = await Promise.all([member(), member('male'), member('male')]);
+    const [annaTab1, annaTab2, benTab, eveTab] = await Promise.all([ctx.connect(anna.id), ctx.connect(anna.id), ctx.connect(ben.id), ctx.connect(eve.id)]);
+
+    const { message } = await send(anna.id, { profileId: ben.id }, 'Hi Ben');
+
+    expect((await benTab.waitFor('message_new')).message).toEqual(message);
+    expect(await benTab.waitFor('counters')).toEqual({ type: 'counters', unread_messages: 1 });
+    expect((await annaTab1.waitFor('message_new')).message.id).toBe(message.id);
+    expect((await annaTab2.waitFor('message_new')).message.id).toBe(message.id);
+    await Promise.all([annaTab1, annaTab2, benTab, eveTab].map((tab) => tab.roundTrip()));
+    expect(eveTab.events).toEqual([{ type: 'pong' }]);
+    expect(annaTab1.of('counters')).toEqual([]);
+  });
+
+  it('publishes messages sent over HTTP, as the lead wiring will', async () => {
+    const [anna, ben] = await Promise.all([member(), member('male')]);
+    const benTab = await ctx.connect(ben.id);
+    const cookie = await ctx.services.sessions.start(anna.id, 'vitest');
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/messages.php', cookies: { rdv_session: cookie }, payload: { profile_id: ben.id, text: 'Over HTTP', client_id: `http-${Date.now()}` } });
+    expect(response.statusCode).toBe(201);
+    expect((await benTab.waitFor('message_new')).message).toMatchObject({ text: 'Over HTTP', sender_id: anna.id });
+  });
+
+  it('tells the sender their messages were read, and gives the reader fresh counters', async () => {
+    const [anna, ben] = await Promise.all([member(), member('male')]);
+    const first = await send(anna.id, { profileId: ben.id });
+    const second = await send(anna.id, { conversationId: first.message.conversation_id });
+    const [annaTab, benTab] = await Promise.all([ctx.connect(anna.id), ctx.connect(ben.id)]);
+
+    await ctx.services.chat.history(site, ben.id, first.message.conversation_id, null);
+
+    const read = await annaTab.waitFor('message_read');
+    expect(read).toEqual({ type: 'message_read', conversation_id: first.message.conversation_id, message_ids: expect.arrayContaining([first.message.id, second.message.id]), reader_id: ben.id });
+    expect(await benTab.waitFor('counters')).toEqual({ type: 'counters', unread_messages: 0 });
+  });
+
+  it('tells the member’s other tabs that a conversation was removed', async () => {
+    const [anna, ben] = await Promise.all([member(), member('male')]);
+    const { message } = await send(anna.id, { profileId: ben.id });
+    const [benTab, annaTab] = await Promise.all([ctx.connect(ben.id), ctx.connect(anna.id)]);
+    await ctx.services.chat.remove(ben.id, message.conversation_id);
+    ctx.chatEvents.conversationRemoved(message.conversation_id, ben.id);
+    expect(await benTab.waitFor('conversation_removed')).toEqual({ type: 'conversation_removed', conversation_id: message.conversation_id });
+    expect(await benTab.waitFor('counters')).toEqual({ type: 'counters', unread_messages: 0 });
+    await annaTab.roundTrip();
+    expect(annaTab.events).toEqual([{ type: 'pong' }]);
+  });
+
+  it('relays typing to the other member only, at most once a second, and never from outsiders', async () => {
+    const [anna, ben, eve] = await Promise.all([member(), member('male'), member('male')]);
+    const { message } = await send(anna.id, { profileId: ben.id });
+    const conversation_id = message.conversation_id;
+    const [annaTab, benTab, eveTab] = await Promise.all([ctx.connect(anna.id), ctx.connect(ben.id), ctx.connect(eve.id)]);
+
+    benTab.send({ type: 'typing', conversation_id });
+    expect(await annaTab.waitFor('typing')).toEqual({ type: 'typing', conversation_id, profile_id: ben.id });
+    benTab.send({ type: 'typing', conversation_id });
+    eveTab.send({ type: 'typing', conversation_id });
+    await Promise.all([benTab.roundTrip(), eveTab.roundTrip()]);
+    await annaTab.roundTrip();
+    expect(annaTab.of('typing')).toHaveLength(1);
+
+    ctx.clock.advance(1000);
+    benTab.send({ type: 'typing', conversation_id });
+    await annaTab.waitFor('typing', () => annaTab.of('typing').length === 2);
+    await Promise.all([benTab.roundTrip(), eveTab.roundTrip()]);
+    expect(benTab.of('typing')).toEqual([]);
+    expect(eveTab.of('typing')).toEqual([]);
+  });
+
+  it('sends exactly the missed messages once, in order, after a reconnect', async () => {
+    const [anna, ben, eve] = await Promise.all([member(), member('male'), member('male')]);
+    const opening = await send(anna.id, { profileId: ben.id }, 'before');
+    const conversationId = opening.message.conversation_id;
+    const away = await ctx.connect(ben.id);
+    away.ws.close();
+    await away.closed;
+
+    const missed = [];
+    for (const body of ['one', 'two', 'three']) missed.push((await send(anna.id, { conversationId }, body)).message);
+    await send(eve.id, { profileId: anna.id }, 'not for Ben');
+
+    const back = await ctx.connect(ben.id);
+    back.send({ type: 'resync', after_message_id: opening.message.id });
+    const done = await back.waitFor('resync_done');
+    await back.roundTrip();
+    expect(back.of('message_new').map((event) => event.message)).toEqual(missed);
+    expect(done).toEqual({ type: 'resync_done', last_message_id: missed[2].id, has_more: false });
+    expect(back.events.map((event) => event.type)).toEqual(['message_new', 'message_new', 'message_new', 'resync_done', 'pong']);
+  });
+
+  it('refuses a tab without a valid session cookie', async () => {
+    const noCookie = await ctx.connectWith({ origin: ctx.origin });
+    expect(await noCookie.closed).toEqual({ code: WS_CLOSE.authenticationRequired, reason: 'authentication_required' });
+    const stale = await ctx.connectWith({ origin: ctx.origin, cookie: 'rdv_session=not-a-real-token' });
+    expect((await stale.closed).code).toBe(WS_CLOSE.authenticationRequired);
+  });
+
+  it('refuses a cross-site page before the upgrade', async () => {
+    const anna = await member();
+    const token = await ctx.services.sessions.start(anna.id, 'vitest');
+    await expect(TestSocket.open(ctx.url, { origin: 'https://evil.example', cookie: `rdv_session=${token}` })).rejects.toThrow('Unexpected server response: 403');
+    await expect(TestSocket.open(ctx.url, { 'sec-fetch-site': 'cross-site', cookie: `rdv_session=${token}` })).rejects.toThrow('403');
+  });
+
+  it('ignores invalid messages and closes the socket after twenty', async () => {
+    const tab = await ctx.connect((await member()).id);
+    for (let index = 0; index < 19; index++) tab.send(index % 2 ? 'not json' : { type: 'shout', text: 'hi' });
+    await tab.roundTrip();
+    expect(tab.ws.readyState).toBe(tab.ws.OPEN);
+    tab.send({ type: 'typing', conversation_id: -1 });
+    expect((await tab.closed).code).toBe(WS_CLOSE.tooManyInvalidMessages);
+  });
+
+  it('drops a tab that stops answering pings, and keeps one that answers', async () => {
+    const anna = await member();
+    const token = await ctx.services.sessions.start(anna.id, 'vitest');
+    const silent = await TestSocket.open(ctx.url, { origin: ctx.origin, cookie: `rdv_session=${token}` }, { autoPong: false });
+    const alive = await ctx.connect(anna.id);
+    expect((await silent.closed).code).toBe(1006);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(alive.ws.readyState).toBe(alive.ws.OPEN);
+  });
+
+  it('unsubscribes a member from the bus when their last tab closes', async () => {
+    const bus = ctx.bus as MemoryBus;
+    const anna = await member();
+    const tabs = await Promise.all([ctx.connect(anna.id), ctx.connect(anna.id)]);
+    expect(bus.hasSubscribers(anna.id)).toBe(true);
+    tabs[0].ws.close();
+    await tabs[0].closed;
+    await tabs[1].roundTrip();
+    expect(bus.hasSubscribers(anna.id)).toBe(true);
+    tabs[1].ws.close();
+    await tabs[1].closed;
+    await vi.waitFor(() => expect(bus.hasSubscribers(anna.id)).toBe(false));
+  });
+
+  it('tells a member live about a new like, and drops the likes badge once they open the liker’s profile', async () => {
+    const [anna, ben] = await Promise.all([member(), member('male')]);
+    const annaTab = await ctx.connect(anna.id);
+
+    await ctx.services.likes.like(ben.id, anna.id);
+    expect(await annaTab.waitFor('like_new')).toEqual({ type: 'like_new', profile_id: ben.id });
+    expect(await annaTab.waitFor('counters')).toEqual({ type: 'counters', unread_messages: 0, new_likes: 1 });
+    // Liking again changes nothing and says nothing.
+    await ctx.services.likes.like(ben.id, anna.id);
+
+    await ctx.services.members.view(site, ben.id, anna.id);
+    await annaTab.waitFor('counters', (event) => event.new_likes === 0);
+    await annaTab.roundTrip();
+    expect(annaTab.of('like_new')).toHaveLength(1);
+  });
+
+  it('shows no typing between members where one blocked the other', async () => {
+    const [anna, ben] = await Promise.all([member(), member('male')]);
+    const { message } = await send(anna.id, { profileId: ben.id });
+    await ctx.services.blocks.block(anna.id, ben.id);
+    const [annaTab, benTab] = await Promise.all([ctx.connect(anna.id), ctx.connect(ben.id)]);
+    benTab.send({ type: 'typing', conversation_id: message.conversation_id });
+    await benTab.roundTrip();
+    await annaTab.roundTrip();
+    expect(annaTab.of('typing')).toEqual([]);
+    // Not treated as abuse: the socket stays open.
+    expect(benTab.of('pong')).toHaveLength(1);
+  });
+
+  it('closes the sockets of a session that logs out, and only those', async () => {
+    const anna = await member();
+    const token = await ctx.services.sessions.start(anna.id, 'vitest');
+    const loggingOut = await ctx.connectWith({ cookie: `rdv_session=${token}` });
+    await loggingOut.roundTrip();
+    const otherDevice = await ctx.connect(anna.id);
+
+    const response = await ctx.app.inject({ url: '/api/logout.php', cookies: { rdv_session: token } });
+    expect(response.statusCode).toBe(200);
+    expect(await loggingOut.closed).toEqual({ code: WS_CLOSE.authenticationRequired, reason: 'authentication_required' });
+    await otherDevice.roundTrip();
+    expect(otherDevice.of('session_ended')).toEqual([]);
+  });
+});

@@ -1,0 +1,244 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
+import type { RawData, WebSocket } from 'ws';
+import { ClientEvent, WS_CLOSE, type ServerEvent } from '../../contract/ws-events';
+import type { BlocksRepository } from '../db/repositories/blocks.repository';
+import type { ChatSyncRepository } from '../db/repositories/chat-sync.repository';
+import type { ChatRepository } from '../db/repositories/chat.repository';
+import type { SessionsService } from '../domain/accounts/sessions.service';
+import { sessionFingerprint } from '../domain/accounts/session-tokens';
+import { presentMessage } from '../domain/chat/chat-presenter';
+import { AppError } from '../domain/shared/app-error';
+import type { EventBus } from '../realtime/event-bus';
+import { SESSION_COOKIE } from './auth';
+import { isSameOrigin } from './csrf';
+
+export const WS_PATH = '/api/ws';
+const MAX_PAYLOAD_BYTES = 16 * 1024;
+const MAX_INVALID_MESSAGES = 20;
+const RESYNC_LIMIT = 500;
+const TYPING_INTERVAL_MS = 1000;
+/** Conversations whose typing state a socket remembers; a tab types in a handful at most. */
+const TYPING_MEMORY = 32;
+/** A tab this far behind in reading its events is dropped; it reconnects and resyncs. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const MAX_HELD_EVENTS = 1000;
+
+export interface WsGatewayOptions {
+  sessions: Pick<SessionsService, 'findUserId'>;
+  bus: EventBus;
+  chat: Pick<ChatRepository, 'findForMember'>;
+  chatSync: ChatSyncRepository;
+  /** Typing is not shown between members where either blocked the other. */
+  blocks: Pick<BlocksRepository, 'between'>;
+  /** Protocol pings go out this often; a socket that has not answered the previous one is dropped. */
+  heartbeatMs?: number;
+  /** Milliseconds now, for the typing throttle (tests pass a manual clock). */
+  now?: () => number;
+}
+
+/** Live events held back while a resync is sending what the tab missed, so it all arrives once and in order. */
+interface ResyncState {
+  pending: number;
+  chain: Promise<void>;
+  sentIds: Set<number>;
+  held: ServerEvent[];
+}
+
+/**
+ * What the gateway keeps per open socket: a few fields, one bus subscription. The typing and
+ * resync parts exist only once used, so an idle tab costs next to nothing beyond `ws` itself.
+ */
+interface Connection {
+  socket: WebSocket;
+  memberId: number;
+  /** Which log-in session opened the socket, so a log-out closes exactly its tabs. */
+  session: string;
+  invalid: number;
+  unsubscribe: () => void;
+  /** Per conversation: when this tab last sent typing, and to whom (-1: not the member's conversation). */
+  typing: Map<number, { at: number; otherId: number }> | null;
+  resync: ResyncState | null;
+}
+
+/**
+ * `GET /api/ws`: one socket per browser tab, authenticated by the session cookie. Forwards the
+ * member's bus events, relays typing, answers resync and ping. A cross-site page is refused
+ * before the upgrade (403); a tab without a valid session is accepted and closed with 4401,
+ * which tells the browser to stop reconnecting (a refused upgrade looks like a network error).
+ */
+export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions) {
+  const { sessions, bus, chat, chatSync, blocks } = options;
+  const now = options.now ?? Date.now;
+
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_PAYLOAD_BYTES },
+    // A tab vanishing mid-frame is routine, not an error worth a page.
+    errorHandler(error, socket, request) {
+      request.log.info({ err: error }, 'websocket error');
+      socket.terminate();
+    },
+  });
+
+  const members = new WeakMap<FastifyRequest, { memberId: number; session: string }>();
+  const connections = new Map<WebSocket, Connection>();
+  const awaitingPong = new Set<WebSocket>();
+
+  // One timer for all sockets: per-socket timers would cost memory and wake-ups per idle tab.
+  const heartbeat = setInterval(() => {
+    for (const socket of connections.keys()) {
+      if (awaitingPong.has(socket)) {
+        socket.terminate();
+        continue;
+      }
+      awaitingPong.add(socket);
+      socket.ping();
+    }
+  }, options.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+
+  function send(connection: Connection, event: ServerEvent) {
+    const { socket } = connection;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.terminate();
+      return;
+    }
+    socket.send(JSON.stringify(event));
+  }
+
+  function forward(connection: Connection, event: ServerEvent) {
+    // Log-out anywhere closes that session's tabs here; the event itself is for the gateway only.
+    if (event.type === 'session_ended') {
+      if (event.session === connection.session) connection.socket.close(WS_CLOSE.authenticationRequired, 'authentication_required');
+      return;
+    }
+    const resync = connection.resync;
+    if (!resync) return send(connection, event);
+    if (resync.held.push(event) > MAX_HELD_EVENTS) connection.socket.terminate();
+  }
+
+  function parse(data: RawData, isBinary: boolean): ClientEvent | null {
+    if (isBinary) return null;
+    try {
+      const parsed = ClientEvent.safeParse(JSON.parse(data.toString()));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function countInvalid(connection: Connection) {
+    connection.invalid += 1;
+    if (connection.invalid === MAX_INVALID_MESSAGES) connection.socket.close(WS_CLOSE.tooManyInvalidMessages, 'too many invalid messages');
+  }
+
+  async function relayTyping(connection: Connection, conversationId: number) {
+    const at = now();
+    const typing = (connection.typing ??= new Map());
+    let entry = typing.get(conversationId);
+    if (entry && at - entry.at < TYPING_INTERVAL_MS) return;
+    if (!entry) {
+      if (typing.size >= TYPING_MEMORY) typing.clear();
+      entry = { at, otherId: 0 };
+      typing.set(conversationId, entry);
+      const conversation = await chat.findForMember(conversationId, connection.memberId);
+      entry.otherId = !conversation ? -1 : conversation.memberA === connection.memberId ? conversation.memberB : conversation.memberA;
+      // Probing other pairs' conversations counts as abuse, like any invalid message.
+      if (!conversation) return countInvalid(connection);
+      const relation = await blocks.between(connection.memberId, entry.otherId);
+      if (relation.viewerBlocked || relation.blockedByOther) entry.otherId = -1;
+    }
+    entry.at = at;
+    if (entry.otherId > 0) await bus.publish(entry.otherId, { type: 'typing', conversation_id: conversationId, profile_id: connection.memberId });
+  }
+
+  async function sendMissed(connection: Connection, state: ResyncState, afterMessageId: number) {
+    // Listening first, then reading: a message committed in between arrives live (and is deduplicated below).
+    await bus.subscribed(connection.memberId);
+    const rows = await chatSync.messagesSince(connection.memberId, afterMessageId, RESYNC_LIMIT);
+    for (const row of rows) {
+      const message = presentMessage(row);
+      state.sentIds.add(message.id);
+      send(connection, { type: 'message_new', message });
+    }
+    const last = rows.length ? Number(rows[rows.length - 1].id) : afterMessageId;
+    send(connection, { type: 'resync_done', last_message_id: last, has_more: rows.length === RESYNC_LIMIT });
+  }
+
+  function resync(connection: Connection, afterMessageId: number) {
+    const state = (connection.resync ??= { pending: 0, chain: Promise.resolve(), sentIds: new Set(), held: [] });
+    state.pending += 1;
+    state.chain = state.chain
+      .then(() => sendMissed(connection, state, afterMessageId))
+      .catch((error: unknown) => app.log.warn({ err: error, memberId: connection.memberId }, 'websocket resync failed'))
+      .finally(() => {
+        state.pending -= 1;
+        if (state.pending) return;
+        connection.resync = null;
+        for (const event of state.held) {
+          if (event.type === 'message_new' && state.sentIds.has(event.message.id)) continue;
+          send(connection, event);
+        }
+      });
+  }
+
+  function receive(this: WebSocket, data: RawData, isBinary: boolean) {
+    const connection = connections.get(this);
+    if (!connection) return;
+    awaitingPong.delete(this);
+    const event = parse(data, isBinary);
+    if (!event) return countInvalid(connection);
+    switch (event.type) {
+      case 'ping':
+        return send(connection, { type: 'pong' });
+      case 'resync':
+        return resync(connection, event.after_message_id);
+      case 'typing':
+        relayTyping(connection, event.conversation_id).catch((error: unknown) => app.log.warn({ err: error }, 'websocket typing failed'));
+    }
+  }
+
+  function answered(this: WebSocket) {
+    awaitingPong.delete(this);
+  }
+
+  function closed(this: WebSocket) {
+    const connection = connections.get(this);
+    connections.delete(this);
+    awaitingPong.delete(this);
+    connection?.unsubscribe();
+  }
+
+  app.get(
+    WS_PATH,
+    {
+      websocket: true,
+      // Runs before the upgrade: a refusal here never becomes a socket.
+      preValidation: async (request) => {
+        if (!request.ws) return;
+        if (!isSameOrigin(request)) throw new AppError('csrf_failed', { detail: 'cross-site websocket' });
+        const token = request.cookies?.[SESSION_COOKIE];
+        const memberId = token ? await sessions.findUserId(token) : null;
+        if (memberId && token) members.set(request, { memberId, session: sessionFingerprint(token) });
+      },
+    },
+    (socket, request) => {
+      const owner = members.get(request);
+      members.delete(request);
+      if (!owner) {
+        socket.close(WS_CLOSE.authenticationRequired, 'authentication_required');
+        return;
+      }
+      const { memberId, session } = owner;
+      const connection: Connection = { socket, memberId, session, invalid: 0, unsubscribe: () => {}, typing: null, resync: null };
+      connections.set(socket, connection);
+      connection.unsubscribe = bus.subscribe(memberId, (event) => forward(connection, event));
+      // Shared listeners (`this` is the socket): no closures per socket beyond the bus handler.
+      socket.on('message', receive);
+      socket.on('pong', answered);
+      socket.on('close', closed);
+    },
+  );
+}

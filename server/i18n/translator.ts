@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import i18next, { type i18n, type TFunction } from 'i18next';
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '../../contract/locales';
+
+export type Messages = Record<string, unknown>;
+export type Namespace = 'common' | 'legal';
+
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
+
+function readJson(file: string): Messages {
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Messages) : {};
+}
+
+/**
+ * All eleven languages, loaded once at boot. The server translates error messages and mails
+ * with it, and hands one language's messages to the browser with the page that needs them.
+ */
+export async function createTranslator() {
+  const resources: Record<string, Record<Namespace, Messages>> = {};
+  for (const language of SUPPORTED_LANGUAGES) {
+    resources[language] = {
+      common: readJson(path.join(localesDir, `${language}.json`)),
+      legal: readJson(path.join(localesDir, 'legal', `${language}.json`)),
+    };
+  }
+  const instance: i18n = i18next.createInstance();
+  await instance.init({
+    resources,
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    ns: ['common', 'legal'],
+    defaultNS: 'common',
+    // Texts are rendered by React (which escapes) or sent as JSON; escaping here would double it.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  const fixed = new Map<Language, TFunction>();
+  for (const language of SUPPORTED_LANGUAGES) fixed.set(language, instance.getFixedT(language));
+
+  return {
+    /** A translate function bound to one language. */
+    forLanguage(language: Language): TFunction {
+      return fixed.get(language)!;
+    },
+    /** One namespace of one language, as the browser's i18next expects it. */
+    getMessages(language: Language, namespace: Namespace = 'common'): Messages {
+      return resources[language][namespace];
+    },
+  };
+}
+
+export type Translator = Awaited<ReturnType<typeof createTranslator>>;

@@ -1,0 +1,52 @@
+import type { ChatRepository } from '../db/repositories/chat.repository';
+import type { ChatEvents } from '../domain/chat/chat.service';
+import type { EventBus } from './event-bus';
+
+export interface RealtimeChatEvents extends ChatEvents {
+  /** The member removed a conversation: their other tabs drop it too. Not yet part of `ChatEvents`; call it after `chat.remove` commits. */
+  conversationRemoved(conversationId: number, memberId: number): void;
+  /** Messages held for a member until they confirmed their e-mail address are delivered now. */
+  heldReleased(recipientId: number): void;
+}
+
+/**
+ * Turns chat changes into socket events. The chat service calls these after commit and does
+ * not wait: a slow or failing bus never delays or fails a send, and a tab that missed an event
+ * catches up with `resync`.
+ */
+export function createRealtimeChatEvents(bus: EventBus, chat: ChatRepository, options: { onError?: (error: unknown) => void } = {}): RealtimeChatEvents {
+  const onError = options.onError ?? ((error: unknown) => console.error('realtime chat event failed', error));
+  const run = (work: () => Promise<unknown>) => {
+    work().catch(onError);
+  };
+  const publishCounters = async (memberId: number, knownUnread?: number) =>
+    bus.publish(memberId, { type: 'counters', unread_messages: knownUnread ?? (await chat.totalUnread(memberId)) });
+
+  return {
+    messageSent(message, recipientId, recipientUnread) {
+      const event = { type: 'message_new', message } as const;
+      // Both publishes start before any await, so events leave in the order messages were sent.
+      // A batched send already knows the recipient's unread total: no query per message then.
+      run(() => Promise.all([bus.publish(recipientId, event), bus.publish(message.sender_id, event), publishCounters(recipientId, recipientUnread)]));
+    },
+
+    conversationRead(conversationId, readerId, messageIds) {
+      run(async () => {
+        const conversation = await chat.findForMember(conversationId, readerId);
+        if (!conversation) return;
+        const otherId = conversation.memberA === readerId ? conversation.memberB : conversation.memberA;
+        const event = { type: 'message_read', conversation_id: conversationId, message_ids: messageIds, reader_id: readerId } as const;
+        // The reader's other tabs clear their unread marks too.
+        await Promise.all([bus.publish(otherId, event), bus.publish(readerId, event), publishCounters(readerId)]);
+      });
+    },
+
+    heldReleased(recipientId) {
+      run(() => publishCounters(recipientId));
+    },
+
+    conversationRemoved(conversationId, memberId) {
+      run(() => Promise.all([bus.publish(memberId, { type: 'conversation_removed', conversation_id: conversationId }), publishCounters(memberId)]));
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { Redis } from 'ioredis';
+import { ServerEvent } from '../../contract/ws-events';
+import type { EventBus } from './event-bus';
+import { createLocalSubscribers } from './memory-bus';
+
+export const DEFAULT_CHANNEL_PREFIX = 'rdv:member:';
+
+/**
+ * Redis pub/sub for several app instances: one channel per member (`rdv:member:<id>`), one
+ * publishing and one subscribed connection per process. An instance listens on a member's
+ * channel only while that member has a socket open on it, so Redis sends each instance only
+ * what its own sockets need. Payloads are checked against the contract on receipt: Redis is
+ * outside this process, and a foreign or stale publisher must not reach the browser.
+ */
+export function createRedisBus(url: string, options: { channelPrefix?: string; onError?: (error: unknown) => void } = {}): EventBus & { readonly memberCount: number } {
+  const prefix = options.channelPrefix ?? DEFAULT_CHANNEL_PREFIX;
+  const onError = options.onError ?? ((error: unknown) => console.error('realtime redis bus', error));
+  const local = createLocalSubscribers(onError);
+  const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
+  // Subscriptions are replayed by ioredis after a reconnect (autoResubscribe); commands wait in its offline queue meanwhile.
+  const subscriber = new Redis(url);
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  /** The SUBSCRIBE still on its way, per member: a resync waits for it. */
+  const pending = new Map<number, Promise<void>>();
+
+  subscriber.on('message', (channel: string, payload: string) => {
+    if (!channel.startsWith(prefix)) return;
+    const memberId = Number(channel.slice(prefix.length));
+    if (!local.has(memberId)) return;
+    let event: ServerEvent;
+    try {
+      event = ServerEvent.parse(JSON.parse(payload));
+    } catch (error) {
+      onError(new Error(`ignored a malformed realtime event on ${channel}`, { cause: error }));
+      return;
+    }
+    local.deliver(memberId, event);
+  });
+
+  function listen(memberId: number) {
+    const subscribing: Promise<void> = subscriber
+      .subscribe(prefix + memberId)
+      .then(
+        () => {},
+        (error: unknown) => onError(error),
+      )
+      .finally(() => {
+        if (pending.get(memberId) === subscribing) pending.delete(memberId);
+      });
+    pending.set(memberId, subscribing);
+  }
+
+  function stopListening(memberId: number) {
+    pending.delete(memberId);
+    // Commands on one connection run in order, so a quick unsubscribe-then-subscribe ends subscribed.
+    subscriber.unsubscribe(prefix + memberId).catch(onError);
+  }
+
+  return {
+    async publish(memberId, event) {
+      await publisher.publish(prefix + memberId, JSON.stringify(event));
+    },
+    subscribe(memberId, handler) {
+      if (local.add(memberId, handler)) listen(memberId);
+      let active = true;
+      return () => {
+        if (!active) return;
+        active = false;
+        if (local.remove(memberId, handler)) stopListening(memberId);
+      };
+    },
+    subscribed: (memberId) => pending.get(memberId) ?? Promise.resolve(),
+    get memberCount() {
+      return local.memberCount;
+    },
+    async close() {
+      local.clear();
+      pending.clear();
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}

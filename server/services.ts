@@ -1,0 +1,230 @@
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { createOfflineGeo } from './adapters/geo/offline-geo';
+import type { GeoService } from './adapters/geo/geo.port';
+import type { Mailer } from './adapters/mail/mail.port';
+import { createOutboxMailer, createSmtpMailer } from './adapters/mail/nodemailer-mailer';
+import { createLocalStorage } from './adapters/storage/local-storage';
+import type { MediaStorage } from './adapters/storage/storage.port';
+import { pingDatabase, type DatabaseHandle } from './db/client';
+import { createAppSecretsRepository } from './db/repositories/app-secrets.repository';
+import { createEmailTokensRepository } from './db/repositories/email-tokens.repository';
+import { createBlocksRepository } from './db/repositories/blocks.repository';
+import { createChatRepository } from './db/repositories/chat.repository';
+import { createChatSyncRepository } from './db/repositories/chat-sync.repository';
+import { createJobsRepository } from './db/repositories/jobs.repository';
+import { createLikesRepository } from './db/repositories/likes.repository';
+import { createMessagePhotosRepository } from './db/repositories/message-photos.repository';
+import { createPhotosRepository } from './db/repositories/photos.repository';
+import { createProfilesRepository } from './db/repositories/profiles.repository';
+import { createSessionsRepository } from './db/repositories/sessions.repository';
+import { createSitesRepository } from './db/repositories/sites.repository';
+import { createUsersRepository } from './db/repositories/users.repository';
+import { createAccountDeletionService, PURGE_ACCOUNT_JOB } from './domain/accounts/account-deletion.service';
+import { createAccountLinks } from './domain/accounts/account-links.service';
+import { createAccountPurger } from './domain/accounts/account-purger';
+import { createAccountsService } from './domain/accounts/accounts.service';
+import { createActivationService } from './domain/accounts/activation.service';
+import { createMailChangeService } from './domain/accounts/mail-change.service';
+import { createPasswordsService } from './domain/accounts/passwords.service';
+import { createSessionsService } from './domain/accounts/sessions.service';
+import { createLikesService } from './domain/likes/likes.service';
+import { createSwipeService } from './domain/likes/swipe.service';
+import { createChatService, SEND_BATCHES_AT_ONCE } from './domain/chat/chat.service';
+import { createChatPhotosService } from './domain/chat/chat-photos.service';
+import { createGiftsService } from './domain/chat/gifts.service';
+import { createMailService } from './domain/mail/mail.service';
+import { createPhotosService } from './domain/photos/photos.service';
+import { createBlocksService } from './domain/profiles/blocks.service';
+import { createMembersService } from './domain/profiles/members.service';
+import { createOwnProfileService } from './domain/profiles/own-profile.service';
+import { createSearchService } from './domain/profiles/search.service';
+import { loadAppSecrets, type AppSecrets } from './domain/secrets/secrets.service';
+import { systemClock, type Clock } from './domain/shared/clock';
+import { createSitesService } from './domain/sites/sites.service';
+import { createTranslator } from './i18n/translator';
+import { createJobRunner } from './jobs/job-runner';
+import { createRealtimeChatEvents } from './realtime/chat-events';
+import { createEventBus, type EventBus } from './realtime/event-bus';
+import { createRealtimePaymentEvents } from './realtime/payment-events';
+import { createRealtimeLikeEvents } from './realtime/like-events';
+import { createDemoProvider, type WebhookDelivery } from './adapters/payments/demo-provider';
+import { createMollieProvider } from './adapters/payments/mollie-provider';
+import type { PaymentProvider } from './adapters/payments/payment-provider.port';
+import { createDiscountCodesRepository } from './db/repositories/discount-codes.repository';
+import { createDeletionOfferService } from './domain/payments/deletion-offer.service';
+import { createDiscountsService } from './domain/payments/discounts.service';
+import { createOrdersService, EXPIRE_ORDER_JOB } from './domain/payments/orders.service';
+import { createTransactionsService } from './domain/payments/transactions.service';
+import { createDirectDebitService } from './domain/payments/direct-debit.service';
+import { createHttpSmsSender } from './adapters/sms/http-sms';
+import { createOutboxSmsSender } from './adapters/sms/outbox-sms';
+import type { SmsSender } from './adapters/sms/sms.port';
+
+export interface ServiceOverrides {
+  clock?: Clock;
+  geo?: GeoService;
+  mailer?: Mailer;
+  storage?: MediaStorage;
+  /** Chat photos: never served as static files. */
+  privateStorage?: MediaStorage;
+  bus?: EventBus;
+  /** How the demo payment provider delivers its webhooks (tests hand them to the app directly). */
+  demoWebhookDelivery?: WebhookDelivery;
+  /** Replaces the configured payment provider (tests use recorded or scripted providers). */
+  paymentProvider?: PaymentProvider;
+  /** Replaces the SMS transport (tests read the codes from a recording sender). */
+  smsSender?: SmsSender;
+}
+
+/** Wires repositories, adapters and domain services once; the HTTP edge only receives them. */
+export async function createServices(config: Config, database: DatabaseHandle, overrides: ServiceOverrides = {}) {
+  const { db } = database;
+  const clock = overrides.clock ?? systemClock;
+  const secrets: AppSecrets = await loadAppSecrets(createAppSecretsRepository(db));
+  const translator = await createTranslator();
+  const geo = overrides.geo ?? createOfflineGeo();
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  const mailer = overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createOutboxMailer(outboxDir));
+  const storage = overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'media'));
+  const privateStorage = overrides.privateStorage ?? createLocalStorage(path.join(config.dataDir, 'private-media'));
+  // Shared counters (rate limits) and realtime fan-out across instances, when configured.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+
+  const usersRepository = createUsersRepository(db);
+  const jobsRepository = createJobsRepository(db);
+  const sites = createSitesService({
+    sites: createSitesRepository(db),
+    defaultDomain: config.defaultSiteDomain,
+    pushPublicKey: secrets.vapid.publicKey,
+    clock,
+  });
+  const sessions = createSessionsService({ sessions: createSessionsRepository(db), clock });
+  const mail = createMailService({ mailer, translator });
+  const links = createAccountLinks({ tokens: createEmailTokensRepository(db), users: usersRepository, mail, clock });
+  const accounts = createAccountsService({ users: usersRepository, sessions, links, clock });
+  const activation = createActivationService({
+    users: usersRepository,
+    links,
+    clock,
+    // Replies held until the member confirmed reach them now; chatEvents is made further down.
+    onConfirmed: (userId) => createChatRepository(db).releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
+  });
+  const passwords = createPasswordsService({ users: usersRepository, links, sessions, clock });
+  const mailChange = createMailChangeService({ users: usersRepository, links });
+  const accountDeletion = createAccountDeletionService({
+    users: usersRepository,
+    links,
+    sessions,
+    jobs: jobsRepository,
+    // chatPhotos is made further down; the purger only calls it long after start-up.
+    purger: createAccountPurger({ users: usersRepository, storage, removeChatPhotos: (userId) => chatPhotos.removeAllOf(userId) }),
+    recordReason: usersRepository.recordDeletionReason,
+    clock,
+  });
+  const profilesRepository = createProfilesRepository(db);
+  const likesRepository = createLikesRepository(db);
+  const blocksRepository = createBlocksRepository(db);
+  // Realtime: in-process by default, Redis pub/sub across instances when REDIS_URL is set.
+  const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
+  const chatRepository = createChatRepository(db);
+  // Group commits get their own connections: under load they must not queue behind every request's reads.
+  const sendLane = database.openLane(SEND_BATCHES_AT_ONCE);
+  const likeEvents = createRealtimeLikeEvents(bus, { likes: likesRepository, chat: chatRepository });
+  const search = createSearchService({ profiles: profilesRepository, clock });
+  const members = createMembersService({ profiles: profilesRepository, likes: likesRepository, blocks: blocksRepository, users: usersRepository, clock, onLikeSeen: likeEvents.likeSeen });
+  const ownProfile = createOwnProfileService({ users: usersRepository, profiles: profilesRepository, geo, clock });
+  const likes = createLikesService({ likes: likesRepository, blocks: blocksRepository, profiles: profilesRepository, clock, events: likeEvents });
+  const blocks = createBlocksService({ blocks: blocksRepository, clock });
+  const photos = createPhotosService({ photos: createPhotosRepository(db), users: usersRepository, storage, clock });
+  const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
+  const chatEvents = createRealtimeChatEvents(bus, chatRepository);
+  const chatSync = createChatSyncRepository(db);
+  const chat = createChatService({ db: sendLane.db, chat: chatRepository, users: usersRepository, profiles: profilesRepository, clock, events: chatEvents });
+  const gifts = createGiftsService({ chat });
+  const chatPhotos = createChatPhotosService({ chat, messages: chatRepository, photos: createMessagePhotosRepository(db), users: usersRepository, storage: privateStorage, clock });
+  // Payments: the demo provider always exists (its checkout page and webhooks are part of the app);
+  // PAYMENTS=mollie sends new orders to Mollie instead.
+  const demoPayments = createDemoProvider({ db, secret: secrets.demoPaymentsSecret, clock, deliver: overrides.demoWebhookDelivery });
+  const providers: Record<string, PaymentProvider> = { demo: demoPayments };
+  if (config.payments.provider === 'mollie') providers.mollie = createMollieProvider({ apiKey: config.payments.mollieApiKey! });
+  if (overrides.paymentProvider) providers[overrides.paymentProvider.name] = overrides.paymentProvider;
+  const paymentEvents = createRealtimePaymentEvents(bus, chatRepository);
+  const discounts = createDiscountsService({ codes: createDiscountCodesRepository(db), clock });
+  const payments = createOrdersService({
+    db,
+    users: usersRepository,
+    discounts,
+    providers,
+    defaultProvider: overrides.paymentProvider?.name ?? config.payments.provider,
+    clock,
+    events: paymentEvents,
+    jobs: jobsRepository,
+  });
+  const deletionOffer = createDeletionOfferService({ payments, discounts, users: usersRepository, clock });
+  // SMS (SEPA mandate codes): to the outbox beside the mails, or through the HTTP gateway when SMS_URL is set.
+  const smsSender = overrides.smsSender ?? (config.sms.url ? createHttpSmsSender({ url: config.sms.url, token: config.sms.token }) : createOutboxSmsSender(outboxDir));
+  const directDebit = createDirectDebitService({ db, users: usersRepository, payments, sms: smsSender, translator, clock });
+  const transactions = createTransactionsService({ db, users: usersRepository, providers, clock, events: paymentEvents, onProviderRefundFailed: (error) => console.error('provider refund failed', error) });
+  const jobRunner = createJobRunner({
+    jobs: jobsRepository,
+    clock,
+    handlers: {
+      [PURGE_ACCOUNT_JOB]: (payload) => accountDeletion.purgeIfStillDeleted(Number(payload.userId)),
+      [EXPIRE_ORDER_JOB]: (payload) => payments.expireIfUnpaid(Number(payload.orderId)),
+    },
+  });
+
+  return {
+    config,
+    database,
+    clock,
+    secrets,
+    translator,
+    geo,
+    storage,
+    sites,
+    sessions,
+    accounts,
+    activation,
+    passwords,
+    mailChange,
+    accountDeletion,
+    search,
+    members,
+    ownProfile,
+    likes,
+    blocks,
+    swipe,
+    photos,
+    chat,
+    gifts,
+    chatPhotos,
+    demoPayments,
+    discounts,
+    payments,
+    directDebit,
+    transactions,
+    deletionOffer,
+    bus,
+    chatRepository,
+    blocksRepository,
+    chatEvents,
+    chatSync,
+    jobRunner,
+    outboxDir,
+    redis,
+    async close() {
+      await chat.drainSends();
+      await sendLane.close();
+      await jobRunner.stop();
+      demoPayments.close();
+      await bus.close();
+      await redis?.quit();
+    },
+    checkDatabase: () => pingDatabase(db),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;

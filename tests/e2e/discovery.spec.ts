@@ -1,0 +1,103 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmedMemberWithPhoto as confirmedMember } from './support/accounts';
+import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
+import { en, text } from './support/locales';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const t = en;
+
+describe('members find each other', () => {
+  it('completes a profile with a photo', async () => {
+    const { page, close } = await confirmedMember(browser);
+    await expect.poll(() => page.getByTestId('own-photo').count()).toBe(1);
+    await page.getByText(t('profile.main_photo')).waitFor();
+    await page.getByLabel(t('profile.interests.travel')).check();
+    await page.getByLabel(t('profile.about_label')).fill('I love long walks on the beach.');
+    await page.getByRole('button', { name: t('profile.save') }).click();
+    await page.getByText(t('profile.saved')).waitFor();
+    await expectAccessible(page);
+    await page.reload();
+    expect(await page.getByLabel(t('profile.about_label')).inputValue()).toBe('I love long walks on the beach.');
+    expectNoConsoleErrors(page);
+    await close();
+  });
+
+  it('searches with filters and loads more pages', async () => {
+    const { page, close } = await confirmedMember(browser);
+    await page.goto(`${baseUrl()}/members`);
+    await page.getByLabel(t('search.gender')).selectOption('female');
+    await page.getByRole('button', { name: t('search.submit') }).click();
+    await page.waitForURL('**/members?gender=female');
+    await expect.poll(() => page.getByTestId('profile-card').count()).toBe(20);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: t('search.load_more') }).click();
+    await expect.poll(() => page.getByTestId('profile-card').count()).toBeGreaterThan(20);
+    expectNoConsoleErrors(page);
+    await close();
+  });
+
+  it('likes until a match pops up, and sees a like popup from the t flag', async () => {
+    const anna = await confirmedMember(browser);
+    const ben = await confirmedMember(browser);
+    await anna.page.goto(`${baseUrl()}/members/${ben.id}`);
+    await anna.page.getByRole('button', { name: t('profile.like'), exact: true }).click();
+    await anna.page.getByRole('button', { name: t('profile.unlike') }).waitFor();
+
+    await ben.page.goto(`${baseUrl()}/members/${anna.id}`);
+    await ben.page.getByRole('button', { name: t('profile.like'), exact: true }).click();
+    await ben.page.getByRole('dialog', { name: t('likes.new_like') }).waitFor();
+    await expectAccessible(ben.page);
+    await ben.page.keyboard.press('Escape');
+    await ben.page.goto(`${baseUrl()}/likes/matches`);
+    await expect.poll(() => ben.page.getByTestId('profile-card').count()).toBe(1);
+
+    await anna.page.goto(`${baseUrl()}/members?t=1`);
+    await anna.page.getByRole('dialog', { name: t('likes.new_like') }).waitFor();
+    expect(anna.page.url()).not.toContain('t=1');
+    expectNoConsoleErrors(anna.page);
+    expectNoConsoleErrors(ben.page);
+    await anna.close();
+    await ben.close();
+  });
+
+  it('swipes until the daily limit', async () => {
+    const { page, close } = await confirmedMember(browser);
+    await page.goto(`${baseUrl()}/swipe-game`);
+    await page.getByText(t('swipe.likes_left', { number: 4 })).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: t('swipe.pass') }).click();
+    for (let left = 3; left >= 0; left--) {
+      if (left % 2) await page.getByRole('button', { name: t('swipe.like'), exact: true }).click();
+      else await page.keyboard.press('ArrowRight');
+      await page.getByText(t('swipe.likes_left', { number: left })).waitFor();
+    }
+    await page.getByRole('button', { name: t('swipe.like'), exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: t('errors.swipe_limit_reached', { limit: 4 }) }).waitFor();
+    expectNoConsoleErrors(page, [`${baseUrl()}/api/swipe.php`]);
+    await close();
+  });
+
+  it('blocks and is blocked', async () => {
+    const anna = await confirmedMember(browser);
+    const ben = await confirmedMember(browser);
+    await anna.page.goto(`${baseUrl()}/members/${ben.id}`);
+    await anna.page.getByRole('button', { name: t('profile.block'), exact: true }).click();
+    await anna.page.getByRole('button', { name: t('profile.block_confirm', { name: ben.member.name }) }).click();
+    await anna.page.getByText(t('profile.you_blocked', { name: ben.member.name })).waitFor();
+
+    const response = await ben.page.goto(`${baseUrl()}/members/${anna.id}`);
+    expect(response?.status()).toBe(403);
+    await ben.page.getByText(t('errors.blocked_by', { name: anna.member.name })).waitFor();
+    await expectAccessible(ben.page);
+    expectNoConsoleErrors(anna.page);
+    expectNoConsoleErrors(ben.page, [`${baseUrl()}/members/${anna.id}`]);
+    await anna.close();
+    await ben.close();
+  });
+});

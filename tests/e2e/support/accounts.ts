@@ -1,0 +1,77 @@
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, openPage } from './browser';
+import { text } from './locales';
+
+let counter = 0;
+
+export interface E2eMember {
+  email: string;
+  password: string;
+  name: string;
+}
+
+export function newMember(): E2eMember {
+  counter += 1;
+  const stamp = `${Date.now()}${counter}`;
+  return { email: `journey${stamp}@example.com`, password: `secret words ${stamp}`, name: `Journey${stamp.slice(-6)}` };
+}
+
+/** Walks through the five sign-up steps as a visitor does. */
+export async function signUpThroughSteps(page: Page, member: E2eMember) {
+  const t = (key: string) => text('en', key);
+  await page.goto(`${baseUrl()}/signup`);
+  await page.getByText(t('signup.gender.female'), { exact: true }).click();
+  await page.getByText(t('signup.seeking.male'), { exact: true }).click();
+  await page.getByRole('button', { name: t('signup.next') }).click();
+  await page.getByLabel(t('signup.day')).selectOption('12');
+  await page.getByLabel(t('signup.month')).selectOption('04');
+  await page.getByLabel(t('signup.year')).selectOption('1990');
+  await page.getByRole('button', { name: t('signup.next') }).click();
+  await page.getByLabel(t('signup.country_label')).selectOption('NL');
+  await page.getByRole('button', { name: t('signup.next') }).click();
+  await page.getByLabel(t('signup.name_label')).fill(member.name);
+  await page.getByRole('button', { name: t('signup.next') }).click();
+  await page.getByLabel(t('signup.email_label')).fill(member.email);
+  await page.getByLabel(t('signup.password_label')).fill(member.password);
+  await page.getByLabel(t('signup.accept_terms')).check();
+  await page.getByRole('button', { name: t('signup.create_account') }).click();
+  await page.getByTestId('signup-complete').waitFor();
+}
+
+/** Opens the development outbox and follows the link of the newest mail to an address. */
+export async function followMailLink(page: Page, to: string) {
+  await page.goto(`${baseUrl()}/dev/outbox`);
+  const entry = page.getByTestId('outbox-entry').filter({ hasText: to }).first();
+  await entry.getByRole('link').first().click();
+}
+
+export async function logIn(page: Page, member: Pick<E2eMember, 'email' | 'password'>, language = 'en') {
+  await page.goto(`${baseUrl()}/login`);
+  await page.getByLabel(text(language, 'login.email')).fill(member.email);
+  await page.getByLabel(text(language, 'login.password'), { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: text(language, 'login.submit') }).click();
+}
+
+/** A member signed up through the steps and confirmed from the outbox, in a browser of their own. */
+export async function confirmedMember(browser: Browser) {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await openPage(context);
+  const member = newMember();
+  await signUpThroughSteps(page, member);
+  await followMailLink(page, member.email);
+  await page.waitForURL('**/activate/done');
+  return { context, page, member };
+}
+
+/** A confirmed member with one photo, logged in on their own page. */
+export async function confirmedMemberWithPhoto(browser: Browser): Promise<{ page: Page & { consoleErrors: string[] }; member: E2eMember; id: number; close: () => Promise<void> }> {
+  const { context, page, member } = await confirmedMember(browser);
+  await page.goto(`${baseUrl()}/profile`);
+  const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#971f50' } }).jpeg().toBuffer();
+  await page.getByTestId('photo-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByTestId('own-photo').first().waitFor();
+  const id = Number(await page.evaluate(async () => (await (await fetch('/api/user.php', { headers: { 'x-request-type': 'client' } })).json()).user.id));
+  return { page, member, id, close: () => context.close() };
+}
+

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Flags for a sandboxed machine with no network beyond localhost. */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+}
+
+/**
+ * A page whose console errors and uncaught exceptions fail the journey: collect them here and
+ * assert with `expectNoConsoleErrors` at the end of each test.
+ */
+export async function openPage(context: BrowserContext): Promise<Page & { consoleErrors: string[] }> {
+  const page = (await context.newPage()) as Page & { consoleErrors: string[] };
+  // Every navigation waits until React has hydrated, so clicks reach the app, not bare HTML.
+  const hydrated = () => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 15_000 });
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await hydrated();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await hydrated();
+    return response;
+  };
+  page.consoleErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.consoleErrors.push(`${message.text()} @ ${message.location().url}`);
+  });
+  page.on('pageerror', (error) => page.consoleErrors.push(error.message));
+  return page;
+}
+
+/** `expectedStatusUrls`: pages the journey opened on purpose that answer 404 (the browser logs those). */
+export function expectNoConsoleErrors(page: { consoleErrors: string[] }, expectedStatusUrls: string[] = []) {
+  const unexpected = page.consoleErrors.filter(
+    (entry) => !expectedStatusUrls.some((url) => entry.startsWith('Failed to load resource') && entry.endsWith(` @ ${url}`)),
+  );
+  expect(unexpected, 'browser console errors').toEqual([]);
+}
+
+/** axe-core on the current page: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(severe, `accessibility violations on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startServerProcess } from './server-process';
+
+/**
+ * Browser journeys run against the real thing: `npm start`'s entry point in production mode
+ * on a fresh embedded database with a small demo seed, on a free port.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-e2e-'));
+  // The first start may build the app and seeds the demo: give it time on a busy machine.
+  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO_MEMBERS: '60' }, { timeoutMs: 150_000 });
+  // The demo site's domain is localhost; the server listens on 127.0.0.1.
+  project.provide('baseUrl', server.url.replace('127.0.0.1', 'localhost'));
+  return async () => {
+    await server.stop('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

@@ -1,0 +1,6 @@
+/** What the test run was given (.ci/run sets these); the app itself reads only server/config.ts. */
+export const testEnv = {
+  engine: process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite',
+  databaseUrl: process.env.TEST_DATABASE_URL,
+  redisUrl: process.env.TEST_REDIS_URL,
+} as const;
