@@ -55,6 +55,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
+          // A journey drives a real browser against a real server on a shared, noisy machine; one
+          // retry absorbs a lost race in the harness, while a real fault still fails both tries.
+          retry: 1,
           globalSetup: ['tests/setup/global-server.ts'],
           fileParallelism: false,
           testTimeout: 120_000,

@@ -21,7 +21,10 @@ describe('members write to each other', () => {
     await expectAccessible(anna.page);
     await anna.page.getByRole('button', { name: t('chat.icebreakers.weekend') }).click();
     await anna.page.getByRole('button', { name: t('chat.send') }).click();
+    // The URL changes a moment before React swaps in the conversation; typing into the
+    // first-message composer in that gap would be lost, so wait for the sent message.
     await anna.page.waitForURL('**/chats/*');
+    await anna.page.getByTestId('message').filter({ hasText: t('chat.icebreakers.weekend') }).waitFor();
     const composer = anna.page.getByLabel(t('chat.message_label'));
     // The demo site gives 3 free messages and 20 welcome credits; a message costs 10.
     for (const text of ['<b>bold?</b><script>window.hacked=1</script>', 'Second free one']) {
@@ -64,6 +67,7 @@ describe('members write to each other', () => {
     await anna.page.getByLabel(t('chat.message_label')).fill('First hello');
     await anna.page.getByRole('button', { name: t('chat.send') }).click();
     await anna.page.waitForURL('**/chats/*');
+    await anna.page.getByTestId('message').filter({ hasText: 'First hello' }).waitFor();
     const conversationUrl = anna.page.url();
 
     await ben.page.goto(conversationUrl);
