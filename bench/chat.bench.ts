@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type WebSocket from 'ws';
-import { closeSockets, connectAppMembers, openMemberSocket } from './support/chat-app-transport';
+import { closeSockets, connectAppMembers, openMemberSocket, type SendPath } from './support/chat-app-transport';
 import { CHAT_BENCH_DOMAIN, checkLedger, createScratchDatabase, loadChatMembers, type ChatBenchMember } from './support/chat-data';
 import { createLoadDriver, percentile, type ChatTransport, type PhaseResult } from './support/chat-load';
 import { onCleanup } from './support/cleanup';
@@ -11,11 +11,13 @@ import { describeBuild, startServer, type RunningServer } from './support/server
 import { startWsRelay } from './support/ws-relay';
 
 /**
- * Chat on PostgreSQL: members in pairs on one server instance send each other messages with
- * `POST /api/messages.php` and receive them on `/api/ws`; every message is persisted and
- * debited. Measured: delivered messages/s in a closed loop, send → delivery latency at fixed
- * offered rates, and server memory per idle socket. Ceilings in the same run: a bare `ws`
- * relay (transport) and a bare debit-and-insert transaction loop through `pg` (database).
+ * Chat on PostgreSQL: members in pairs on one server instance send each other messages as the
+ * web app does — `send_message` on their tab's socket — and receive them on the same socket;
+ * every message is persisted and debited. Measured: delivered messages/s in a closed loop,
+ * send → delivery latency at fixed offered rates, server memory per idle socket, and (no
+ * target) the closed loop again with every send a `POST /api/messages.php`, the path a tab
+ * takes when its socket is down. Ceilings in the same run: a bare `ws` relay (transport) and a
+ * bare debit-and-insert transaction loop through `pg` (database).
  */
 
 const TARGET_RATE = 5000;
@@ -49,7 +51,7 @@ function settings(): Settings {
 export async function runChatBench(): Promise<BenchOutcome> {
   const options = settings();
   const memberCount = Math.max(options.idleSockets, options.pairs * 2);
-  heading('Chat: persisted, debited messages over HTTP + WebSocket, on PostgreSQL');
+  heading('Chat: persisted, debited messages over the WebSocket, on PostgreSQL');
   console.log(machineLine());
   console.log(describeBuild());
   console.log(
@@ -79,6 +81,7 @@ export async function runChatBench(): Promise<BenchOutcome> {
 interface AppFigures {
   memory: { baseline: number; withSockets: number; sockets: number };
   closed: PhaseResult & { cpu: CpuShare };
+  closedHttp: PhaseResult & { cpu: CpuShare };
   rates: (PhaseResult & { rate: number; cpu: CpuShare })[];
   acknowledged: number;
 }
@@ -92,7 +95,8 @@ async function measureApp(url: string, members: ChatBenchMember[], paired: ChatB
     const memory = await measureIdleSockets(server, members.slice(0, options.idleSockets));
 
     let acknowledged = 0;
-    const transport = countAcks(await connectAppMembers(server.url, CHAT_BENCH_DOMAIN, paired, `b${crypto.randomBytes(4).toString('hex')}`), () => acknowledged++);
+    const connect = async (path: SendPath) => countAcks(await connectAppMembers(server.url, CHAT_BENCH_DOMAIN, paired, `b${crypto.randomBytes(4).toString('hex')}`, path), () => acknowledged++);
+    const transport = await connect('socket');
     const closeTransport = onCleanup('app sockets', () => transport.close());
     const driver = createLoadDriver(transport);
 
@@ -108,7 +112,15 @@ async function measureApp(url: string, members: ChatBenchMember[], paired: ChatB
       rates.push(result);
     }
     await closeTransport();
-    return { memory, closed, rates, acknowledged };
+
+    console.log('closed loop, every send a POST /api/messages.php…');
+    const httpTransport = await connect('http');
+    const closeHttp = onCleanup('app HTTP connections', () => httpTransport.close());
+    const httpCpu = measureCpu(server.pid);
+    const closedHttp = { ...(await createLoadDriver(httpTransport).closedLoop(options.seconds, options.warmup)), cpu: httpCpu() };
+    printPhase('closed loop, HTTP send', closedHttp);
+    await closeHttp();
+    return { memory, closed, closedHttp, rates, acknowledged };
   } finally {
     await stopServer();
   }
@@ -176,6 +188,7 @@ function report(
   heading('Chat: results');
   const rows = [
     ['app, closed loop', rate(app.closed), ms(percentile(app.closed.latencies, 50)), ms(percentile(app.closed.latencies, 99)), '', cpuText(app.closed.cpu)],
+    ['app, closed loop, HTTP send', rate(app.closedHttp), ms(percentile(app.closedHttp.latencies, 50)), ms(percentile(app.closedHttp.latencies, 99)), '', cpuText(app.closedHttp.cpu)],
     ...app.rates.map((r) => [`app, fixed ${r.rate}/s`, rate(r), ms(percentile(r.latencies, 50)), ms(percentile(r.latencies, 99)), `${r.undelivered}${r.saturated ? ' (backlog)' : ''}`, cpuText(r.cpu)]),
     ['ceiling: bare ws relay, closed loop', rate(relay), ms(percentile(relay.latencies, 50)), ms(percentile(relay.latencies, 99)), '', ''],
     ['ceiling: pg debit+insert tx loop', databaseRate.toFixed(0), ms(database.p50), ms(database.p99), '', `${POOL_SIZE} connections`],
@@ -183,6 +196,7 @@ function report(
   console.log(table(['measure', 'msg/s', 'p50', 'p99', 'undelivered', 'CPU (cores: server / generator / machine busy)'], rows));
   const lines = [
     `closed loop: ${appRate.toFixed(0)} persisted, debited messages delivered/s (target ≥ ${TARGET_RATE})`,
+    `closed loop with every send over HTTP (a tab whose socket is down): ${rate(app.closedHttp)} msg/s`,
     ...app.rates.map((r) => `fixed ${r.rate}/s: delivered ${rate(r)}/s, p50 ${ms(percentile(r.latencies, 50))}, p99 ${ms(percentile(r.latencies, 99))}${r.undelivered ? `, ${r.undelivered} undelivered` : ''}`),
     `transport ceiling (bare ws relay): ${relayRate.toFixed(0)} msg/s; app ÷ relay = ${(appRate / relayRate).toFixed(3)}`,
     `database ceiling (one pg transaction per message, ${POOL_SIZE} connections): ${databaseRate.toFixed(0)} msg/s; app ÷ database = ${(appRate / databaseRate).toFixed(3)}`,

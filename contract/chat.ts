@@ -47,16 +47,18 @@ export const HistoryResponse = z.object({
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
 
 /** `POST /api/messages.php` — `client_id` makes a retry safe: it never charges twice. */
-export const SendMessageInput = z
-  .object({
-    profile_id: z.number().int().positive().optional(),
-    conversation_id: z.number().int().positive().optional(),
-    text: z.string().max(20_000),
-    client_id: z.string().min(8).max(64),
-  })
-  .refine((input) => !!input.profile_id !== !!input.conversation_id, { message: 'give profile_id or conversation_id', path: ['profile_id'] });
+export const SendMessageFields = z.object({
+  profile_id: z.number().int().positive().optional(),
+  conversation_id: z.number().int().positive().optional(),
+  text: z.string().max(20_000),
+  client_id: z.string().min(8).max(64),
+});
+/** A message goes to a profile (the first one) or into a conversation, never both. */
+export const hasOneTarget = (input: { profile_id?: number; conversation_id?: number }) => !!input.profile_id !== !!input.conversation_id;
+export const SendMessageInput = SendMessageFields.refine(hasOneTarget, { message: 'give profile_id or conversation_id', path: ['profile_id'] });
 export type SendMessageInput = z.infer<typeof SendMessageInput>;
 
 export const SendMessageResponse = z.object({ message: ChatMessage, credits: z.number().int(), next_message_price: z.number().int() });
+export type SendMessageResponse = z.infer<typeof SendMessageResponse>;
 
 export const DeleteChatInput = z.object({ conversation: z.object({ id: z.number().int().positive() }) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ChatMessage } from './chat';
+import { ChatMessage, SendMessageFields, SendMessageResponse, hasOneTarget } from './chat';
+import { ErrorCode } from './errors';
 
 /**
  * Every message on `/api/ws` (one socket per browser tab), both directions. The server parses
@@ -40,10 +41,28 @@ export const ResyncDoneEvent = z.object({ type: z.literal('resync_done'), last_m
 export const SessionEndedEvent = z.object({ type: z.literal('session_ended'), session: z.string() });
 /** The answer to a client `ping` (browsers cannot send protocol-level pings). */
 export const PongEvent = z.object({ type: z.literal('pong') });
+/** A `send_message` from this tab is stored and paid: the same answer as `POST /api/messages.php`. */
+export const MessageSentEvent = SendMessageResponse.extend({ type: z.literal('message_sent'), client_id: z.string() });
+/** A `send_message` from this tab was refused, with the same code and text as over HTTP. */
+export const MessageRefusedEvent = z.object({ type: z.literal('message_refused'), client_id: z.string(), error: ErrorCode, message: z.string() });
 
-export const ServerEvent = z.discriminatedUnion('type', [MessageNewEvent, MessageReadEvent, TypingEvent, ConversationRemovedEvent, CountersEvent, LikeNewEvent, ResyncDoneEvent, PongEvent, SessionEndedEvent]);
+export const ServerEvent = z.discriminatedUnion('type', [
+  MessageNewEvent,
+  MessageReadEvent,
+  TypingEvent,
+  ConversationRemovedEvent,
+  CountersEvent,
+  LikeNewEvent,
+  ResyncDoneEvent,
+  PongEvent,
+  SessionEndedEvent,
+  MessageSentEvent,
+  MessageRefusedEvent,
+]);
 export type ServerEvent = z.infer<typeof ServerEvent>;
 export type ServerEventType = ServerEvent['type'];
+/** Answers to a tab's own `send_message`: the sending tab settles them, no event handler does. */
+export type SendAnswerType = 'message_sent' | 'message_refused';
 /** One server event by its type, e.g. `ServerEventOf<'message_new'>`. */
 export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
 
@@ -52,8 +71,18 @@ export const TypingClientEvent = z.object({ type: z.literal('typing'), conversat
 /** Send every message after this id that the member may see, then `resync_done`. */
 export const ResyncClientEvent = z.object({ type: z.literal('resync'), after_message_id: z.number().int().min(0) });
 export const PingClientEvent = z.object({ type: z.literal('ping') });
+/**
+ * Sends a text message, exactly like `POST /api/messages.php` (same fields, same rules, same
+ * `client_id` idempotency); answered on this socket with `message_sent` or `message_refused`.
+ * A tab that gets no answer sends the same body over HTTP: the `client_id` keeps it from
+ * being charged twice.
+ */
+export const SendMessageClientEvent = SendMessageFields.extend({ type: z.literal('send_message') }).refine(hasOneTarget, {
+  message: 'give profile_id or conversation_id',
+  path: ['profile_id'],
+});
 
-export const ClientEvent = z.discriminatedUnion('type', [TypingClientEvent, ResyncClientEvent, PingClientEvent]);
+export const ClientEvent = z.discriminatedUnion('type', [TypingClientEvent, ResyncClientEvent, PingClientEvent, SendMessageClientEvent]);
 export type ClientEvent = z.infer<typeof ClientEvent>;
 export type ClientEventOf<T extends ClientEvent['type']> = Extract<ClientEvent, { type: T }>;
 

@@ -1,4 +1,4 @@
-import type { ServerEvent } from '../../contract/ws-events';
+import type { SendAnswerType, ServerEvent } from '../../contract/ws-events';
 import { api } from '../lib/api-client';
 import { useChat } from '../state/chat';
 import { useCounters } from '../state/counters';
@@ -16,7 +16,7 @@ export interface HandlerContext {
 }
 
 /** One small handler per socket event (Mattermost's lesson: no giant switch). */
-export const handlers: { [T in ServerEvent['type']]: Handler<T> } = {
+export const handlers: { [T in Exclude<ServerEvent['type'], SendAnswerType>]: Handler<T> } = {
   message_new(event, context) {
     const { message } = event;
     useChat.getState().addMessage(message);

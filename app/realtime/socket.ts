@@ -1,6 +1,8 @@
+import type { SendMessageInput, SendMessageResponse } from '../../contract/chat';
 import { ServerEvent, type ClientEvent } from '../../contract/ws-events';
 import { useChat } from '../state/chat';
 import { handlers, type HandlerContext } from './handlers';
+import { createSocketSends } from './socket-sends';
 
 const MAX_BACKOFF_MS = 30_000;
 /** Close code the server uses for a missing or expired session. */
@@ -8,6 +10,12 @@ const AUTHENTICATION_REQUIRED = 4401;
 
 export interface RealtimeConnection {
   sendTyping(conversationId: number): void;
+  /**
+   * Sends a text message over the socket, or null while it is not open. Rejects with the
+   * server's `ApiError`, or with `SocketSendLost` when the socket cannot answer: then send the
+   * same input over HTTP, whose `client_id` keeps it from being charged twice.
+   */
+  sendMessage(input: SendMessageInput): Promise<SendMessageResponse> | null;
   close(): void;
 }
 
@@ -25,6 +33,7 @@ export function connectRealtime(options: { memberId: number; openConversationId:
   const send = (event: ClientEvent) => {
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(event));
   };
+  const messages = createSocketSends(send);
   const context: HandlerContext = {
     memberId: options.memberId,
     openConversationId: options.openConversationId,
@@ -47,10 +56,14 @@ export function connectRealtime(options: { memberId: number; openConversationId:
       }
       const parsed = ServerEvent.safeParse(data);
       if (!parsed.success) return;
+      // Answers to this tab's own sends settle their promise; every other event has a handler.
+      if (parsed.data.type === 'message_sent') return messages.sent(parsed.data);
+      if (parsed.data.type === 'message_refused') return messages.refused(parsed.data);
       (handlers[parsed.data.type] as (event: ServerEvent, context: HandlerContext) => void)(parsed.data, context);
     };
     socket.onclose = (event) => {
       socket = null;
+      messages.lost();
       if (stopped) return;
       if (event.code === AUTHENTICATION_REQUIRED) return options.onAuthenticationLost();
       attempts += 1;
@@ -66,6 +79,9 @@ export function connectRealtime(options: { memberId: number; openConversationId:
       if (Date.now() - lastTyping < 1_000) return;
       lastTyping = Date.now();
       send({ type: 'typing', conversation_id: conversationId });
+    },
+    sendMessage(input) {
+      return socket?.readyState === WebSocket.OPEN ? messages.send(input) : null;
     },
     close() {
       stopped = true;

@@ -109,7 +109,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   const started = Date.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

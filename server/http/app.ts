@@ -103,7 +103,15 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(directDebitRoutes, services);
   await app.register(deletionOfferRoutes, services);
   await app.register(demoCheckoutRoutes, services);
-  await app.register(wsGateway, { sessions: services.sessions, bus: services.bus, chat: services.chatRepository, chatSync: services.chatSync, blocks: services.blocksRepository, ...options.realtime });
+  await app.register(wsGateway, {
+    sessions: services.sessions,
+    bus: services.bus,
+    chat: services.chatRepository,
+    chatSync: services.chatSync,
+    blocks: services.blocksRepository,
+    messages: { chat: services.chat, sites: services.sites, translator: services.translator },
+    ...options.realtime,
+  });
 
   const mediaDir = path.join(config.dataDir, 'media');
   fs.mkdirSync(mediaDir, { recursive: true });

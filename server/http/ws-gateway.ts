@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import type { RawData, WebSocket } from 'ws';
+import type { Language } from '../../contract/locales';
 import { ClientEvent, WS_CLOSE, type ServerEvent } from '../../contract/ws-events';
 import type { BlocksRepository } from '../db/repositories/blocks.repository';
 import type { ChatSyncRepository } from '../db/repositories/chat-sync.repository';
@@ -9,12 +10,16 @@ import type { SessionsService } from '../domain/accounts/sessions.service';
 import { sessionFingerprint } from '../domain/accounts/session-tokens';
 import { presentMessage } from '../domain/chat/chat-presenter';
 import { AppError } from '../domain/shared/app-error';
+import { normalizeHost } from '../domain/sites/site-facts';
 import type { EventBus } from '../realtime/event-bus';
 import { SESSION_COOKIE } from './auth';
 import { isSameOrigin } from './csrf';
+import { createSocketOutput } from './ws-output';
+import { createSocketSends, type SocketSendOptions, type SocketSender } from './ws-send';
 
 export const WS_PATH = '/api/ws';
-const MAX_PAYLOAD_BYTES = 16 * 1024;
+/** Room for the longest text a message may have (20,000 characters) in any script. */
+const MAX_PAYLOAD_BYTES = 96 * 1024;
 const MAX_INVALID_MESSAGES = 20;
 const RESYNC_LIMIT = 500;
 const TYPING_INTERVAL_MS = 1000;
@@ -31,6 +36,8 @@ export interface WsGatewayOptions {
   chatSync: ChatSyncRepository;
   /** Typing is not shown between members where either blocked the other. */
   blocks: Pick<BlocksRepository, 'between'>;
+  /** `send_message`: the chat service, the sites and the translator the HTTP send uses. */
+  messages: Omit<SocketSendOptions, 'onError'>;
   /** Protocol pings go out this often; a socket that has not answered the previous one is dropped. */
   heartbeatMs?: number;
   /** Milliseconds now, for the typing throttle (tests pass a manual clock). */
@@ -49,9 +56,8 @@ interface ResyncState {
  * What the gateway keeps per open socket: a few fields, one bus subscription. The typing and
  * resync parts exist only once used, so an idle tab costs next to nothing beyond `ws` itself.
  */
-interface Connection {
+interface Connection extends SocketSender {
   socket: WebSocket;
-  memberId: number;
   /** Which log-in session opened the socket, so a log-out closes exactly its tabs. */
   session: string;
   invalid: number;
@@ -63,7 +69,7 @@ interface Connection {
 
 /**
  * `GET /api/ws`: one socket per browser tab, authenticated by the session cookie. Forwards the
- * member's bus events, relays typing, answers resync and ping. A cross-site page is refused
+ * member's bus events, relays typing, sends messages, answers resync and ping. A cross-site page is refused
  * before the upgrade (403); a tab without a valid session is accepted and closed with 4401,
  * which tells the browser to stop reconnecting (a refused upgrade looks like a network error).
  */
@@ -80,7 +86,12 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     },
   });
 
-  const members = new WeakMap<FastifyRequest, { memberId: number; session: string }>();
+  const members = new WeakMap<FastifyRequest, { memberId: number; session: string; host: string; language: Language }>();
+  const output = createSocketOutput();
+  const sendMessage = createSocketSends({
+    ...options.messages,
+    onError: (error, memberId) => app.log.error({ err: error, memberId }, 'websocket send failed'),
+  });
   const connections = new Map<WebSocket, Connection>();
   const awaitingPong = new Set<WebSocket>();
 
@@ -96,7 +107,10 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     }
   }, options.heartbeatMs ?? 30_000);
   heartbeat.unref();
-  app.addHook('onClose', async () => clearInterval(heartbeat));
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    output.flush();
+  });
 
   function send(connection: Connection, event: ServerEvent) {
     const { socket } = connection;
@@ -105,7 +119,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
       socket.terminate();
       return;
     }
-    socket.send(JSON.stringify(event));
+    output.send(socket, event);
   }
 
   function forward(connection: Connection, event: ServerEvent) {
@@ -197,6 +211,9 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
         return resync(connection, event.after_message_id);
       case 'typing':
         relayTyping(connection, event.conversation_id).catch((error: unknown) => app.log.warn({ err: error }, 'websocket typing failed'));
+        return;
+      case 'send_message':
+        void sendMessage(connection, event, (answer) => send(connection, answer));
     }
   }
 
@@ -221,7 +238,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
         if (!isSameOrigin(request)) throw new AppError('csrf_failed', { detail: 'cross-site websocket' });
         const token = request.cookies?.[SESSION_COOKIE];
         const memberId = token ? await sessions.findUserId(token) : null;
-        if (memberId && token) members.set(request, { memberId, session: sessionFingerprint(token) });
+        if (memberId && token) members.set(request, { memberId, session: sessionFingerprint(token), host: normalizeHost(request.hostname), language: request.language });
       },
     },
     (socket, request) => {
@@ -231,8 +248,8 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
         socket.close(WS_CLOSE.authenticationRequired, 'authentication_required');
         return;
       }
-      const { memberId, session } = owner;
-      const connection: Connection = { socket, memberId, session, invalid: 0, unsubscribe: () => {}, typing: null, resync: null };
+      const connection: Connection = { ...owner, socket, sending: 0, invalid: 0, unsubscribe: () => {}, typing: null, resync: null };
+      const { memberId } = owner;
       connections.set(socket, connection);
       connection.unsubscribe = bus.subscribe(memberId, (event) => forward(connection, event));
       // Shared listeners (`this` is the socket): no closures per socket beyond the bus handler.

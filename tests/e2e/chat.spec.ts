@@ -75,9 +75,14 @@ describe('members write to each other', () => {
 
     await anna.page.getByLabel(t('chat.message_label')).pressSequentially('Are you', { delay: 50 });
     await ben.page.getByTestId('typing').waitFor();
+    // Anna's socket is up (her typing arrived): the message goes over it, not as a POST.
+    const posts: string[] = [];
+    anna.page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/api/messages.php') && posts.push(request.url()));
     await anna.page.getByLabel(t('chat.message_label')).fill('Are you there?');
     await anna.page.getByRole('button', { name: t('chat.send') }).click();
     await ben.page.getByTestId('message').filter({ hasText: 'Are you there?' }).waitFor();
+    await anna.page.getByTestId('message').filter({ hasText: 'Are you there?' }).waitFor();
+    expect(posts).toEqual([]);
     // Ben has it open: Anna's message shows as read.
     await anna.page.getByTestId('message').filter({ hasText: `Are you there?` }).filter({ hasText: t('chat.read') }).waitFor();
 

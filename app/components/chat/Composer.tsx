@@ -1,18 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ChatMessage } from '../../../contract/chat';
-import { api } from '../../lib/api-client';
+import type { SendMessageResponse } from '../../../contract/chat';
 import { useApiAction } from '../../lib/use-api-action';
+import { sendTextMessage } from '../../realtime/send-message';
 import { useRootData } from '../../root';
 import { GiftPicker } from './GiftPicker';
 import { PhotoSender } from './PhotoSender';
 
-export interface SendResult {
-  message: ChatMessage;
-  credits: number;
-  next_message_price: number;
-}
+/** What a send answers, whichever way it went (text, gift or photo). */
+export type SendResult = SendMessageResponse;
 
 const ICEBREAKERS = ['weekend', 'profile', 'travel', 'music'] as const;
 
@@ -35,7 +32,7 @@ export function Composer({ target, price, credits, maxLength, showIcebreakers, o
   const [text, setText] = useState('');
   const [showGifts, setShowGifts] = useState(false);
   const [clientId, setClientId] = useState(() => crypto.randomUUID());
-  const send = useApiAction((body: object) => api<SendResult>('messages.php', { method: 'POST', body }));
+  const send = useApiAction(sendTextMessage);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
