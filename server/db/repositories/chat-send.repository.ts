@@ -1,5 +1,6 @@
 import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { creditChangesCtes, type CreditChange } from './credits.repository';
 import { messages, type MessageRow, type UserRow } from '../schema/index';
 
 /** A sender's row as a batch of sends needs it, read under the batch's lock. */
@@ -147,53 +148,56 @@ export function createChatSendRepository(db: Executor) {
     },
 
     /**
-     * Inserts the batch's messages in order (ids follow it); returns the stored rows in the same
-     * order. The rows travel as one JSON parameter: binding a dozen parameters per message
-     * through the query builder cost more CPU than the rest of the batch.
+     * Writes a whole batch in one statement, one round trip: the messages (rows travel as one
+     * JSON parameter — binding a dozen parameters per message through the query builder cost
+     * more CPU than the rest of the batch), the debits with their ledger rows, each
+     * conversation brought up to its newest message and shown again to both members with the
+     * recipients' unread counts raised. Returns the stored rows in the order given, and each
+     * recipient's unread total over the conversations they show, as of this batch (their badge).
      */
-    async insertMessages(values: NewBatchMessage[]): Promise<MessageRow[]> {
-      const input = values.map((value, index) => ({
+    async writeBatch(batch: { messages: NewBatchMessage[]; debits: CreditChange[]; touches: ConversationTouch[]; recipients: number[] }): Promise<{ rows: MessageRow[]; unread: Map<number, number> }> {
+      const messageRows = batch.messages.map((value, index) => ({
         i: index, c: value.conversationId, s: value.senderId, k: value.kind, b: value.body, g: value.giftId ?? null, p: value.photoFilename ?? null,
         cr: value.creditsSpent, ci: value.clientId, h: value.held, at: value.createdAt.toISOString(),
       }));
-      const rows = await rowsOf<Record<string, unknown>>(sql`
-        insert into messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, credits_spent, client_id, held, created_at)
-        select c, s, k, b, g, p, cr, ci, h, at
-        from json_to_recordset(${jsonRows(input)}) as x(i int, c int, s int, k text, b text, g text, p text, cr int, ci text, h boolean, at timestamptz)
-        order by i
-        returning *`);
-      const byKey = new Map(rows.map((raw) => [`${raw.sender_id}:${raw.client_id}`, toMessageRow(raw)]));
-      return values.map((value) => byKey.get(`${value.senderId}:${value.clientId}`)!);
-    },
-
-    /**
-     * Brings each conversation up to its newest message, shows it again to both members and
-     * counts the recipients' unread messages, in one statement for the whole batch.
-     */
-    async touchConversations(touches: ConversationTouch[]): Promise<void> {
-      const conversationRows = touches.map((touch) => ({ c: touch.conversationId, at: touch.at.toISOString() }));
-      const stateRows = touches.flatMap((touch) => [
+      const conversationRows = batch.touches.map((touch) => ({ c: touch.conversationId, at: touch.at.toISOString() }));
+      const stateRows = batch.touches.flatMap((touch) => [
         ...touch.senderIds.map((userId) => ({ c: touch.conversationId, u: userId, n: 0 })),
         ...touch.recipientIds.map((userId) => ({ c: touch.conversationId, u: userId, n: touch.unread.get(userId) ?? 0 })),
       ]);
-      await db.execute(sql`
-        with touched as (
+      // Every part of one statement reads the same snapshot: the unread totals add the counts
+      // this statement sets (`states`) to those of the recipients' other conversations.
+      const [result] = await rowsOf<{ messages: Record<string, unknown>[] | null; ledger_rows: number; unread: { id: number; n: number }[] | null }>(sql`
+        with new_messages as (
+          insert into messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, credits_spent, client_id, held, created_at)
+          select c, s, k, b, g, p, cr, ci, h, at
+          from json_to_recordset(${jsonRows(messageRows)}) as x(i int, c int, s int, k text, b text, g text, p text, cr int, ci text, h boolean, at timestamptz)
+          order by i
+          returning *),
+        ${batch.debits.length ? sql`${creditChangesCtes(batch.debits)},` : sql`ledger as (select null::int as user_id where false),`}
+        touched as (
           update conversations c set last_message_at = greatest(c.last_message_at, t.at)
           from json_to_recordset(${jsonRows(conversationRows)}) as t(c int, at timestamptz)
-          where c.id = t.c)
-        update conversation_states s set hidden = false, unread_count = s.unread_count + t.n
-        from (select c, u, sum(n)::int as n from json_to_recordset(${jsonRows(stateRows)}) as x(c int, u int, n int) group by c, u) t
-        where s.conversation_id = t.c and s.user_id = t.u`);
-    },
-
-    /** Each member's unread messages over the conversations they still show (the badge). */
-    async totalUnread(memberIds: number[]): Promise<Map<number, number>> {
-      const rows = await rowsOf<{ id: number; n: number }>(sql`
-        select user_id as id, coalesce(sum(unread_count), 0)::int as n from conversation_states
-        where user_id = any(${intArray(memberIds)}) and not hidden group by user_id`);
-      const totals = new Map(memberIds.map((id) => [id, 0]));
-      for (const row of rows) totals.set(row.id, row.n);
-      return totals;
+          where c.id = t.c),
+        states as (
+          update conversation_states s set hidden = false, unread_count = s.unread_count + t.n
+          from (select c, u, sum(n)::int as n from json_to_recordset(${jsonRows(stateRows)}) as x(c int, u int, n int) group by c, u) t
+          where s.conversation_id = t.c and s.user_id = t.u
+          returning s.conversation_id, s.user_id, s.unread_count),
+        unread as (
+          select r.id, (coalesce((select sum(o.unread_count) from conversation_states o
+                                  where o.user_id = r.id and not o.hidden
+                                    and not exists (select 1 from states x where x.conversation_id = o.conversation_id and x.user_id = o.user_id)), 0)
+                        + coalesce((select sum(x.unread_count) from states x where x.user_id = r.id), 0))::int as n
+          from unnest(${intArray(batch.recipients)}) as r(id))
+        select (select json_agg(m) from new_messages m) as messages,
+               (select count(*)::int from ledger) as ledger_rows,
+               (select json_agg(u) from unread u) as unread`);
+      if (result.ledger_rows !== batch.debits.length) throw new Error('credit batch named a member that does not exist');
+      const byKey = new Map((result.messages ?? []).map((raw) => [`${raw.sender_id}:${raw.client_id}`, toMessageRow(raw)]));
+      const unread = new Map(batch.recipients.map((id) => [id, 0]));
+      for (const row of result.unread ?? []) unread.set(row.id, row.n);
+      return { rows: batch.messages.map((value) => byKey.get(`${value.senderId}:${value.clientId}`)!), unread };
     },
   };
 }

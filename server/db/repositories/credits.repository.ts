@@ -42,32 +42,6 @@ export function createCreditsRepository(db: Executor) {
       return row.credits;
     },
 
-    /**
-     * Applies many changes at once (a batch of chat sends) in one statement: each member's
-     * balance moves by the sum of their changes, and every change gets its ledger row with the
-     * running balance, in the given order. The caller checked the balances under lock; should
-     * one still go below zero, the `users_credits_not_negative` check fails the statement and
-     * the caller's transaction rolls back whole. Returns each member's new balance.
-     */
-    async applyMany(changes: CreditChange[]): Promise<Map<number, number>> {
-      const rows = changes.map((change, index) => ({ i: index, u: change.userId, d: change.delta, r: change.reason, ref: change.reference ?? null, k: change.idempotencyKey ?? null, at: change.at.toISOString() }));
-      const ledger = await rowsOf<{ userId: number; balanceAfter: number }>(sql`
-        with changes as (
-          select * from json_to_recordset(${JSON.stringify(rows)}::json) as c(i int, u int, d int, r text, ref text, k text, at timestamptz)),
-        debited as (
-          update users set credits = users.credits + t.d
-          from (select u, sum(d)::int as d from changes group by u) t where users.id = t.u
-          returning users.id, users.credits)
-        insert into credit_ledger (user_id, delta, balance_after, reason, reference, idempotency_key, created_at)
-        select c.u, c.d, debited.credits - coalesce(sum(c.d) over (partition by c.u order by c.i rows between 1 following and unbounded following), 0),
-               c.r, c.ref, c.k, c.at
-        from changes c join debited on debited.id = c.u
-        order by c.i
-        returning user_id as "userId", balance_after as "balanceAfter"`);
-      if (ledger.length !== changes.length) throw new Error('credit batch named a member that does not exist');
-      return new Map(ledger.map((row) => [row.userId, row.balanceAfter]));
-    },
-
     /** Sum of a member's ledger rows; equals `users.credits` at every commit. */
     async sumForUser(userId: number): Promise<number> {
       const [row] = await db
@@ -80,3 +54,29 @@ export function createCreditsRepository(db: Executor) {
 }
 
 export type CreditsRepository = ReturnType<typeof createCreditsRepository>;
+
+/**
+ * Many changes (a batch of chat sends) as common table expressions for one statement: each
+ * member's balance moves by the sum of their changes (`debited`), and every change gets its
+ * ledger row with the running balance, in the given order (`ledger`, returning `user_id` and
+ * `balance_after`). The caller checked the balances under lock; should one still go below
+ * zero, the `users_credits_not_negative` check fails the statement and the caller's
+ * transaction rolls back whole. A caller may write its own rows in the same statement.
+ */
+export function creditChangesCtes(changes: CreditChange[]): SQL {
+  const rows = changes.map((change, index) => ({ i: index, u: change.userId, d: change.delta, r: change.reason, ref: change.reference ?? null, k: change.idempotencyKey ?? null, at: change.at.toISOString() }));
+  return sql`
+    credit_changes as (
+      select * from json_to_recordset(${JSON.stringify(rows)}::json) as c(i int, u int, d int, r text, ref text, k text, at timestamptz)),
+    debited as (
+      update users set credits = users.credits + t.d
+      from (select u, sum(d)::int as d from credit_changes group by u) t where users.id = t.u
+      returning users.id, users.credits),
+    ledger as (
+      insert into credit_ledger (user_id, delta, balance_after, reason, reference, idempotency_key, created_at)
+      select c.u, c.d, debited.credits - coalesce(sum(c.d) over (partition by c.u order by c.i rows between 1 following and unbounded following), 0),
+             c.r, c.ref, c.k, c.at
+      from credit_changes c join debited on debited.id = c.u
+      order by c.i
+      returning user_id, balance_after)`;
+}

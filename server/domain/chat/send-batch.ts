@@ -2,7 +2,6 @@ import type { ChatMessage } from '../../../contract/chat';
 import type { Database, Executor } from '../../db/client';
 import { createChatRepository } from '../../db/repositories/chat.repository';
 import { createChatSendRepository, type ChatSendRepository, type ConversationTouch } from '../../db/repositories/chat-send.repository';
-import { createCreditsRepository } from '../../db/repositories/credits.repository';
 import type { MessageRow } from '../../db/schema/index';
 import { presentMessage } from './chat-presenter';
 import type { ItemOutcome } from './send-batcher';
@@ -28,8 +27,8 @@ type Written = Extract<PlannedSend, { outcome: 'write' }>;
 /**
  * Commits one batch of sends in one transaction: lock the senders, read every fact the rules
  * need with a handful of set-based queries, decide each send in memory (`planSends`), then
- * write all accepted messages, debits, ledger rows and conversation counters with one
- * statement each. `onCommitted` runs only after the commit, so no listener ever sees a
+ * write all accepted messages, debits, ledger rows and conversation counters in one
+ * statement. `onCommitted` runs only after the commit, so no listener ever sees a
  * message that could still roll back.
  */
 export function createSendBatchCommitter(deps: { db: Database; onCommitted?: (messages: CommittedMessage[]) => void }) {
@@ -97,9 +96,9 @@ async function writeAccepted(tx: Executor, sends: PendingSend[], plan: PlannedSe
   if (!accepted.length) return { stored, unread: new Map<number, number>() };
 
   const conversationIds = await openConversations(tx, accepted);
-  const repository = createChatSendRepository(tx);
-  const rows = await repository.insertMessages(
-    accepted.map(({ index, planned, send }) => ({
+  const recipients = [...new Set(accepted.filter(({ planned }) => !planned.held).map(({ planned }) => planned.recipientId))];
+  const { rows, unread } = await createChatSendRepository(tx).writeBatch({
+    messages: accepted.map(({ index, planned, send }) => ({
       conversationId: conversationIds[index],
       senderId: send.senderId,
       kind: send.input.kind,
@@ -111,13 +110,9 @@ async function writeAccepted(tx: Executor, sends: PendingSend[], plan: PlannedSe
       held: planned.held,
       createdAt: send.at,
     })),
-  );
-  accepted.forEach(({ index }, position) => stored.set(index, rows[position]));
-
-  const paid = accepted.filter(({ planned }) => planned.price > 0);
-  if (paid.length) {
-    await createCreditsRepository(tx).applyMany(
-      paid.map(({ index, planned, send }) => ({
+    debits: accepted
+      .filter(({ planned }) => planned.price > 0)
+      .map(({ index, planned, send }) => ({
         userId: send.senderId,
         delta: -planned.price,
         reason: send.input.kind === 'text' ? 'message' : send.input.kind,
@@ -125,11 +120,11 @@ async function writeAccepted(tx: Executor, sends: PendingSend[], plan: PlannedSe
         idempotencyKey: send.input.clientId,
         at: send.at,
       })),
-    );
-  }
-  await repository.touchConversations(touchesOf(accepted.map(({ index, planned, send }) => ({ conversationId: conversationIds[index], senderId: send.senderId, planned, at: send.at }))));
-  const recipients = [...new Set(accepted.filter(({ planned }) => !planned.held).map(({ planned }) => planned.recipientId))];
-  return { stored, unread: recipients.length ? await repository.totalUnread(recipients) : new Map<number, number>() };
+    touches: touchesOf(accepted.map(({ index, planned, send }) => ({ conversationId: conversationIds[index], senderId: send.senderId, planned, at: send.at }))),
+    recipients,
+  });
+  accepted.forEach(({ index }, position) => stored.set(index, rows[position]));
+  return { stored, unread };
 }
 
 /**
