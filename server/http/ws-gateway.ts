@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import type { RawData, WebSocket } from 'ws';
 import type { Language } from '../../contract/locales';
-import { ClientEvent, WS_CLOSE, type ServerEvent } from '../../contract/ws-events';
+import { ClientEvent, WS_CLOSE, type ClientEventOf, type ServerEvent } from '../../contract/ws-events';
 import type { BlocksRepository } from '../db/repositories/blocks.repository';
 import type { ChatSyncRepository } from '../db/repositories/chat-sync.repository';
 import type { ChatRepository } from '../db/repositories/chat.repository';
@@ -28,6 +28,12 @@ const TYPING_MEMORY = 32;
 /** A tab this far behind in reading its events is dropped; it reconnects and resyncs. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const MAX_HELD_EVENTS = 1000;
+/**
+ * A tab that sends checks its session again at most this often, so a session ended elsewhere
+ * (a password reset, a deleted account) stops sending from tabs still open within this time,
+ * without a query per message.
+ */
+const SESSION_RECHECK_MS = 10_000;
 
 export interface WsGatewayOptions {
   sessions: Pick<SessionsService, 'findUserId'>;
@@ -60,6 +66,10 @@ interface Connection extends SocketSender {
   socket: WebSocket;
   /** Which log-in session opened the socket, so a log-out closes exactly its tabs. */
   session: string;
+  /** The session cookie itself, to check the session again before sending. */
+  token: string;
+  /** When the session was last found valid (`now()` milliseconds). */
+  sessionCheckedAt: number;
   invalid: number;
   unsubscribe: () => void;
   /** Per conversation: when this tab last sent typing, and to whom (-1: not the member's conversation). */
@@ -86,7 +96,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     },
   });
 
-  const members = new WeakMap<FastifyRequest, { memberId: number; session: string; host: string; language: Language }>();
+  const members = new WeakMap<FastifyRequest, { memberId: number; session: string; token: string; host: string; language: Language }>();
   const output = createSocketOutput();
   const sendMessage = createSocketSends({
     ...options.messages,
@@ -198,6 +208,17 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
       });
   }
 
+  async function sendWhileSignedIn(connection: Connection, event: ClientEventOf<'send_message'>) {
+    if (now() - connection.sessionCheckedAt >= SESSION_RECHECK_MS) {
+      connection.sessionCheckedAt = now();
+      if ((await sessions.findUserId(connection.token)) !== connection.memberId) {
+        connection.socket.close(WS_CLOSE.authenticationRequired, 'authentication_required');
+        return;
+      }
+    }
+    await sendMessage(connection, event, (answer) => send(connection, answer));
+  }
+
   function receive(this: WebSocket, data: RawData, isBinary: boolean) {
     const connection = connections.get(this);
     if (!connection) return;
@@ -213,7 +234,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
         relayTyping(connection, event.conversation_id).catch((error: unknown) => app.log.warn({ err: error }, 'websocket typing failed'));
         return;
       case 'send_message':
-        void sendMessage(connection, event, (answer) => send(connection, answer));
+        sendWhileSignedIn(connection, event).catch((error: unknown) => app.log.warn({ err: error }, 'websocket send failed'));
     }
   }
 
@@ -238,7 +259,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
         if (!isSameOrigin(request)) throw new AppError('csrf_failed', { detail: 'cross-site websocket' });
         const token = request.cookies?.[SESSION_COOKIE];
         const memberId = token ? await sessions.findUserId(token) : null;
-        if (memberId && token) members.set(request, { memberId, session: sessionFingerprint(token), host: normalizeHost(request.hostname), language: request.language });
+        if (memberId && token) members.set(request, { memberId, session: sessionFingerprint(token), token, host: normalizeHost(request.hostname), language: request.language });
       },
     },
     (socket, request) => {
@@ -248,7 +269,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
         socket.close(WS_CLOSE.authenticationRequired, 'authentication_required');
         return;
       }
-      const connection: Connection = { ...owner, socket, sending: 0, invalid: 0, unsubscribe: () => {}, typing: null, resync: null };
+      const connection: Connection = { ...owner, socket, sessionCheckedAt: now(), sending: 0, invalid: 0, unsubscribe: () => {}, typing: null, resync: null };
       const { memberId } = owner;
       connections.set(socket, connection);
       connection.unsubscribe = bus.subscribe(memberId, (event) => forward(connection, event));

@@ -5,6 +5,7 @@ import { createRealtimeTestContext, type RealtimeTestContext } from '../../tests
 import { createCreditsRepository } from '../db/repositories/credits.repository';
 import { createUsersRepository } from '../db/repositories/users.repository';
 import type { SiteRow } from '../db/schema/index';
+import { WS_CLOSE } from '../../contract/ws-events';
 import { MAX_SENDS_IN_FLIGHT } from './ws-send';
 
 let ctx: RealtimeTestContext;
@@ -88,6 +89,19 @@ describe('send_message on /api/ws', () => {
     await benTab.roundTrip();
     expect(benTab.of('message_new')).toEqual([]);
     expect(await balanceOf(eve.id)).toBe(50);
+  });
+
+  it('stops sending from a tab whose session ended elsewhere (a password reset), within the recheck time', async () => {
+    const [anna, ben] = await Promise.all([member(50), member(0, 'male')]);
+    const annaTab = await ctx.connect(anna.id);
+    await ctx.services.sessions.endAll(anna.id);
+    ctx.clock.advance(10_000);
+
+    annaTab.send({ type: 'send_message', profile_id: ben.id, text: 'After the reset', client_id: clientId() });
+
+    expect(await annaTab.closed).toEqual({ code: WS_CLOSE.authenticationRequired, reason: 'authentication_required' });
+    expect(annaTab.of('message_sent')).toEqual([]);
+    expect(await balanceOf(anna.id)).toBe(50);
   });
 
   it('counts a malformed send as an invalid message and answers nothing', async () => {
