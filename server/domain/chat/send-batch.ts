@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../contract/chat';
+import type { ChatMessage, SendMessageResponse } from '../../../contract/chat';
 import type { Database, Executor } from '../../db/client';
 import { createChatRepository } from '../../db/repositories/chat.repository';
 import { createChatSendRepository, type ChatSendRepository, type ConversationTouch } from '../../db/repositories/chat-send.repository';
@@ -8,11 +8,7 @@ import type { ItemOutcome } from './send-batcher';
 import { planSends, sendKey, type BatchFacts, type PendingSend, type PlannedSend } from './send-plan';
 
 /** What a member gets back for a send. */
-export interface SendResult {
-  message: ChatMessage;
-  credits: number;
-  next_message_price: number;
-}
+export type SendResult = SendMessageResponse;
 
 /** A message this batch stored, for the events that go out after commit. */
 export interface CommittedMessage {
