@@ -45,7 +45,7 @@ export interface HttpOptions {
   logger?: boolean | object;
   isShuttingDown?: () => boolean;
   /** Tests shorten the socket heartbeat and drive its clock. */
-  realtime?: { heartbeatMs?: number; now?: () => number };
+  realtime?: { heartbeatMs?: number; sessionCheckMs?: number; now?: () => number };
 }
 
 /** Builds the HTTP edge: plugins, one route plugin per area, pages last. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import type { RawData, WebSocket } from 'ws';
 import type { Language } from '../../contract/locales';
-import { ClientEvent, WS_CLOSE, type ClientEventOf, type ServerEvent } from '../../contract/ws-events';
+import { ClientEvent, WS_CLOSE, type ServerEvent } from '../../contract/ws-events';
 import type { BlocksRepository } from '../db/repositories/blocks.repository';
 import type { ChatSyncRepository } from '../db/repositories/chat-sync.repository';
 import type { ChatRepository } from '../db/repositories/chat.repository';
@@ -29,14 +29,15 @@ const TYPING_MEMORY = 32;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const MAX_HELD_EVENTS = 1000;
 /**
- * A tab that sends checks its session again at most this often, so a session ended elsewhere
- * (a password reset, a deleted account) stops sending from tabs still open within this time,
- * without a query per message.
+ * Every open tab's session is checked again this often, so a session ended elsewhere (a
+ * password reset, a deleted account) closes the tabs still open within this time: they stop
+ * sending and receiving. One query per sweep for all the tabs of this instance.
  */
-const SESSION_RECHECK_MS = 10_000;
+const SESSION_CHECK_MS = 10_000;
+const SESSION_CHECK_CHUNK = 1000;
 
 export interface WsGatewayOptions {
-  sessions: Pick<SessionsService, 'findUserId'>;
+  sessions: Pick<SessionsService, 'findUserId' | 'findUserIds'>;
   bus: EventBus;
   chat: Pick<ChatRepository, 'findForMember'>;
   chatSync: ChatSyncRepository;
@@ -46,6 +47,8 @@ export interface WsGatewayOptions {
   messages: Omit<SocketSendOptions, 'onError'>;
   /** Protocol pings go out this often; a socket that has not answered the previous one is dropped. */
   heartbeatMs?: number;
+  /** Open tabs' sessions are checked again this often. */
+  sessionCheckMs?: number;
   /** Milliseconds now, for the typing throttle (tests pass a manual clock). */
   now?: () => number;
 }
@@ -66,10 +69,8 @@ interface Connection extends SocketSender {
   socket: WebSocket;
   /** Which log-in session opened the socket, so a log-out closes exactly its tabs. */
   session: string;
-  /** The session cookie itself, to check the session again before sending. */
+  /** The session cookie itself, to check the session again now and then. */
   token: string;
-  /** When the session was last found valid (`now()` milliseconds). */
-  sessionCheckedAt: number;
   invalid: number;
   unsubscribe: () => void;
   /** Per conversation: when this tab last sent typing, and to whom (-1: not the member's conversation). */
@@ -117,8 +118,22 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     }
   }, options.heartbeatMs ?? 30_000);
   heartbeat.unref();
+
+  // A tab never waits for this check: sending used to look its session up first, once per
+  // tab every 10 s, and those lookups queued in front of messages.
+  let checkingSessions = false;
+  const sessionCheck = setInterval(() => {
+    if (checkingSessions) return;
+    checkingSessions = true;
+    closeEndedSessions()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'websocket session check failed'))
+      .finally(() => (checkingSessions = false));
+  }, options.sessionCheckMs ?? SESSION_CHECK_MS);
+  sessionCheck.unref();
+
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    clearInterval(sessionCheck);
     output.flush();
   });
 
@@ -208,15 +223,16 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
       });
   }
 
-  async function sendWhileSignedIn(connection: Connection, event: ClientEventOf<'send_message'>) {
-    if (now() - connection.sessionCheckedAt >= SESSION_RECHECK_MS) {
-      connection.sessionCheckedAt = now();
-      if ((await sessions.findUserId(connection.token)) !== connection.memberId) {
-        connection.socket.close(WS_CLOSE.authenticationRequired, 'authentication_required');
-        return;
+  /** Closes the tabs whose session has ended (4401: the browser stops reconnecting). */
+  async function closeEndedSessions() {
+    const open = [...connections.values()];
+    for (let start = 0; start < open.length; start += SESSION_CHECK_CHUNK) {
+      const chunk = open.slice(start, start + SESSION_CHECK_CHUNK);
+      const live = await sessions.findUserIds([...new Set(chunk.map((connection) => connection.token))]);
+      for (const connection of chunk) {
+        if (live.get(connection.token) !== connection.memberId) connection.socket.close(WS_CLOSE.authenticationRequired, 'authentication_required');
       }
     }
-    await sendMessage(connection, event, (answer) => send(connection, answer));
   }
 
   function receive(this: WebSocket, data: RawData, isBinary: boolean) {
@@ -234,7 +250,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
         relayTyping(connection, event.conversation_id).catch((error: unknown) => app.log.warn({ err: error }, 'websocket typing failed'));
         return;
       case 'send_message':
-        sendWhileSignedIn(connection, event).catch((error: unknown) => app.log.warn({ err: error }, 'websocket send failed'));
+        sendMessage(connection, event, (answer) => send(connection, answer)).catch((error: unknown) => app.log.warn({ err: error }, 'websocket send failed'));
     }
   }
 
@@ -269,7 +285,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
         socket.close(WS_CLOSE.authenticationRequired, 'authentication_required');
         return;
       }
-      const connection: Connection = { ...owner, socket, sessionCheckedAt: now(), sending: 0, invalid: 0, unsubscribe: () => {}, typing: null, resync: null };
+      const connection: Connection = { ...owner, socket, sending: 0, invalid: 0, unsubscribe: () => {}, typing: null, resync: null };
       const { memberId } = owner;
       connections.set(socket, connection);
       connection.unsubscribe = bus.subscribe(memberId, (event) => forward(connection, event));

@@ -22,6 +22,8 @@ export interface RealtimeTestOptions {
   /** Share a database with another instance (opened again through its own pool on PostgreSQL). */
   shareDatabaseOf?: RealtimeTestContext;
   heartbeatMs?: number;
+  /** How often open tabs' sessions are checked again (the gateway's 10 s by default). */
+  sessionCheckMs?: number;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function createRealtimeTestContext(options: RealtimeTestOptions = {
   const bus = options.bus ?? createMemoryBus();
   const services = await createServices(config, database, { clock, mailer, bus });
   const { db } = database;
-  const app = await buildHttpApp(services, { realtime: { heartbeatMs: options.heartbeatMs, now: () => clock.now().getTime() } });
+  const app = await buildHttpApp(services, { realtime: { heartbeatMs: options.heartbeatMs, sessionCheckMs: options.sessionCheckMs, now: () => clock.now().getTime() } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,5 +1,6 @@
 import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { jsonRecordset } from '../json-recordset';
 import { creditChangesCtes, type CreditChange } from './credits.repository';
 import { messages, type MessageRow, type UserRow } from '../schema/index';
 
@@ -68,8 +69,6 @@ function toMessageRow(raw: Record<string, unknown>): MessageRow {
 
 /** A list of ints as one array parameter (ids only, so a literal is safe and driver-neutral). */
 const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
-/** Many rows as one JSON parameter: one round trip and the same binding on pg and PGlite. */
-const jsonRows = (rows: object[]) => sql`${JSON.stringify(rows)}::json`;
 
 /**
  * The set-based queries of a batch of chat sends (group commit). Each runs once per batch,
@@ -80,54 +79,62 @@ export function createChatSendRepository(db: Executor) {
 
   return {
     /**
-     * Locks the senders' rows in id order (concurrent batches, on any instance, then never
-     * deadlock) and reads what pricing needs. `no key update` still excludes every other
-     * send and debit of these members, but not the key-share locks that foreign keys to them take.
+     * Everything a batch reads under its locks, in one statement:
+     *
+     * - the senders' rows, locked in id order, with what pricing needs. `no key update` still
+     *   excludes every other send and debit of these members, but not the key-share locks that
+     *   foreign keys to them take;
+     * - for each send, in order: its conversation, recipient, the facts the rules check, and
+     *   whether its client id is already stored (a retry);
+     * - the conversations found, locked in id order, after the senders (the one-time filter on
+     *   `senders` runs before the scan): every batch takes sender locks before conversation
+     *   locks, so concurrent batches, on any instance, never deadlock. Two batches that both
+     *   write to conversations X and Y would otherwise update them in opposite orders.
+     *
+     * The statement's snapshot is taken before any lock wait. The locked rows are read again as
+     * they are once the lock is ours (balances stay exact); anything else committed during the
+     * wait is missed and harmless: a retry not seen as one collides with the stored message's
+     * unique key and the batch is retried item by item, which reads it; a conversation opened
+     * meanwhile is found by `create`. Counts that must be exact for free members are read by
+     * later statements (`countFreeSent`, `countStarted`).
      */
-    async lockSenders(senderIds: number[]): Promise<LockedSender[]> {
-      return rowsOf<LockedSender>(sql`
-        select u.id, u.credits, u.paid_user as "paidUser", p.country
-        from users u join profiles p on p.id = u.id
-        where u.id = any(${intArray(senderIds)})
-        order by u.id for no key update of u`);
+    async lockAndResolve(senderIds: number[], sends: SendAddress[]): Promise<{ senders: LockedSender[]; targets: SendTarget[] }> {
+      const requests = sends.map((send, index) => ({ i: index, s: send.senderId, k: send.clientId, p: send.profileId ?? null, c: send.conversationId ?? null }));
+      type TargetRow = Omit<SendTarget, 'earlierId'> & { i: number; earlierId: string | null };
+      const [result] = await rowsOf<{ senders: LockedSender[] | null; targets: TargetRow[] | null; locked: number }>(sql`
+        with senders as materialized (
+          select u.id, u.credits, u.paid_user as "paidUser", p.country
+          from users u join profiles p on p.id = u.id
+          where u.id = any(${intArray(senderIds)})
+          order by u.id for no key update of u),
+        targets as materialized (
+          select r.i, pair.id as "conversationId", t.recipient_id as "recipientId", ru.status as "recipientStatus",
+                 coalesce(rp.visible, false) as "recipientVisible",
+                 exists (select 1 from blocks b
+                   where (b.blocker_id = r.s and b.blocked_id = t.recipient_id) or (b.blocker_id = t.recipient_id and b.blocked_id = r.s)) as blocked,
+                 (select m.id::text from messages m where m.sender_id = r.s and m.client_id = r.k) as "earlierId"
+          from ${jsonRecordset(requests, 'i int, s int, k text, p int, c int')} as r
+          left join conversations named on named.id = r.c and r.s in (named.member_a, named.member_b)
+          cross join lateral (select case when r.c is null then r.p
+                                          when named.member_a = r.s then named.member_b else named.member_a end as recipient_id) t
+          left join conversations pair on pair.member_a = least(r.s, t.recipient_id) and pair.member_b = greatest(r.s, t.recipient_id)
+          left join users ru on ru.id = t.recipient_id
+          left join profiles rp on rp.id = t.recipient_id),
+        locked as materialized (
+          select c.id from conversations c
+          where c.id in (select "conversationId" from targets) and (select count(*) from senders) >= 0
+          order by c.id for no key update)
+        select (select json_agg(s) from senders s) as senders,
+               (select json_agg(t) from targets t) as targets,
+               (select count(*)::int from locked) as locked`);
+      // Message ids are bigint: read as text, so no driver turns them into something else.
+      const byIndex = new Map((result.targets ?? []).map(({ i, earlierId, ...target }) => [i, { ...target, earlierId: earlierId === null ? null : Number(earlierId) }]));
+      return { senders: result.senders ?? [], targets: sends.map((_, index) => byIndex.get(index)!) };
     },
 
-    /** Stored messages by id (the retries `resolveTargets` found). */
+    /** Stored messages by id (the retries `lockAndResolve` found). */
     async findMessages(ids: number[]): Promise<MessageRow[]> {
       return db.select().from(messages).where(inArray(messages.id, ids));
-    },
-
-    /**
-     * For each send, in order: its conversation, recipient, the facts the rules check, and
-     * whether its client id is already stored (a retry) — one query for the whole batch.
-     */
-    async resolveTargets(sends: SendAddress[]): Promise<SendTarget[]> {
-      const requests = sends.map((send, index) => ({ i: index, s: send.senderId, k: send.clientId, p: send.profileId ?? null, c: send.conversationId ?? null }));
-      const rows = await rowsOf<Omit<SendTarget, 'earlierId'> & { i: number; earlierId: string | null }>(sql`
-        select r.i, pair.id as "conversationId", t.recipient_id as "recipientId", ru.status as "recipientStatus",
-               coalesce(rp.visible, false) as "recipientVisible",
-               exists (select 1 from blocks b
-                 where (b.blocker_id = r.s and b.blocked_id = t.recipient_id) or (b.blocker_id = t.recipient_id and b.blocked_id = r.s)) as blocked,
-               (select m.id::text from messages m where m.sender_id = r.s and m.client_id = r.k) as "earlierId"
-        from json_to_recordset(${jsonRows(requests)}) as r(i int, s int, k text, p int, c int)
-        left join conversations named on named.id = r.c and r.s in (named.member_a, named.member_b)
-        cross join lateral (select case when r.c is null then r.p
-                                        when named.member_a = r.s then named.member_b else named.member_a end as recipient_id) t
-        left join conversations pair on pair.member_a = least(r.s, t.recipient_id) and pair.member_b = greatest(r.s, t.recipient_id)
-        left join users ru on ru.id = t.recipient_id
-        left join profiles rp on rp.id = t.recipient_id`);
-      // Message ids are bigint: read as text, so no driver turns them into something else.
-      const byIndex = new Map(rows.map(({ i, earlierId, ...target }) => [i, { ...target, earlierId: earlierId === null ? null : Number(earlierId) }]));
-      return sends.map((_, index) => byIndex.get(index)!);
-    },
-
-    /**
-     * Locks the conversations a batch writes to, in id order: two batches that both touch
-     * conversations X and Y would otherwise update their rows in opposite orders and deadlock.
-     */
-    async lockConversations(conversationIds: number[]): Promise<void> {
-      if (!conversationIds.length) return;
-      await db.execute(sql`select id from conversations where id = any(${intArray(conversationIds)}) order by id for no key update`);
     },
 
     /** Free text messages each member has sent (the free allowance counts these). */
@@ -165,31 +172,32 @@ export function createChatSendRepository(db: Executor) {
         ...touch.senderIds.map((userId) => ({ c: touch.conversationId, u: userId, n: 0 })),
         ...touch.recipientIds.map((userId) => ({ c: touch.conversationId, u: userId, n: touch.unread.get(userId) ?? 0 })),
       ]);
-      // Every part of one statement reads the same snapshot: the unread totals add the counts
-      // this statement sets (`states`) to those of the recipients' other conversations.
+      // Every part of one statement reads the same snapshot: a recipient's unread total takes
+      // the counts this statement sets (`states`) for the conversations it touched, and the
+      // snapshot's counts for their other conversations that are shown.
       const [result] = await rowsOf<{ messages: Record<string, unknown>[] | null; ledger_rows: number; unread: { id: number; n: number }[] | null }>(sql`
         with new_messages as (
           insert into messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, credits_spent, client_id, held, created_at)
           select c, s, k, b, g, p, cr, ci, h, at
-          from json_to_recordset(${jsonRows(messageRows)}) as x(i int, c int, s int, k text, b text, g text, p text, cr int, ci text, h boolean, at timestamptz)
+          from ${jsonRecordset(messageRows, 'i int, c int, s int, k text, b text, g text, p text, cr int, ci text, h boolean, at timestamptz')} as x
           order by i
           returning *),
         ${batch.debits.length ? sql`${creditChangesCtes(batch.debits)},` : sql`ledger as (select null::int as user_id where false),`}
         touched as (
           update conversations c set last_message_at = greatest(c.last_message_at, t.at)
-          from json_to_recordset(${jsonRows(conversationRows)}) as t(c int, at timestamptz)
+          from ${jsonRecordset(conversationRows, 'c int, at timestamptz')} as t
           where c.id = t.c),
         states as (
           update conversation_states s set hidden = false, unread_count = s.unread_count + t.n
-          from (select c, u, sum(n)::int as n from json_to_recordset(${jsonRows(stateRows)}) as x(c int, u int, n int) group by c, u) t
+          from (select c, u, sum(n)::int as n from ${jsonRecordset(stateRows, 'c int, u int, n int')} as x group by c, u) t
           where s.conversation_id = t.c and s.user_id = t.u
           returning s.conversation_id, s.user_id, s.unread_count),
         unread as (
-          select r.id, (coalesce((select sum(o.unread_count) from conversation_states o
-                                  where o.user_id = r.id and not o.hidden
-                                    and not exists (select 1 from states x where x.conversation_id = o.conversation_id and x.user_id = o.user_id)), 0)
-                        + coalesce((select sum(x.unread_count) from states x where x.user_id = r.id), 0))::int as n
-          from unnest(${intArray(batch.recipients)}) as r(id))
+          select o.user_id as id, sum(coalesce(x.unread_count, case when o.hidden then 0 else o.unread_count end))::int as n
+          from conversation_states o
+          left join states x on x.conversation_id = o.conversation_id and x.user_id = o.user_id
+          where o.user_id = any(${intArray(batch.recipients)})
+          group by o.user_id)
         select (select json_agg(m) from new_messages m) as messages,
                (select count(*)::int from ledger) as ledger_rows,
                (select json_agg(u) from unread u) as unread`);

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { jsonRecordset } from '../json-recordset';
 import { creditLedger, users, type CreditLedgerRow } from '../schema/index';
 
 export type CreditReason = CreditLedgerRow['reason'];
@@ -67,7 +68,7 @@ export function creditChangesCtes(changes: CreditChange[]): SQL {
   const rows = changes.map((change, index) => ({ i: index, u: change.userId, d: change.delta, r: change.reason, ref: change.reference ?? null, k: change.idempotencyKey ?? null, at: change.at.toISOString() }));
   return sql`
     credit_changes as (
-      select * from json_to_recordset(${JSON.stringify(rows)}::json) as c(i int, u int, d int, r text, ref text, k text, at timestamptz)),
+      select * from ${jsonRecordset(rows, 'i int, u int, d int, r text, ref text, k text, at timestamptz')} as c),
     debited as (
       update users set credits = users.credits + t.d
       from (select u, sum(d)::int as d from credit_changes group by u) t where users.id = t.u

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { sessions } from '../schema/index';
 
@@ -15,6 +15,15 @@ export function createSessionsRepository(db: Executor) {
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
         .limit(1);
       return row?.userId ?? null;
+    },
+    /** Of the given token hashes, those of live sessions, with their members. */
+    async findUserIds(tokenHashes: string[], now: Date): Promise<Map<string, number>> {
+      if (!tokenHashes.length) return new Map();
+      const rows = await db
+        .select({ tokenHash: sessions.tokenHash, userId: sessions.userId })
+        .from(sessions)
+        .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, now)));
+      return new Map(rows.map((row) => [row.tokenHash, row.userId]));
     },
     async delete(tokenHash: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));

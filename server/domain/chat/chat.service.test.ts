@@ -69,6 +69,41 @@ describe('chat.send', () => {
     expect(await createCreditsRepository(ctx.db).sumForUser(sender.id)).toBe(balance);
   }, 120_000);
 
+  it('keeps balances, ledgers, unread counts and each conversation’s order exact when members with several conversations send at once', async () => {
+    const members = await Promise.all([0, 1, 2, 3].map(() => createVisibleMember(ctx, site, { gender: 'male', paidUser: true })));
+    for (const member of members) await giveCredits(member.id, 1000);
+    // Every pair opens its conversation, so each member writes in three conversations, which
+    // the batcher spreads over its lanes: lanes share senders and must still never deadlock.
+    const conversations = new Map<string, number>();
+    for (const [a, b] of [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]) {
+      const opened = await ctx.services.chat.send(site, members[a].id, text(members[b].id));
+      conversations.set(`${a}-${b}`, opened.message.conversation_id).set(`${b}-${a}`, opened.message.conversation_id);
+    }
+    const before = await Promise.all(members.map(async (member) => (await createUsersRepository(ctx.db).findById(member.id))!.credits));
+    const unreadBefore = await Promise.all(members.map(async (member) => (await ctx.services.chat.listChats(member.id)).total_unread_messages));
+
+    const sends = Array.from({ length: 300 }, (_, index) => {
+      const from = index % 4;
+      const to = (from + 1 + (Math.floor(index / 4) % 3)) % 4;
+      return { from, to, input: { conversationId: conversations.get(`${from}-${to}`)!, kind: 'text' as const, text: `message ${index}`, clientId: `parallel-${index}-${Date.now()}` } };
+    });
+    const results = await Promise.all(sends.map((send) => ctx.services.chat.send(site, members[send.from].id, send.input)));
+
+    for (const [index, member] of members.entries()) {
+      const spent = results.filter((_, at) => sends[at].from === index).reduce((sum, result) => sum + result.message.credits_spent, 0);
+      const balance = (await createUsersRepository(ctx.db).findById(member.id))!.credits;
+      expect(balance).toBe(before[index] - spent);
+      expect(await createCreditsRepository(ctx.db).sumForUser(member.id)).toBe(balance);
+      const received = sends.filter((send) => send.to === index).length;
+      expect((await ctx.services.chat.listChats(member.id)).total_unread_messages).toBe(unreadBefore[index] + received);
+    }
+    // One conversation's sends commit in the order they were made.
+    for (const conversationId of new Set(conversations.values())) {
+      const ids = results.filter((result) => result.message.conversation_id === conversationId).map((result) => result.message.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    }
+  }, 60_000);
+
   it('refuses one member without credits without failing the others sent in the same batch', async () => {
     const [rich, poor, recipient] = await Promise.all([
       createVisibleMember(ctx, site, { gender: 'male', paidUser: true }),

@@ -16,7 +16,7 @@ export type { SendInput } from './send-plan';
 export type { SendResult } from './send-batch';
 
 const HISTORY_PAGE = 30;
-/** Group commits running at once: one fills while another commits; each holds one connection. */
+/** Group commits running at once, one per lane (two cores, two lanes); each holds one connection. */
 export const SEND_BATCHES_AT_ONCE = 2;
 
 export interface ChatEvents {
@@ -28,6 +28,18 @@ export interface ChatEvents {
   conversationRead(conversationId: number, readerId: number, messageIds: number[]): void;
   /** The member removed the conversation (their other tabs drop it too). */
   conversationRemoved?(conversationId: number, memberId: number): void;
+}
+
+/**
+ * The lane key of a send: its conversation, or for a first message the pair it opens. Sends
+ * into one conversation then share a lane: they commit in the order sent, and no other lane
+ * ever waits for that conversation's locks.
+ */
+function laneKey(send: PendingSend): number {
+  const { conversationId, profileId } = send.input;
+  if (conversationId !== undefined) return conversationId;
+  const other = profileId ?? 0;
+  return Math.min(send.senderId, other) * 7 + Math.max(send.senderId, other);
 }
 
 /**
@@ -48,7 +60,8 @@ export function createChatService(deps: {
 }) {
   const { db, chat, users, profiles, clock } = deps;
   const sends = createSendBatcher<PendingSend, SendResult>({
-    maxConcurrentBatches: SEND_BATCHES_AT_ONCE,
+    lanes: SEND_BATCHES_AT_ONCE,
+    keyOf: laneKey,
     ...deps.batching,
     commit: createSendBatchCommitter({
       db,

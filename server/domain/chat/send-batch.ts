@@ -21,11 +21,11 @@ export interface CommittedMessage {
 type Written = Extract<PlannedSend, { outcome: 'write' }>;
 
 /**
- * Commits one batch of sends in one transaction: lock the senders, read every fact the rules
- * need with a handful of set-based queries, decide each send in memory (`planSends`), then
- * write all accepted messages, debits, ledger rows and conversation counters in one
- * statement. `onCommitted` runs only after the commit, so no listener ever sees a
- * message that could still roll back.
+ * Commits one batch of sends in one transaction: lock the senders and their conversations and
+ * read every fact the rules need in one statement (free members' counts take one or two more),
+ * decide each send in memory (`planSends`), then write all accepted messages, debits, ledger
+ * rows and conversation counters in one statement. `onCommitted` runs only after the commit,
+ * so no listener ever sees a message that could still roll back.
  */
 export function createSendBatchCommitter(deps: { db: Database; onCommitted?: (messages: CommittedMessage[]) => void }) {
   return async function commitSends(sends: PendingSend[]): Promise<ItemOutcome<SendResult>[]> {
@@ -66,12 +66,13 @@ function answer(row: MessageRow, after: { credits: number; nextMessagePrice: num
 
 async function readFacts(repository: ChatSendRepository, sends: PendingSend[]): Promise<BatchFacts> {
   const senderIds = [...new Set(sends.map((send) => send.senderId))];
-  const senders = new Map((await repository.lockSenders(senderIds)).map((row) => [row.id, row]));
-  // Read after the lock: a retry of a send committed by another batch a moment ago shows here.
-  const targets = await repository.resolveTargets(sends.map((send) => ({ senderId: send.senderId, clientId: send.input.clientId, profileId: send.input.profileId, conversationId: send.input.conversationId })));
+  const { senders: locked, targets } = await repository.lockAndResolve(
+    senderIds,
+    sends.map((send) => ({ senderId: send.senderId, clientId: send.input.clientId, profileId: send.input.profileId, conversationId: send.input.conversationId })),
+  );
+  const senders = new Map(locked.map((row) => [row.id, row]));
   const earlierIds = targets.flatMap((target) => (target.earlierId === null ? [] : [target.earlierId]));
   const earlier = new Map((earlierIds.length ? await repository.findMessages(earlierIds) : []).map((row) => [sendKey(row.senderId, row.clientId), row]));
-  await repository.lockConversations([...new Set(targets.flatMap((target) => (target.conversationId === null ? [] : [target.conversationId])))]);
 
   // Only members without premium have free messages and a limit on new conversations.
   const freeSenders = [...senders.values()].filter((row) => !row.paidUser).map((row) => row.id);
