@@ -63,6 +63,9 @@ export function expectNoConsoleErrors(page: { consoleErrors: string[] }, expecte
 
 /** axe-core on the current page: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
+  // A dialog still fading in has half-transparent text, and axe would measure its contrast
+  // mid-fade: wait for finite animations and transitions to end (spinners run forever).
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
