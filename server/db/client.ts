@@ -71,17 +71,28 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): 
   }
 }
 
+/**
+ * A pool whose lost connections never take the process down (a restart, a failover, a dropped
+ * test database). An idle connection's error reaches the pool's listener. A connection that is
+ * checked out, say in a transaction between two statements, has no listener of the pool's, and
+ * `pg` would throw its error as an unhandled event: each connection gets its own listener. Its
+ * next query fails, and the pool drops the connection when it comes back.
+ */
+function createPool(url: string, size: number): pg.Pool {
+  const warn = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
+  const pool = new pg.Pool({ connectionString: url, max: size });
+  pool.on('error', warn);
+  pool.on('connect', (client) => client.on('error', warn));
+  return pool;
+}
+
 async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 20 });
-  // An idle connection the server drops (restart, failover, a dropped test database) must not
-  // take the process down: the pool replaces it on the next query.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  const pool = createPool(target.url, target.poolSize ?? 20);
   // Fail at boot, not at the first request, when the server cannot be reached.
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const openLane = (size: number) => {
-    const lane = new pg.Pool({ connectionString: target.url, max: size });
-    lane.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    const lane = createPool(target.url, size);
     return { db: drizzlePg(lane, { schema }) as unknown as Database, close: () => lane.end() };
   };
   return { db, kind: 'postgres', pool, openLane, close: () => pool.end() };

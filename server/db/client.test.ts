@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase } from '../../tests/setup/test-database';
+import type { DatabaseHandle } from './client';
+
+// Only PostgreSQL has connections that the server can end under the app's feet.
+describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('the PostgreSQL pool', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('survives a connection ended by the server in the middle of a transaction, and goes on serving', async () => {
+    const pid = async () => ((await database.pool!.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid);
+    const outcome = database.db.transaction(async (tx) => {
+      const [{ pid: own }] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+      // Ended while the transaction's connection is checked out and idle between statements:
+      // `pg` used to raise this as an unhandled 'error' event, which ends the process.
+      await database.pool!.query('select pg_terminate_backend($1)', [own]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await tx.execute(sql`select 1`);
+    });
+    await expect(outcome).rejects.toThrow();
+    expect(await pid()).toBeGreaterThan(0);
+  });
+});
