@@ -14,7 +14,8 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('the PostgreSQL pool',
   it('survives a connection ended by the server in the middle of a transaction, and goes on serving', async () => {
     const pid = async () => ((await database.pool!.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid);
     const outcome = database.db.transaction(async (tx) => {
-      const [{ pid: own }] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+      const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
+      const own = result.rows[0].pid;
       // Ended while the transaction's connection is checked out and idle between statements:
       // `pg` used to raise this as an unhandled 'error' event, which ends the process.
       await database.pool!.query('select pg_terminate_backend($1)', [own]);
