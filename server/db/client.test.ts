@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../tests/setup/test-database';
+import { testEnv } from '../../tests/setup/test-env';
 import type { DatabaseHandle } from './client';
 
 // Only PostgreSQL has connections that the server can end under the app's feet.
-describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('the PostgreSQL pool', () => {
+describe.runIf(testEnv.engine === 'postgres')('the PostgreSQL pool', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await createTestDatabase();
