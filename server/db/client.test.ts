@@ -26,4 +26,16 @@ describe.runIf(testEnv.engine === 'postgres')('the PostgreSQL pool', () => {
     await expect(outcome).rejects.toThrow();
     expect(await pid()).toBeGreaterThan(0);
   });
+
+  it('gives the group commit connections that keep one generic plan per statement, using the indexes', async () => {
+    const lane = database.openLane(1);
+    try {
+      const result = (await lane.db.execute(sql`select current_setting('plan_cache_mode') as plans, current_setting('enable_seqscan') as seqscan`)) as unknown as { rows: { plans: string; seqscan: string }[] };
+      expect(result.rows[0]).toEqual({ plans: 'force_generic_plan', seqscan: 'off' });
+      // The main pool keeps the defaults.
+      expect((await database.pool!.query('select current_setting($1) as value', ['enable_seqscan'])).rows[0].value).toBe('on');
+    } finally {
+      await lane.close();
+    }
+  });
 });

@@ -30,6 +30,12 @@ export interface DatabaseHandle {
   /**
    * A separate small pool on the same database, for work that must never queue behind request
    * traffic in the main pool (the chat's group commit). PGlite has one connection: the same db.
+   *
+   * Its connections are for a few statements run hundreds of times a second, prepared
+   * (`executePrepared`), that find every row by key. They keep one generic plan per statement
+   * (`plan_cache_mode`), so the server does not plan them again on every call, and that plan
+   * uses the indexes however small a table was when it was made (`enable_seqscan`): a plan made
+   * while `messages` was still empty would otherwise scan it for good.
    */
   openLane(size: number): { db: Database; close(): Promise<void> };
   close(): Promise<void>;
@@ -78,9 +84,9 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): 
  * `pg` would throw its error as an unhandled event: each connection gets its own listener. Its
  * next query fails, and the pool drops the connection when it comes back.
  */
-function createPool(url: string, size: number): pg.Pool {
+function createPool(url: string, size: number, serverOptions?: string): pg.Pool {
   const warn = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
-  const pool = new pg.Pool({ connectionString: url, max: size });
+  const pool = new pg.Pool({ connectionString: url, max: size, options: serverOptions });
   pool.on('error', warn);
   pool.on('connect', (client) => client.on('error', warn));
   return pool;
@@ -92,7 +98,7 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const openLane = (size: number) => {
-    const lane = createPool(target.url, size);
+    const lane = createPool(target.url, size, '-c plan_cache_mode=force_generic_plan -c enable_seqscan=off');
     return { db: drizzlePg(lane, { schema }) as unknown as Database, close: () => lane.end() };
   };
   return { db, kind: 'postgres', pool, openLane, close: () => pool.end() };
