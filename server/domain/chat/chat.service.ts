@@ -31,15 +31,14 @@ export interface ChatEvents {
 }
 
 /**
- * The lane key of a send: its conversation, or for a first message the pair it opens. Sends
- * into one conversation then share a lane: they commit in the order sent, and no other lane
- * ever waits for that conversation's locks.
+ * The lane key of a send: the conversation it names, or for a send by profile the pair's two
+ * ids added up (the same for both members, so their first messages share a lane). Sends naming
+ * one conversation share a lane: they commit in the order sent, and no other lane waits for
+ * that conversation's locks.
  */
 function laneKey(send: PendingSend): number {
   const { conversationId, profileId } = send.input;
-  if (conversationId !== undefined) return conversationId;
-  const other = profileId ?? 0;
-  return Math.min(send.senderId, other) * 7 + Math.max(send.senderId, other);
+  return conversationId ?? send.senderId + (profileId ?? 0);
 }
 
 /**
