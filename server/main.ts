@@ -1,3 +1,4 @@
+import './v8-flags';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

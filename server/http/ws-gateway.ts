@@ -15,6 +15,7 @@ import type { EventBus } from '../realtime/event-bus';
 import { SESSION_COOKIE } from './auth';
 import { isSameOrigin } from './csrf';
 import { createSocketOutput } from './ws-output';
+import { spreadOverPeriod } from './spread-over-period';
 import { createSocketSends, type SocketSendOptions, type SocketSender } from './ws-send';
 
 export const WS_PATH = '/api/ws';
@@ -28,13 +29,17 @@ const TYPING_MEMORY = 32;
 /** A tab this far behind in reading its events is dropped; it reconnects and resyncs. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const MAX_HELD_EVENTS = 1000;
+/** A tab that has not answered the previous ping by the next one is dropped. */
+const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_STEP_MS = 100;
 /**
  * Every open tab's session is checked again this often, so a session ended elsewhere (a
  * password reset, a deleted account) closes the tabs still open within this time: they stop
- * sending and receiving. One query per sweep for all the tabs of this instance.
+ * sending and receiving. A tenth of the tabs each second, one query per 250 of them.
  */
 const SESSION_CHECK_MS = 10_000;
-const SESSION_CHECK_CHUNK = 1000;
+const SESSION_CHECK_STEP_MS = 1_000;
+const SESSION_CHECK_QUERY_SIZE = 250;
 
 export interface WsGatewayOptions {
   sessions: Pick<SessionsService, 'findUserId' | 'findUserIds'>;
@@ -106,9 +111,35 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
   const connections = new Map<WebSocket, Connection>();
   const awaitingPong = new Set<WebSocket>();
 
-  // One timer for all sockets: per-socket timers would cost memory and wake-ups per idle tab.
-  const heartbeat = setInterval(() => {
-    for (const socket of connections.keys()) {
+  // One timer for all sockets (per-socket timers would cost memory and wake-ups per idle tab),
+  // each visiting a share of them per step so neither chore ever arrives as a burst.
+  const heartbeat = spreadOverPeriod({
+    periodMs: options.heartbeatMs ?? HEARTBEAT_MS,
+    stepMs: HEARTBEAT_STEP_MS,
+    items: () => connections.keys(),
+    visit: pingOrDrop,
+    onError: (error) => app.log.warn({ err: error }, 'websocket heartbeat failed'),
+  });
+  // A tab never waits for this check: sending used to look its session up first, once per
+  // tab every 10 s, and those lookups queued in front of messages.
+  const sessionCheck = spreadOverPeriod({
+    periodMs: options.sessionCheckMs ?? SESSION_CHECK_MS,
+    stepMs: SESSION_CHECK_STEP_MS,
+    items: () => connections.values(),
+    visit: closeEndedSessions,
+    onError: (error) => app.log.warn({ err: error }, 'websocket session check failed'),
+  });
+
+  app.addHook('onClose', async () => {
+    heartbeat.stop();
+    sessionCheck.stop();
+    output.flush();
+  });
+
+  /** Drops the sockets that never answered the last ping and pings the others. */
+  function pingOrDrop(sockets: WebSocket[]) {
+    for (const socket of sockets) {
+      if (!connections.has(socket)) continue;
       if (awaitingPong.has(socket)) {
         socket.terminate();
         continue;
@@ -116,26 +147,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
       awaitingPong.add(socket);
       socket.ping();
     }
-  }, options.heartbeatMs ?? 30_000);
-  heartbeat.unref();
-
-  // A tab never waits for this check: sending used to look its session up first, once per
-  // tab every 10 s, and those lookups queued in front of messages.
-  let checkingSessions = false;
-  const sessionCheck = setInterval(() => {
-    if (checkingSessions) return;
-    checkingSessions = true;
-    closeEndedSessions()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'websocket session check failed'))
-      .finally(() => (checkingSessions = false));
-  }, options.sessionCheckMs ?? SESSION_CHECK_MS);
-  sessionCheck.unref();
-
-  app.addHook('onClose', async () => {
-    clearInterval(heartbeat);
-    clearInterval(sessionCheck);
-    output.flush();
-  });
+  }
 
   function send(connection: Connection, event: ServerEvent) {
     const { socket } = connection;
@@ -224,10 +236,9 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
   }
 
   /** Closes the tabs whose session has ended (4401: the browser stops reconnecting). */
-  async function closeEndedSessions() {
-    const open = [...connections.values()];
-    for (let start = 0; start < open.length; start += SESSION_CHECK_CHUNK) {
-      const chunk = open.slice(start, start + SESSION_CHECK_CHUNK);
+  async function closeEndedSessions(share: Connection[]) {
+    for (let start = 0; start < share.length; start += SESSION_CHECK_QUERY_SIZE) {
+      const chunk = share.slice(start, start + SESSION_CHECK_QUERY_SIZE).filter((connection) => connections.has(connection.socket));
       const live = await sessions.findUserIds([...new Set(chunk.map((connection) => connection.token))]);
       for (const connection of chunk) {
         if (live.get(connection.token) !== connection.memberId) connection.socket.close(WS_CLOSE.authenticationRequired, 'authentication_required');
