@@ -107,7 +107,7 @@ async function measureApp(url: string, members: ChatBenchMember[], paired: ChatB
     const rates: AppFigures['rates'] = [];
     for (const rate of options.rates) {
       const cpu = measureCpu(server.pid);
-      const result = { ...(await driver.fixedRate(rate, options.seconds)), rate, cpu: cpu() };
+      const result = { ...(await driver.fixedRate(rate, options.seconds, options.warmup)), rate, cpu: cpu() };
       printPhase(`fixed ${rate}/s`, result);
       rates.push(result);
     }

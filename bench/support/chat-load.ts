@@ -53,6 +53,8 @@ export function createLoadDriver(transport: ChatTransport) {
   const pending = new Map<number, Pending>();
   let nextSeq = 1;
   let recorder: Recorder | null = null;
+  /** Fixed rate: messages due before this moment belong to the warm-up and are not recorded. */
+  let recordFrom = 0;
 
   transport.onDelivered((seq) => {
     const message = pending.get(seq);
@@ -64,7 +66,7 @@ export function createLoadDriver(transport: ChatTransport) {
   function settle(seq: number, message: Pending) {
     if (!message.failed && !(message.acked && message.deliveredAt)) return;
     pending.delete(seq);
-    if (recorder) {
+    if (recorder && message.startAt >= recordFrom) {
       if (message.failed) recorder.failures.set(message.failed, (recorder.failures.get(message.failed) ?? 0) + 1);
       else {
         recorder.delivered += 1;
@@ -125,34 +127,44 @@ export function createLoadDriver(transport: ChatTransport) {
     /**
      * Offers `rate` messages a second, round robin over the members, whether or not earlier
      * ones came back (open loop); latency counts from when each message was due, so a stalled
-     * server cannot hide its queue. Stops early once 3 seconds' worth of messages are waiting.
+     * server cannot hide its queue. The first `warmupSeconds` run at the same rate and are not
+     * recorded, as in the closed loop: the phase measures the server settled at this rate, not
+     * its way down from the phase before. Stops early once 3 seconds' worth of messages are waiting.
      */
-    async fixedRate(rate: number, seconds: number): Promise<PhaseResult> {
-      recorder = newRecorder();
-      const measured = recorder;
+    async fixedRate(rate: number, seconds: number, warmupSeconds = 0): Promise<PhaseResult> {
+      const measured = newRecorder();
       const started = performance.now();
+      const warmup = warmupSeconds * 1000;
+      recordFrom = started + warmup;
       let offered = 0;
+      let offeredMeasured = 0;
       let saturated = false;
       await new Promise<void>((resolve) => {
         const timer = setInterval(() => {
           const elapsed = performance.now() - started;
-          if (elapsed >= seconds * 1000 || pending.size > rate * 3) {
+          if (elapsed >= warmup) recorder ??= measured;
+          if (elapsed >= warmup + seconds * 1000 || pending.size > rate * 3) {
             saturated = pending.size > rate * 3;
             clearInterval(timer);
             resolve();
             return;
           }
           const due = Math.floor((elapsed * rate) / 1000);
-          for (; offered < due; offered++) issue(offered % transport.members, started + (offered * 1000) / rate);
+          for (; offered < due; offered++) {
+            const dueAt = started + (offered * 1000) / rate;
+            if (dueAt >= recordFrom) offeredMeasured++;
+            issue(offered % transport.members, dueAt);
+          }
         }, 1);
       });
-      const issuingSeconds = (performance.now() - started) / 1000;
+      const issuingSeconds = Math.max(performance.now() - recordFrom, 1) / 1000;
       const deliveredWhileIssuing = measured.delivered;
       const undelivered = await drain(5_000);
       recorder = null;
+      recordFrom = 0;
       // A message never delivered counts as infinitely late, so it shows in p99 instead of vanishing.
       const latencies = [...measured.latencies, ...Array.from({ length: undelivered }, () => Infinity)];
-      return { delivered: deliveredWhileIssuing, seconds: issuingSeconds, latencies, failures: measured.failures, offered, undelivered, saturated };
+      return { delivered: deliveredWhileIssuing, seconds: issuingSeconds, latencies, failures: measured.failures, offered: offeredMeasured, undelivered, saturated };
     },
   };
 }
