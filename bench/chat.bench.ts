@@ -17,7 +17,9 @@ import { startWsRelay } from './support/ws-relay';
  * send → delivery latency at fixed offered rates, server memory per idle socket, and (no
  * target) the closed loop again with every send a `POST /api/messages.php`, the path a tab
  * takes when its socket is down. Ceilings in the same run: a bare `ws` relay (transport) and a
- * bare debit-and-insert transaction loop through `pg` (database).
+ * bare debit-and-insert transaction loop through `pg` (database). Every measured phase, the
+ * database ceiling's included, starts after a `CHECKPOINT`, so none pays for the disk
+ * write-back of the phase before it.
  */
 
 const TARGET_RATE = 5000;
@@ -67,10 +69,11 @@ export async function runChatBench(): Promise<BenchOutcome> {
     console.log(`loaded ${members.length.toLocaleString('en')} members with sessions and ${options.pairs} conversations in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
     const paired = members.slice(0, options.pairs * 2);
 
-    const app = await measureApp(scratch.url, members, paired, options);
+    const app = await measureApp(scratch.url, members, paired, options, scratch.checkpoint);
     const ledger = await checkLedger(scratch.url);
     const relay = await measureRelay(paired.length, options);
     heading('Chat: database ceiling (debit + ledger + message, one transaction each, through pg)');
+    await scratch.checkpoint();
     const database = await runDebitLoop(scratch.url, paired, { workers: POOL_SIZE, seconds: options.seconds, warmupSeconds: options.warmup });
     return report(options, app, ledger, relay, database);
   } finally {
@@ -86,7 +89,7 @@ interface AppFigures {
   acknowledged: number;
 }
 
-async function measureApp(url: string, members: ChatBenchMember[], paired: ChatBenchMember[], options: Settings): Promise<AppFigures> {
+async function measureApp(url: string, members: ChatBenchMember[], paired: ChatBenchMember[], options: Settings, checkpoint: () => Promise<void>): Promise<AppFigures> {
   heading('Chat: the app');
   const server = await startServer({ env: { DATABASE_URL: url, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: CHAT_BENCH_DOMAIN } });
   const stopServer = onCleanup('chat server', () => server.stop());
@@ -101,11 +104,13 @@ async function measureApp(url: string, members: ChatBenchMember[], paired: ChatB
     const driver = createLoadDriver(transport);
 
     console.log('closed loop…');
+    await checkpoint();
     const closedCpu = measureCpu(server.pid);
     const closed = { ...(await driver.closedLoop(options.seconds, options.warmup)), cpu: closedCpu() };
     printPhase('closed loop', closed);
     const rates: AppFigures['rates'] = [];
     for (const rate of options.rates) {
+      await checkpoint();
       const cpu = measureCpu(server.pid);
       const result = { ...(await driver.fixedRate(rate, options.seconds, options.warmup)), rate, cpu: cpu() };
       printPhase(`fixed ${rate}/s`, result);
@@ -115,6 +120,7 @@ async function measureApp(url: string, members: ChatBenchMember[], paired: ChatB
 
     console.log('closed loop, every send a POST /api/messages.php…');
     const httpTransport = await connect('http');
+    await checkpoint();
     const closeHttp = onCleanup('app HTTP connections', () => httpTransport.close());
     const httpCpu = measureCpu(server.pid);
     const closedHttp = { ...(await createLoadDriver(httpTransport).closedLoop(options.seconds, options.warmup)), cpu: httpCpu() };
