@@ -73,14 +73,22 @@ export async function loadChatMembers(url: string, options: { count: number; pai
   }
 }
 
+/** Runs statements one after another on a connection of its own to the admin database. */
+async function runAsAdmin(adminUrl: string, ...statements: string[]): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (const statement of statements) await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Creates the scratch database (dropping a leftover first) and returns its URL. */
 export async function createScratchDatabase(adminUrl: string, name: string): Promise<{ url: string; checkpoint: () => Promise<void>; drop: () => Promise<void> }> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name must be a plain lower-case name, got "${name}"`);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const dropStatement = `drop database if exists ${name} with (force)`;
+  await runAsAdmin(adminUrl, dropStatement, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -90,18 +98,8 @@ export async function createScratchDatabase(adminUrl: string, name: string): Pro
      * next phase: pages a saturated phase dirtied reach the disk about 30 s later, and while
      * they do, commits waited 25–110 ms for the log to sync.
      */
-    async checkpoint() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query('checkpoint');
-      await client.end();
-    },
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
+    checkpoint: () => runAsAdmin(adminUrl, 'checkpoint'),
+    drop: () => runAsAdmin(adminUrl, dropStatement),
   };
 }
 

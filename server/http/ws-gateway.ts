@@ -14,8 +14,8 @@ import { normalizeHost } from '../domain/sites/site-facts';
 import type { EventBus } from '../realtime/event-bus';
 import { SESSION_COOKIE } from './auth';
 import { isSameOrigin } from './csrf';
-import { createSocketOutput } from './ws-output';
 import { spreadOverPeriod } from './spread-over-period';
+import { createSocketOutput } from './ws-output';
 import { createSocketSends, type SocketSendOptions, type SocketSender } from './ws-send';
 
 export const WS_PATH = '/api/ws';
