@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
-import { createSitesRepository } from '../../db/repositories/sites.repository';
+import { createSitesRepository, type SitesRepository } from '../../db/repositories/sites.repository';
+import { createManualClock } from '../shared/clock';
+import { createSitesService } from './sites.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -28,6 +30,77 @@ describe('sites.resolveSite', () => {
     expect((await ctx.services.sites.resolveSite('cached.test')).name).toBe('Before');
     ctx.clock.advance(31_000);
     expect((await ctx.services.sites.resolveSite('cached.test')).name).toBe('After');
+  });
+});
+
+describe('sites cache under load', () => {
+  /** A sites service on the test database that counts its queries and can be made to fail. */
+  function countingService() {
+    const real = createSitesRepository(ctx.db);
+    const counts = { queries: 0, failNext: false };
+    const repository: SitesRepository = {
+      ...real,
+      findByDomain: async (domain) => {
+        counts.queries += 1;
+        if (counts.failNext) {
+          counts.failNext = false;
+          throw new Error('database unavailable');
+        }
+        return real.findByDomain(domain);
+      },
+    };
+    const clock = createManualClock();
+    const service = createSitesService({ sites: repository, defaultDomain: ctx.config.defaultSiteDomain, pushPublicKey: 'k', clock, cacheTtlMs: 30_000 });
+    return { service, counts, clock };
+  }
+
+  it('loads an expired row with one query, however many requests ask for it at once', async () => {
+    await createSite(ctx.db, { domain: 'busy.test', name: 'Busy' });
+    const { service, counts, clock } = countingService();
+    await service.resolveSite('busy.test');
+    clock.advance(31_000);
+    const sites = await Promise.all(Array.from({ length: 50 }, () => service.resolveSite('busy.test')));
+    expect(sites.every((site) => site.name === 'Busy')).toBe(true);
+    expect(counts.queries).toBe(2);
+  });
+
+  it('refreshes a row late in its time in the background, answering with the cached one meanwhile', async () => {
+    const site = await createSite(ctx.db, { domain: 'ahead.test', name: 'Before' });
+    const { service, counts, clock } = countingService();
+    await service.resolveSite('ahead.test');
+    await createSitesRepository(ctx.db).update(site.id, { name: 'After' });
+
+    clock.advance(20_000);
+    expect((await service.resolveSite('ahead.test')).name).toBe('Before');
+    expect(counts.queries).toBe(1);
+
+    clock.advance(3_000);
+    // Past three quarters of its time: still answered at once from the cache, and refreshed.
+    expect((await service.resolveSite('ahead.test')).name).toBe('Before');
+    expect((await Promise.all([service.resolveSite('ahead.test'), service.resolveSite('ahead.test')])).map((row) => row.name)).toEqual(['Before', 'Before']);
+    await vi.waitFor(() => expect(counts.queries).toBe(2));
+    await vi.waitFor(async () => expect((await service.resolveSite('ahead.test')).name).toBe('After'));
+    expect(counts.queries).toBe(2);
+  });
+
+  it('does not keep a failed load: the request fails, and the next one loads the row', async () => {
+    await createSite(ctx.db, { domain: 'flaky.test', name: 'Flaky' });
+    const { service, counts } = countingService();
+    counts.failNext = true;
+    await expect(service.resolveSite('flaky.test')).rejects.toThrow('database unavailable');
+    expect((await service.resolveSite('flaky.test')).name).toBe('Flaky');
+    expect(counts.queries).toBe(2);
+  });
+
+  it('keeps answering with the cached row when a background refresh fails', async () => {
+    await createSite(ctx.db, { domain: 'steady.test', name: 'Steady' });
+    const { service, counts, clock } = countingService();
+    await service.resolveSite('steady.test');
+    clock.advance(25_000);
+    counts.failNext = true;
+    expect((await service.resolveSite('steady.test')).name).toBe('Steady');
+    await vi.waitFor(() => expect(counts.queries).toBe(2));
+    expect((await service.resolveSite('steady.test')).name).toBe('Steady');
   });
 });
 

@@ -12,12 +12,20 @@ export interface VisitorContext {
 interface CachedSite {
   site: SiteRow | null;
   loadedAt: number;
+  /** The load or refresh under way, shared by every caller that needs it. */
+  loading?: Promise<SiteRow | null>;
 }
 
 /**
  * Which site a request is for, and what that site tells the browser. Sites change rarely and
  * are read on every request, so rows are cached per host for a short time; an operator's edit
  * shows within `cacheTtlMs` on every instance.
+ *
+ * One host's row is loaded by one query at a time, however many requests need it: when the
+ * row expired under load, each of them used to send its own query, and the pool opened new
+ * connections for them (a latency spike every `cacheTtlMs` on a busy chat). A row in the last
+ * quarter of its time is refreshed in the background while requests go on using it, so a busy
+ * host never waits for its site.
  */
 export function createSitesService(deps: {
   sites: SitesRepository;
@@ -27,17 +35,36 @@ export function createSitesService(deps: {
   cacheTtlMs?: number;
 }) {
   const ttl = deps.cacheTtlMs ?? 30_000;
+  const refreshAfter = ttl * 0.75;
   const cache = new Map<string, CachedSite>();
 
+  function load(domain: string, entry: CachedSite | undefined): Promise<SiteRow | null> {
+    if (entry?.loading) return entry.loading;
+    const startedAt = deps.clock.now().getTime();
+    const loading = deps.sites.findByDomain(domain).then(
+      (site) => {
+        // Unknown hosts are cached too, so a flood of random Host headers cannot hammer the database.
+        if (cache.size > 10_000) cache.clear();
+        cache.set(domain, { site, loadedAt: startedAt });
+        return site;
+      },
+      (error: unknown) => {
+        // A failed refresh keeps the row it would have replaced; the next request tries again.
+        const failed = cache.get(domain);
+        if (failed?.loading === loading) cache.set(domain, { site: failed.site, loadedAt: failed.loadedAt });
+        throw error;
+      },
+    );
+    cache.set(domain, { site: entry?.site ?? null, loadedAt: entry?.loadedAt ?? -Infinity, loading });
+    return loading;
+  }
+
   async function findCached(domain: string): Promise<SiteRow | null> {
-    const now = deps.clock.now().getTime();
-    const hit = cache.get(domain);
-    if (hit && now - hit.loadedAt < ttl) return hit.site;
-    const site = await deps.sites.findByDomain(domain);
-    // Unknown hosts are cached too, so a flood of random Host headers cannot hammer the database.
-    if (cache.size > 10_000) cache.clear();
-    cache.set(domain, { site, loadedAt: now });
-    return site;
+    const entry = cache.get(domain);
+    const age = entry ? deps.clock.now().getTime() - entry.loadedAt : Infinity;
+    if (!entry || age >= ttl) return load(domain, entry);
+    if (age >= refreshAfter && !entry.loading) load(domain, entry).catch(() => {});
+    return entry.site;
   }
 
   return {
