@@ -175,7 +175,7 @@ function printPhase(name: string, result: PhaseResult & { cpu?: CpuShare }) {
     `${name}: ${rate(result)} delivered msg/s, p50 ${ms(percentile(result.latencies, 50))}, p99 ${ms(percentile(result.latencies, 99))}` +
       (result.offered !== undefined ? `, offered ${result.offered}, undelivered ${result.undelivered}${result.saturated ? ' (stopped early: backlog)' : ''}` : '') +
       (failures ? `, failures: ${failures}` : '') +
-      (result.cpu ? `; CPU: server ${result.cpu.server.toFixed(2)} cores, load generator ${result.cpu.generator.toFixed(2)}, machine ${(result.cpu.machine * 100).toFixed(0)} % busy` : ''),
+      (result.cpu ? `; CPU: server ${result.cpu.server.toFixed(2)} cores, load generator ${result.cpu.generator.toFixed(2)}, machine ${(result.cpu.machine * 100).toFixed(0)} % busy, ${(result.cpu.stolen * 100).toFixed(0)} % stolen` : ''),
   );
 }
 
@@ -199,7 +199,7 @@ function report(
     ['ceiling: bare ws relay, closed loop', rate(relay), ms(percentile(relay.latencies, 50)), ms(percentile(relay.latencies, 99)), '', ''],
     ['ceiling: pg debit+insert tx loop', databaseRate.toFixed(0), ms(database.p50), ms(database.p99), '', `${POOL_SIZE} connections`],
   ];
-  console.log(table(['measure', 'msg/s', 'p50', 'p99', 'undelivered', 'CPU (cores: server / generator / machine busy)'], rows));
+  console.log(table(['measure', 'msg/s', 'p50', 'p99', 'undelivered', 'CPU (cores: server / generator; machine busy / stolen)'], rows));
   const lines = [
     `closed loop: ${appRate.toFixed(0)} persisted, debited messages delivered/s (target ≥ ${TARGET_RATE})`,
     `closed loop with every send over HTTP (a tab whose socket is down): ${rate(app.closedHttp)} msg/s`,
@@ -225,4 +225,4 @@ const rate = (result: PhaseResult) => (result.delivered / result.seconds).toFixe
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : value > 0 ? '∞' : '–');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const cpuText = (cpu: CpuShare) => `${cpu.server.toFixed(2)} / ${cpu.generator.toFixed(2)} / ${(cpu.machine * 100).toFixed(0)} %`;
+const cpuText = (cpu: CpuShare) => `${cpu.server.toFixed(2)} / ${cpu.generator.toFixed(2)}; ${(cpu.machine * 100).toFixed(0)} % / ${(cpu.stolen * 100).toFixed(0)} %`;

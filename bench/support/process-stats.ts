@@ -28,12 +28,12 @@ function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-/** Busy and total jiffies of the whole machine. */
-function machineTicks(): { busy: number; total: number } {
+/** Busy, stolen and total jiffies of the whole machine. */
+function machineTicks(): { busy: number; stolen: number; total: number } {
   const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const idle = cpu[3] + cpu[4];
   const total = cpu.reduce((sum, value) => sum + value, 0);
-  return { busy: total - idle, total };
+  return { busy: total - idle, stolen: cpu[7] ?? 0, total };
 }
 
 export interface CpuShare {
@@ -43,6 +43,11 @@ export interface CpuShare {
   generator: number;
   /** Share of all cores busy, everything included (PostgreSQL too). */
   machine: number;
+  /**
+   * Share of all cores the hypervisor gave to other guests while we wanted them (steal): on a
+   * shared machine it explains a tail that no code of ours caused.
+   */
+  stolen: number;
 }
 
 /** Starts measuring; the returned function gives the average use since then. */
@@ -59,6 +64,7 @@ export function measureCpu(serverPid: number | null): () => CpuShare {
       server: serverPid ? (cpuSecondsOf(serverPid) - server) / seconds : 0,
       generator: (used.user + used.system) / 1e6 / seconds,
       machine: (now.busy - machine.busy) / Math.max(1, now.total - machine.total),
+      stolen: (now.stolen - machine.stolen) / Math.max(1, now.total - machine.total),
     };
   };
 }
