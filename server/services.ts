@@ -141,7 +141,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
   const chatEvents = createRealtimeChatEvents(bus, chatRepository);
   const chatSync = createChatSyncRepository(db);
-  const chat = createChatService({ sendLane, chat: chatRepository, users: usersRepository, profiles: profilesRepository, clock, events: chatEvents });
+  const chat = createChatService({ db: sendLane.db, chat: chatRepository, users: usersRepository, profiles: profilesRepository, clock, events: chatEvents });
   const gifts = createGiftsService({ chat });
   const chatPhotos = createChatPhotosService({ chat, messages: chatRepository, photos: createMessagePhotosRepository(db), users: usersRepository, storage: privateStorage, clock });
   // Payments: the demo provider always exists (its checkout page and webhooks are part of the app);

@@ -7,11 +7,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type pg from 'pg';
-import { openPgLane, pgliteLane, type Lane } from './lane';
-import { acquireDirectoryLock } from './pglite-lock';
-import { createPool } from './pool';
+import pg from 'pg';
 import * as schema from './schema/index';
+import { acquireDirectoryLock } from './pglite-lock';
 
 export type Schema = typeof schema;
 /** Both engines expose the same query builder; repositories only ever see this type. */
@@ -30,11 +28,16 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   pool?: pg.Pool;
   /**
-   * A separate small pool on the same database (`Lane`), for a few statements run hundreds of
-   * times a second, prepared, that find every row by key (the chat's group commit). PGlite has
-   * one connection: the same db.
+   * A separate small pool on the same database, for work that must never queue behind request
+   * traffic in the main pool (the chat's group commit). PGlite has one connection: the same db.
+   *
+   * Its connections are for a few statements run hundreds of times a second, prepared
+   * (`executePrepared`), that find every row by key. They keep one generic plan per statement
+   * (`plan_cache_mode`), so the server does not plan them again on every call, and that plan
+   * uses the indexes however small a table was when it was made (`enable_seqscan`): a plan made
+   * while `messages` was still empty would otherwise scan it for good.
    */
-  openLane(size: number): Lane;
+  openLane(size: number): { db: Database; close(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -59,7 +62,7 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): 
       db,
       kind: 'pglite',
       pglite: client,
-      openLane: () => pgliteLane(db),
+      openLane: () => ({ db, close: async () => {} }),
       async close() {
         try {
           await client.close();
@@ -74,12 +77,30 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): 
   }
 }
 
+/**
+ * A pool whose lost connections never take the process down (a restart, a failover, a dropped
+ * test database). An idle connection's error reaches the pool's listener. A connection that is
+ * checked out, say in a transaction between two statements, has no listener of the pool's, and
+ * `pg` would throw its error as an unhandled event: each connection gets its own listener. Its
+ * next query fails, and the pool drops the connection when it comes back.
+ */
+function createPool(url: string, size: number, serverOptions?: string): pg.Pool {
+  const warn = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
+  const pool = new pg.Pool({ connectionString: url, max: size, options: serverOptions });
+  pool.on('error', warn);
+  pool.on('connect', (client) => client.on('error', warn));
+  return pool;
+}
+
 async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Promise<DatabaseHandle> {
   const pool = createPool(target.url, target.poolSize ?? 20);
   // Fail at boot, not at the first request, when the server cannot be reached.
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  const openLane = (size: number) => openPgLane(target.url, size, schema);
+  const openLane = (size: number) => {
+    const lane = createPool(target.url, size, '-c plan_cache_mode=force_generic_plan -c enable_seqscan=off');
+    return { db: drizzlePg(lane, { schema }) as unknown as Database, close: () => lane.end() };
+  };
   return { db, kind: 'postgres', pool, openLane, close: () => pool.end() };
 }
 

@@ -1,6 +1,7 @@
 import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../client';
 import { jsonRecordset } from '../json-recordset';
-import type { LaneTransaction } from '../lane';
+import { executePrepared } from '../prepared';
 import { creditChangesCtes, type CreditChange } from './credits.repository';
 import { messages, type MessageRow, type UserRow } from '../schema/index';
 
@@ -72,14 +73,13 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
  * The set-based queries of a batch of chat sends (group commit). Each runs once per batch,
- * inside the caller's transaction on the send lane, whatever the number of messages in it.
- *
- * The two statements every batch runs are prepared: parsing and planning them cost the
- * database about as much as running them. The first, `lockAndResolve`, carries the
- * transaction's BEGIN; the last, `writeBatch`, its COMMIT.
+ * inside the caller's transaction, whatever the number of messages in it.
  */
-export function createChatSendRepository(tx: LaneTransaction) {
-  const rowsOf = async <T>(query: SQL) => ((await tx.db.execute(query)) as unknown as { rows: T[] }).rows;
+export function createChatSendRepository(db: Executor) {
+  const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  // The two statements every batch runs are prepared: parsing and planning them cost the
+  // database about as much as running them.
+  const preparedRowsOf = <T>(query: SQL) => executePrepared<T>(db, query);
 
   return {
     /**
@@ -105,7 +105,7 @@ export function createChatSendRepository(tx: LaneTransaction) {
     async lockAndResolve(senderIds: number[], sends: SendAddress[]): Promise<{ senders: LockedSender[]; targets: SendTarget[] }> {
       const requests = sends.map((send, index) => ({ i: index, s: send.senderId, k: send.clientId, p: send.profileId ?? null, c: send.conversationId ?? null }));
       type TargetRow = Omit<SendTarget, 'earlierId'> & { i: number; earlierId: string | null };
-      const [result] = await tx.run<{ senders: LockedSender[] | null; targets: TargetRow[] | null; locked: number }>(sql`
+      const [result] = await preparedRowsOf<{ senders: LockedSender[] | null; targets: TargetRow[] | null; locked: number }>(sql`
         with senders as materialized (
           select u.id, u.credits, u.paid_user as "paidUser", p.country
           from users u join profiles p on p.id = u.id
@@ -138,7 +138,7 @@ export function createChatSendRepository(tx: LaneTransaction) {
 
     /** Stored messages by id (the retries `lockAndResolve` found). */
     async findMessages(ids: number[]): Promise<MessageRow[]> {
-      return tx.db.select().from(messages).where(inArray(messages.id, ids));
+      return db.select().from(messages).where(inArray(messages.id, ids));
     },
 
     /** Free text messages each member has sent (the free allowance counts these). */
@@ -165,7 +165,6 @@ export function createChatSendRepository(tx: LaneTransaction) {
      * conversation brought up to its newest message and shown again to both members with the
      * recipients' unread counts raised. Returns the stored rows in the order given, and each
      * recipient's unread total over the conversations they show, as of this batch (their badge).
-     * It commits the transaction: nothing may run after it.
      */
     async writeBatch(batch: { messages: NewBatchMessage[]; debits: CreditChange[]; touches: ConversationTouch[]; recipients: number[] }): Promise<{ rows: MessageRow[]; unread: Map<number, number> }> {
       const messageRows = batch.messages.map((value, index) => ({
@@ -180,7 +179,7 @@ export function createChatSendRepository(tx: LaneTransaction) {
       // Every part of one statement reads the same snapshot: a recipient's unread total takes
       // the counts this statement sets (`states`) for the conversations it touched, and the
       // snapshot's counts for their other conversations that are shown.
-      const [result] = await tx.runAndCommit<{ messages: Record<string, unknown>[] | null; ledger_rows: number; unread: { id: number; n: number }[] | null }>(sql`
+      const [result] = await preparedRowsOf<{ messages: Record<string, unknown>[] | null; ledger_rows: number; unread: { id: number; n: number }[] | null }>(sql`
         with new_messages as (
           insert into messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, credits_spent, client_id, held, created_at)
           select c, s, k, b, g, p, cr, ci, h, at

@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatsResponse, HistoryResponse } from '../../../contract/chat';
-import type { Lane } from '../../db/lane';
+import type { Database } from '../../db/client';
 import type { ChatRepository } from '../../db/repositories/chat.repository';
 import type { ProfilesRepository } from '../../db/repositories/profiles.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
@@ -48,8 +48,7 @@ function laneKey(send: PendingSend): number {
  * group-committed: those arriving together share one transaction (ADR 0009).
  */
 export function createChatService(deps: {
-  /** The connections group commits run on (`DatabaseHandle.openLane`). */
-  sendLane: Pick<Lane, 'transaction'>;
+  db: Database;
   chat: ChatRepository;
   users: UsersRepository;
   profiles: ProfilesRepository;
@@ -58,13 +57,13 @@ export function createChatService(deps: {
   /** Batch size and concurrency of the group commit (defaults suit both engines). */
   batching?: Omit<SendBatcherOptions<PendingSend, SendResult>, 'commit'>;
 }) {
-  const { chat, users, profiles, clock } = deps;
+  const { db, chat, users, profiles, clock } = deps;
   const sends = createSendBatcher<PendingSend, SendResult>({
     lanes: SEND_BATCHES_AT_ONCE,
     keyOf: laneKey,
     ...deps.batching,
     commit: createSendBatchCommitter({
-      lane: deps.sendLane,
+      db,
       onCommitted: (messages) => {
         for (const sent of messages) deps.events?.messageSent(sent.message, sent.recipientId, sent.recipientUnread);
       },

@@ -1,5 +1,5 @@
 import type { ChatMessage, SendMessageResponse } from '../../../contract/chat';
-import type { Lane, LaneTransaction } from '../../db/lane';
+import type { Database, Executor } from '../../db/client';
 import { createChatRepository } from '../../db/repositories/chat.repository';
 import { createChatSendRepository, type ChatSendRepository, type ConversationTouch } from '../../db/repositories/chat-send.repository';
 import type { MessageRow } from '../../db/schema/index';
@@ -27,9 +27,9 @@ type Written = Extract<PlannedSend, { outcome: 'write' }>;
  * rows and conversation counters in one statement. `onCommitted` runs only after the commit,
  * so no listener ever sees a message that could still roll back.
  */
-export function createSendBatchCommitter(deps: { lane: Pick<Lane, 'transaction'>; onCommitted?: (messages: CommittedMessage[]) => void }) {
+export function createSendBatchCommitter(deps: { db: Database; onCommitted?: (messages: CommittedMessage[]) => void }) {
   return async function commitSends(sends: PendingSend[]): Promise<ItemOutcome<SendResult>[]> {
-    const { plan, stored, unread } = await deps.lane.transaction(async (tx) => {
+    const { plan, stored, unread } = await deps.db.transaction(async (tx) => {
       const facts = await readFacts(createChatSendRepository(tx), sends);
       const planned = planSends(sends, facts);
       const writes = await writeAccepted(tx, sends, planned);
@@ -87,7 +87,7 @@ async function readFacts(repository: ChatSendRepository, sends: PendingSend[]): 
 }
 
 /** Writes what the plan accepted; returns the stored messages by send index and the recipients' unread totals. */
-async function writeAccepted(tx: LaneTransaction, sends: PendingSend[], plan: PlannedSend[]) {
+async function writeAccepted(tx: Executor, sends: PendingSend[], plan: PlannedSend[]) {
   const accepted = plan.flatMap((planned, index) => (planned.outcome === 'write' ? [{ index, planned, send: sends[index] }] : []));
   const stored = new Map<number, MessageRow>();
   if (!accepted.length) return { stored, unread: new Map<number, number>() };
@@ -128,11 +128,11 @@ async function writeAccepted(tx: LaneTransaction, sends: PendingSend[], plan: Pl
  * The conversation of every accepted send, creating those a first message opens (rare: once
  * per pair). Creating in pair order keeps two batches opening the same pairs from deadlocking.
  */
-async function openConversations(tx: LaneTransaction, accepted: { index: number; planned: Written; send: PendingSend }[]): Promise<Record<number, number>> {
+async function openConversations(tx: Executor, accepted: { index: number; planned: Written; send: PendingSend }[]): Promise<Record<number, number>> {
   const ids: Record<number, number> = {};
   const toOpen = accepted.filter(({ planned }) => planned.conversationId === null);
   toOpen.sort((a, b) => Math.min(a.send.senderId, a.planned.recipientId) - Math.min(b.send.senderId, b.planned.recipientId) || Math.max(a.send.senderId, a.planned.recipientId) - Math.max(b.send.senderId, b.planned.recipientId));
-  const chat = createChatRepository(tx.db);
+  const chat = createChatRepository(tx);
   for (const { index, planned, send } of toOpen) {
     // `create` returns the pair's existing row when an earlier send of this batch made it.
     ids[index] = (await chat.create(send.senderId, planned.recipientId, send.senderId, send.at)).id;
