@@ -37,7 +37,7 @@ describe('sites cache under load', () => {
   /** A sites service on the test database that counts its queries and can be made to fail. */
   function countingService() {
     const real = createSitesRepository(ctx.db);
-    const counts = { queries: 0, failNext: false };
+    const counts = { queries: 0, failNext: false, hold: null as Promise<void> | null };
     const repository: SitesRepository = {
       ...real,
       findByDomain: async (domain) => {
@@ -46,7 +46,9 @@ describe('sites cache under load', () => {
           counts.failNext = false;
           throw new Error('database unavailable');
         }
-        return real.findByDomain(domain);
+        const row = await real.findByDomain(domain);
+        await counts.hold;
+        return row;
       },
     };
     const clock = createManualClock();
@@ -90,6 +92,22 @@ describe('sites cache under load', () => {
     await expect(service.resolveSite('flaky.test')).rejects.toThrow('database unavailable');
     expect((await service.resolveSite('flaky.test')).name).toBe('Flaky');
     expect(counts.queries).toBe(2);
+  });
+
+  it('does not let a load that started before an invalidation put its row back', async () => {
+    const site = await createSite(ctx.db, { domain: 'edited.test', name: 'Before' });
+    const { service, counts } = countingService();
+    let release = () => {};
+    counts.hold = new Promise((resolve) => (release = resolve));
+    const early = service.resolveSite('edited.test');
+    await vi.waitFor(() => expect(counts.queries).toBe(1));
+    // The operator edits the site while that query is still on its way back.
+    await createSitesRepository(ctx.db).update(site.id, { name: 'After' });
+    service.invalidate();
+    release();
+    counts.hold = null;
+    expect((await early).name).toBe('Before');
+    expect((await service.resolveSite('edited.test')).name).toBe('After');
   });
 
   it('keeps answering with the cached row when a background refresh fails', async () => {

@@ -37,12 +37,16 @@ export function createSitesService(deps: {
   const ttl = deps.cacheTtlMs ?? 30_000;
   const refreshAfter = ttl * 0.75;
   const cache = new Map<string, CachedSite>();
+  // Bumped by `invalidate`: a load that started before it must not put back what it read.
+  let generation = 0;
 
   function load(domain: string, entry: CachedSite | undefined): Promise<SiteRow | null> {
     if (entry?.loading) return entry.loading;
     const startedAt = deps.clock.now().getTime();
+    const startedIn = generation;
     const loading = deps.sites.findByDomain(domain).then(
       (site) => {
+        if (startedIn !== generation) return site;
         // Unknown hosts are cached too, so a flood of random Host headers cannot hammer the database.
         if (cache.size > 10_000) cache.clear();
         cache.set(domain, { site, loadedAt: startedAt });
@@ -80,6 +84,7 @@ export function createSitesService(deps: {
 
     /** Forgets cached rows, e.g. after an operator edits a site. */
     invalidate(): void {
+      generation += 1;
       cache.clear();
     },
 
