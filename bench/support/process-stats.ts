@@ -41,7 +41,7 @@ export interface CpuShare {
   server: number;
   /** Cores this (load generating) process used. */
   generator: number;
-  /** Share of all cores busy, everything included (PostgreSQL too). */
+  /** Share of all cores busy, everything included (PostgreSQL too, and the stolen share). */
   machine: number;
   /**
    * Share of all cores the hypervisor gave to other guests while we wanted them (steal): on a
