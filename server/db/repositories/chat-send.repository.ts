@@ -1,4 +1,5 @@
 import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { intArray } from '../array-params';
 import type { Executor } from '../client';
 import { jsonRecordset } from '../json-recordset';
 import { executePrepared } from '../prepared';
@@ -67,9 +68,6 @@ function toMessageRow(raw: Record<string, unknown>): MessageRow {
   }
   return row as MessageRow;
 }
-
-/** A list of ints as one array parameter (ids only, so a literal is safe and driver-neutral). */
-const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
  * The set-based queries of a batch of chat sends (group commit). Each runs once per batch,

@@ -1,5 +1,6 @@
 import { and, asc, eq, SQL, sql, StringChunk, type Placeholder } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { intArray } from '../array-params';
 import type { Executor } from '../client';
 import { photos, profiles, users, type PhotoRow, type ProfileRow } from '../schema/index';
 
@@ -147,7 +148,7 @@ export function createProfilesRepository(db: Executor) {
     async findCards(ids: number[], viewerId: number | null): Promise<CardRow[]> {
       if (!ids.length) return [];
       const rows = await rowsOf<CardRow>(sql`select ${CARD_COLUMNS} from profiles p ${CARD_JOINS}
-        where p.id = any(${`{${ids.join(',')}}`}::int[]) and ${visibleToViewer(viewerId)}`);
+        where p.id = any(${intArray(ids)}) and ${visibleToViewer(viewerId)}`);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },

@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { plainTextArray } from '../array-params';
 import type { Executor } from '../client';
 import { sessions } from '../schema/index';
 
@@ -20,14 +21,13 @@ export function createSessionsRepository(db: Executor) {
      * Of the given token hashes, those of live sessions, with their members. The hashes go as
      * one array parameter: a list of a thousand placeholders took the open sockets' session
      * check 4–19 ms of blocked event loop to build, and the database had to parse and plan it.
-     * Hashes are hex (`hashToken`), so the array literal needs no quoting.
      */
     async findUserIds(tokenHashes: string[], now: Date): Promise<Map<string, number>> {
       if (!tokenHashes.length) return new Map();
       const rows = await db
         .select({ tokenHash: sessions.tokenHash, userId: sessions.userId })
         .from(sessions)
-        .where(and(sql`${sessions.tokenHash} = any(${`{${tokenHashes.join(',')}}`}::text[])`, gt(sessions.expiresAt, now)));
+        .where(and(sql`${sessions.tokenHash} = any(${plainTextArray(tokenHashes)})`, gt(sessions.expiresAt, now)));
       return new Map(rows.map((row) => [row.tokenHash, row.userId]));
     },
     async delete(tokenHash: string): Promise<void> {
