@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibleMember } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
+import { createChatRepository } from '../../db/repositories/chat.repository';
 import { createCreditsRepository } from '../../db/repositories/credits.repository';
+import { createProfilesRepository } from '../../db/repositories/profiles.repository';
 import { createUsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
 import type { AppError } from '../shared/app-error';
+import { createChatService } from './chat.service';
 
 let ctx: TestContext;
 let site: SiteRow;
@@ -72,11 +75,20 @@ describe('chat.send', () => {
   it('keeps balances, ledgers, unread counts and each conversation’s order exact when members with several conversations send at once', async () => {
     const members = await Promise.all([0, 1, 2, 3].map(() => createVisibleMember(ctx, site, { gender: 'male', paidUser: true })));
     for (const member of members) await giveCredits(member.id, 1000);
-    // Every pair opens its conversation, so each member writes in three conversations, which
-    // the batcher spreads over its lanes: lanes share senders and must still never deadlock.
+    // Every pair opens its conversation, so each member writes in three conversations. Small
+    // batches, with a second one starting whenever anything waits: batches committing side by
+    // side share senders and must still never deadlock.
+    const chat = createChatService({
+      db: ctx.db,
+      chat: createChatRepository(ctx.db),
+      users: createUsersRepository(ctx.db),
+      profiles: createProfilesRepository(ctx.db),
+      clock: ctx.clock,
+      batching: { maxBatchSize: 4, backlogForAnotherBatch: 1 },
+    });
     const conversations = new Map<string, number>();
     for (const [a, b] of [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]) {
-      const opened = await ctx.services.chat.send(site, members[a].id, text(members[b].id));
+      const opened = await chat.send(site, members[a].id, text(members[b].id));
       conversations.set(`${a}-${b}`, opened.message.conversation_id).set(`${b}-${a}`, opened.message.conversation_id);
     }
     const before = await Promise.all(members.map(async (member) => (await createUsersRepository(ctx.db).findById(member.id))!.credits));
@@ -87,7 +99,7 @@ describe('chat.send', () => {
       const to = (from + 1 + (Math.floor(index / 4) % 3)) % 4;
       return { from, to, input: { conversationId: conversations.get(`${from}-${to}`)!, kind: 'text' as const, text: `message ${index}`, clientId: `parallel-${index}-${Date.now()}` } };
     });
-    const results = await Promise.all(sends.map((send) => ctx.services.chat.send(site, members[send.from].id, send.input)));
+    const results = await Promise.all(sends.map((send) => chat.send(site, members[send.from].id, send.input)));
 
     for (const [index, member] of members.entries()) {
       const spent = results.filter((_, at) => sends[at].from === index).reduce((sum, result) => sum + result.message.credits_spent, 0);

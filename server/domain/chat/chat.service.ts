@@ -16,7 +16,7 @@ export type { SendInput } from './send-plan';
 export type { SendResult } from './send-batch';
 
 const HISTORY_PAGE = 30;
-/** Group commits running at once, one per lane (two cores, two lanes); each holds one connection. */
+/** Most group commits running at once (two cores); each holds one connection of the send lane. */
 export const SEND_BATCHES_AT_ONCE = 2;
 
 export interface ChatEvents {
@@ -31,12 +31,12 @@ export interface ChatEvents {
 }
 
 /**
- * The lane key of a send: the conversation it names, or for a send by profile the pair's two
- * ids added up (the same for both members, so their first messages share a lane). Sends naming
- * one conversation share a lane: they commit in the order sent, and no other lane waits for
- * that conversation's locks.
+ * The batching key of a send: the conversation it names, or for a send by profile the pair's
+ * two ids added up (the same for both members, so their first messages share a key). Sends of
+ * one key commit in the order sent, and two batches committing at once never share one, so
+ * neither waits for the other's conversation locks.
  */
-function laneKey(send: PendingSend): number {
+function batchKey(send: PendingSend): number {
   const { conversationId, profileId } = send.input;
   return conversationId ?? send.senderId + (profileId ?? 0);
 }
@@ -59,8 +59,8 @@ export function createChatService(deps: {
 }) {
   const { db, chat, users, profiles, clock } = deps;
   const sends = createSendBatcher<PendingSend, SendResult>({
-    lanes: SEND_BATCHES_AT_ONCE,
-    keyOf: laneKey,
+    maxBatchesAtOnce: SEND_BATCHES_AT_ONCE,
+    keyOf: batchKey,
     ...deps.batching,
     commit: createSendBatchCommitter({
       db,

@@ -5,7 +5,7 @@ describe('createSendBatcher', () => {
   it('commits items handed in together as one batch, and later ones in the next', async () => {
     const batches: number[][] = [];
     const batcher = createSendBatcher<number, number>({
-      lanes: 1,
+      maxBatchesAtOnce: 1,
       async commit(items) {
         batches.push(items);
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -48,31 +48,54 @@ describe('createSendBatcher', () => {
     await batcher.drain();
   });
 
-  it('commits each key in its own lane: lanes run side by side, one key keeps its order', async () => {
-    const running = new Set<number>();
-    let mostAtOnce = 0;
+  it('waits for the batch in flight while only a few items wait, and sends them together next', async () => {
     const batches: number[][] = [];
+    let running = 0;
+    let mostAtOnce = 0;
     const batcher = createSendBatcher<number, number>({
-      lanes: 2,
-      keyOf: (item) => item % 10,
+      backlogForAnotherBatch: 3,
+      keyOf: (item) => item,
       async commit(items) {
-        const lane = items[0] % 2;
-        expect(running.has(lane)).toBe(false);
-        running.add(lane);
-        mostAtOnce = Math.max(mostAtOnce, running.size);
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
         batches.push(items);
         await new Promise((resolve) => setTimeout(resolve, 5));
-        running.delete(lane);
+        running -= 1;
         return items.map((item) => ({ ok: true, value: item }));
       },
     });
-    const first = [11, 12, 21, 22].map((item) => batcher.submit(item));
+    const first = batcher.submit(1);
     await new Promise((resolve) => setImmediate(resolve));
-    const second = [31, 32].map((item) => batcher.submit(item));
-    await Promise.all([...first, ...second]);
+    const later = [2, 3].map((item) => batcher.submit(item));
+    await Promise.all([first, ...later]);
+    expect(mostAtOnce).toBe(1);
+    expect(batches).toEqual([[1], [2, 3]]);
+  });
+
+  it('starts a second batch beside the first once a backlog waits; batches at once never share a key, and one key keeps its order', async () => {
+    const keyOf = (item: number) => item % 10;
+    const keysInFlight = new Set<number>();
+    let mostAtOnce = 0;
+    const batches: number[][] = [];
+    const batcher = createSendBatcher<number, number>({
+      maxBatchSize: 2,
+      backlogForAnotherBatch: 2,
+      keyOf,
+      async commit(items) {
+        const keys = new Set(items.map(keyOf));
+        for (const key of keys) expect(keysInFlight.has(key)).toBe(false);
+        for (const key of keys) keysInFlight.add(key);
+        mostAtOnce = Math.max(mostAtOnce, keysInFlight.size > keys.size ? 2 : 1);
+        batches.push(items);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        for (const key of keys) keysInFlight.delete(key);
+        return items.map((item) => ({ ok: true, value: item }));
+      },
+    });
+    // Keys 1 and 2 hold the first batch; 21 and 12 wait for their keys; 3 and 4 form the second.
+    await Promise.all([11, 12, 21, 3, 4, 22].map((item) => batcher.submit(item)));
     await batcher.drain();
     expect(mostAtOnce).toBe(2);
-    // Keys 1 (odd lane) and 2 (even lane): every batch holds one lane's items, in submission order.
-    expect(batches).toEqual([[11, 21], [12, 22], [31], [32]]);
+    expect(batches).toEqual([[11, 12], [3, 4], [21, 22]]);
   });
 });

@@ -9,67 +9,101 @@ export interface SendBatcherOptions<I, R> {
   commit(items: I[]): Promise<ItemOutcome<R>[]>;
   /** Most items in one batch. */
   maxBatchSize?: number;
-  /** Lanes committing side by side; each lane commits one batch at a time. */
-  lanes?: number;
+  /** Most batches committing at once (each holds one database connection). */
+  maxBatchesAtOnce?: number;
   /**
-   * A key for the rows an item writes (for a chat send: its conversation). Items with the same
-   * key always share a lane, so batches committing side by side never wait for each other's
-   * row locks, and such items commit in the order they were submitted.
+   * How many items must be waiting before a batch starts beside one already committing. Below
+   * it they wait for the batch in flight, and go together in the next one.
+   */
+  backlogForAnotherBatch?: number;
+  /**
+   * A key for the rows an item writes (for a chat send: its conversation). Two batches
+   * committing at once never share a key, so neither waits for the other's row locks, and the
+   * items of one key commit in the order they were submitted.
    */
   keyOf?(item: I): number;
 }
 
 interface Waiting<I, R> {
   item: I;
+  key: number;
   resolve: (value: R) => void;
   reject: (error: unknown) => void;
 }
 
-interface Lane<I, R> {
-  queue: Waiting<I, R>[];
-  committing: boolean;
-  scheduled: boolean;
-}
-
 /**
- * Group commit: items submitted while earlier batches are committing gather and go to the
- * database together, in one transaction, instead of one transaction each. When the database
- * is idle, a batch leaves at once (on the next turn of the event loop, with whatever arrived
- * in this one), so a quiet server adds no waiting; under load the batches grow by themselves,
- * up to `maxBatchSize`, which is what lets throughput rise while latency stays flat.
+ * Group commit: items submitted while a batch is committing gather and go to the database
+ * together, in one transaction, instead of one transaction each. When the database is idle, a
+ * batch leaves at once (on the next turn of the event loop, with whatever arrived in this one),
+ * so a quiet server adds no waiting; under load the batches grow by themselves, up to
+ * `maxBatchSize`, which is what lets throughput rise while latency stays flat.
  *
- * Items are spread over lanes by key. Two batches committing at once used to share
- * conversations (both members of a pair writing at the same moment), so one waited for the
- * other's locks and the lanes ran one after the other; keyed lanes commit truly side by side.
+ * One batch commits at a time until a backlog builds up behind it; only then does a second
+ * start beside it. Each batch costs the database about the same whatever its size, so at
+ * moderate rates one batch at a time does the same work with fewer, fuller batches, and leaves
+ * the machine's cores to the server (ADR 0017). A batch that starts beside another takes only
+ * items whose keys the other does not hold, so they never wait for each other's locks.
  *
  * A batch that fails as a whole (a deadlock, a constraint a pre-check missed) is retried one
  * item at a time, so one bad item cannot fail the others that happened to share its batch.
  */
 export function createSendBatcher<I, R>(options: SendBatcherOptions<I, R>) {
   const maxBatchSize = options.maxBatchSize ?? 256;
-  const lanes: Lane<I, R>[] = Array.from({ length: Math.max(1, options.lanes ?? 2) }, () => ({ queue: [], committing: false, scheduled: false }));
+  const maxBatchesAtOnce = Math.max(1, options.maxBatchesAtOnce ?? 2);
+  const backlogForAnotherBatch = options.backlogForAnotherBatch ?? 64;
+  const keyOf = options.keyOf ?? (() => 0);
+
+  let queue: Waiting<I, R>[] = [];
+  /** Keys held by the batches committing now. */
+  const keysInFlight = new Set<number>();
+  let batchesInFlight = 0;
+  let pumpScheduled = false;
   const idle = new Set<() => void>();
 
-  const laneOf = (item: I) => lanes[options.keyOf ? Math.abs(Math.trunc(options.keyOf(item))) % lanes.length : 0];
-  const isIdle = () => lanes.every((lane) => !lane.queue.length && !lane.committing);
-
-  function schedule(lane: Lane<I, R>) {
-    if (lane.scheduled || lane.committing) return;
-    lane.scheduled = true;
+  function schedulePump() {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
     setImmediate(() => {
-      lane.scheduled = false;
-      flush(lane);
+      pumpScheduled = false;
+      pump();
     });
   }
 
-  function flush(lane: Lane<I, R>) {
-    if (lane.committing || !lane.queue.length) return;
-    const batch = lane.queue.splice(0, maxBatchSize);
-    lane.committing = true;
+  /** Starts as many batches as the rules allow with what is waiting. */
+  function pump() {
+    while (batchesInFlight < maxBatchesAtOnce && queue.length) {
+      if (batchesInFlight > 0 && queue.length < backlogForAnotherBatch) return;
+      const batch = takeBatch();
+      if (!batch.length) return;
+      start(batch);
+    }
+  }
+
+  /**
+   * The oldest waiting items whose keys no batch in flight holds, in submission order. An
+   * item left behind for its key leaves every later item of that key behind too, so a key's
+   * items always commit in order.
+   */
+  function takeBatch(): Waiting<I, R>[] {
+    const taken: Waiting<I, R>[] = [];
+    const left: Waiting<I, R>[] = [];
+    for (const entry of queue) {
+      if (taken.length < maxBatchSize && !keysInFlight.has(entry.key)) taken.push(entry);
+      else left.push(entry);
+    }
+    queue = left;
+    return taken;
+  }
+
+  function start(batch: Waiting<I, R>[]) {
+    const keys = new Set(batch.map((entry) => entry.key));
+    for (const key of keys) keysInFlight.add(key);
+    batchesInFlight += 1;
     void run(batch).finally(() => {
-      lane.committing = false;
-      if (lane.queue.length) flush(lane);
-      else if (isIdle()) for (const wake of idle) wake();
+      for (const key of keys) keysInFlight.delete(key);
+      batchesInFlight -= 1;
+      pump();
+      if (!batchesInFlight && !queue.length) for (const wake of idle) wake();
     });
   }
 
@@ -91,18 +125,17 @@ export function createSendBatcher<I, R>(options: SendBatcherOptions<I, R>) {
   }
 
   return {
-    /** Queues the item for its lane's next batch; settles once that batch has committed (or failed). */
+    /** Queues the item for the next batch it may join; settles once that batch has committed (or failed). */
     submit(item: I): Promise<R> {
       return new Promise<R>((resolve, reject) => {
-        const lane = laneOf(item);
-        lane.queue.push({ item, resolve, reject });
-        schedule(lane);
+        queue.push({ item, key: keyOf(item), resolve, reject });
+        schedulePump();
       });
     },
 
     /** Resolves when nothing is queued or committing (shutdown, tests). */
     drain(): Promise<void> {
-      if (isIdle()) return Promise.resolve();
+      if (!batchesInFlight && !queue.length) return Promise.resolve();
       return new Promise((resolve) => {
         const wake = () => {
           idle.delete(wake);
