@@ -39,10 +39,10 @@ interface Waiting<I, R> {
  * `maxBatchSize`, which is what lets throughput rise while latency stays flat.
  *
  * One batch commits at a time until a backlog builds up behind it; only then does a second
- * start beside it. Each batch costs the database about the same whatever its size, so at
- * moderate rates one batch at a time does the same work with fewer, fuller batches, and leaves
- * the machine's cores to the server (ADR 0017). A batch that starts beside another takes only
- * items whose keys the other does not hold, so they never wait for each other's locks.
+ * start beside it. Two batches always committing side by side kept two database processes busy
+ * on cores the server needs too, and every batch took longer; one at a time does the same work
+ * with less contention (ADR 0017). A batch that starts beside another takes only items whose
+ * keys the other does not hold, so they never wait for each other's locks.
  *
  * A batch that fails as a whole (a deadlock, a constraint a pre-check missed) is retried one
  * item at a time, so one bad item cannot fail the others that happened to share its batch.
