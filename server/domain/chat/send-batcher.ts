@@ -19,7 +19,8 @@ export interface SendBatcherOptions<I, R> {
   /**
    * A key for the rows an item writes (for a chat send: its conversation). Two batches
    * committing at once never share a key, so neither waits for the other's row locks, and the
-   * items of one key commit in the order they were submitted.
+   * items of one key commit in the order they were submitted. Without it every item shares one
+   * key, and batches commit one at a time.
    */
   keyOf?(item: I): number;
 }
