@@ -14,7 +14,7 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: 'pglite',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           env: { TEST_DB_ENGINE: 'pglite' },
           globalSetup: ['tests/setup/global-database.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],

@@ -7,6 +7,7 @@ import { onCleanup } from './support/cleanup';
 import { runDebitLoop } from './support/debit-loop';
 import { measureCpu, settledResidentBytes, type CpuShare } from './support/process-stats';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
+import { watchStalls, type Stalls } from './support/stall-watch';
 import { describeBuild, startServer, type RunningServer } from './support/server';
 import { startWsRelay } from './support/ws-relay';
 
@@ -81,11 +82,14 @@ export async function runChatBench(): Promise<BenchOutcome> {
   }
 }
 
+/** A phase of the app with what the machine did meanwhile. */
+type AppPhase = PhaseResult & { cpu: CpuShare; stalls: Stalls };
+
 interface AppFigures {
   memory: { baseline: number; withSockets: number; sockets: number };
-  closed: PhaseResult & { cpu: CpuShare };
-  closedHttp: PhaseResult & { cpu: CpuShare };
-  rates: (PhaseResult & { rate: number; cpu: CpuShare })[];
+  closed: AppPhase;
+  closedHttp: AppPhase;
+  rates: (AppPhase & { rate: number })[];
   acknowledged: number;
 }
 
@@ -106,13 +110,15 @@ async function measureApp(url: string, members: ChatBenchMember[], paired: ChatB
     console.log('closed loop…');
     await checkpoint();
     const closedCpu = measureCpu(server.pid);
-    const closed = { ...(await driver.closedLoop(options.seconds, options.warmup)), cpu: closedCpu() };
+    const closedStalls = watchStalls();
+    const closed = { ...(await driver.closedLoop(options.seconds, options.warmup)), cpu: closedCpu(), stalls: closedStalls() };
     printPhase('closed loop', closed);
     const rates: AppFigures['rates'] = [];
     for (const rate of options.rates) {
       await checkpoint();
       const cpu = measureCpu(server.pid);
-      const result = { ...(await driver.fixedRate(rate, options.seconds, options.warmup)), rate, cpu: cpu() };
+      const stalls = watchStalls();
+      const result = { ...(await driver.fixedRate(rate, options.seconds, options.warmup)), rate, cpu: cpu(), stalls: stalls() };
       printPhase(`fixed ${rate}/s`, result);
       rates.push(result);
     }
@@ -123,7 +129,8 @@ async function measureApp(url: string, members: ChatBenchMember[], paired: ChatB
     await checkpoint();
     const closeHttp = onCleanup('app HTTP connections', () => httpTransport.close());
     const httpCpu = measureCpu(server.pid);
-    const closedHttp = { ...(await createLoadDriver(httpTransport).closedLoop(options.seconds, options.warmup)), cpu: httpCpu() };
+    const httpStalls = watchStalls();
+    const closedHttp = { ...(await createLoadDriver(httpTransport).closedLoop(options.seconds, options.warmup)), cpu: httpCpu(), stalls: httpStalls() };
     printPhase('closed loop, HTTP send', closedHttp);
     await closeHttp();
     return { memory, closed, closedHttp, rates, acknowledged };
@@ -169,13 +176,14 @@ async function measureRelay(members: number, options: Settings) {
   }
 }
 
-function printPhase(name: string, result: PhaseResult & { cpu?: CpuShare }) {
+function printPhase(name: string, result: PhaseResult & { cpu?: CpuShare; stalls?: Stalls }) {
   const failures = [...result.failures].map(([reason, n]) => `${n}× ${reason}`).join(', ');
   console.log(
     `${name}: ${rate(result)} delivered msg/s, p50 ${ms(percentile(result.latencies, 50))}, p99 ${ms(percentile(result.latencies, 99))}` +
       (result.offered !== undefined ? `, offered ${result.offered}, undelivered ${result.undelivered}${result.saturated ? ' (stopped early: backlog)' : ''}` : '') +
       (failures ? `, failures: ${failures}` : '') +
-      (result.cpu ? `; CPU: server ${result.cpu.server.toFixed(2)} cores, load generator ${result.cpu.generator.toFixed(2)}, machine ${(result.cpu.machine * 100).toFixed(0)} % busy, ${(result.cpu.stolen * 100).toFixed(0)} % stolen` : ''),
+      (result.cpu ? `; CPU: server ${result.cpu.server.toFixed(2)} cores, load generator ${result.cpu.generator.toFixed(2)}, machine ${(result.cpu.machine * 100).toFixed(0)} % busy, ${(result.cpu.stolen * 100).toFixed(0)} % stolen` : '') +
+      (result.stalls ? `; ${stallText(result.stalls)}` : ''),
   );
 }
 
@@ -203,7 +211,7 @@ function report(
   const lines = [
     `closed loop: ${appRate.toFixed(0)} persisted, debited messages delivered/s (target ≥ ${TARGET_RATE})`,
     `closed loop with every send over HTTP (a tab whose socket is down): ${rate(app.closedHttp)} msg/s`,
-    ...app.rates.map((r) => `fixed ${r.rate}/s: delivered ${rate(r)}/s, p50 ${ms(percentile(r.latencies, 50))}, p99 ${ms(percentile(r.latencies, 99))}${r.undelivered ? `, ${r.undelivered} undelivered` : ''}`),
+    ...app.rates.map((r) => `fixed ${r.rate}/s: delivered ${rate(r)}/s, p50 ${ms(percentile(r.latencies, 50))}, p99 ${ms(percentile(r.latencies, 99))}${r.undelivered ? `, ${r.undelivered} undelivered` : ''} (${stallText(r.stalls)})`),
     `transport ceiling (bare ws relay): ${relayRate.toFixed(0)} msg/s; app ÷ relay = ${(appRate / relayRate).toFixed(3)}`,
     `database ceiling (one pg transaction per message, ${POOL_SIZE} connections): ${databaseRate.toFixed(0)} msg/s; app ÷ database = ${(appRate / databaseRate).toFixed(3)}`,
     `memory: server RSS ${mb(app.memory.baseline)} → ${mb(app.memory.withSockets)} with ${app.memory.sockets.toLocaleString('en')} idle sockets = ${kb(perSocket)} per socket`,
@@ -214,7 +222,7 @@ function report(
   const missed: string[] = [];
   if (appRate < TARGET_RATE) missed.push(`chat: closed loop ${appRate.toFixed(0)} msg/s < ${TARGET_RATE}`);
   const at = app.rates.find((r) => r.rate === TARGET_P99_AT);
-  if (at && !(percentile(at.latencies, 99) <= TARGET_P99_MS)) missed.push(`chat: p99 at ${TARGET_P99_AT}/s ${ms(percentile(at.latencies, 99))} > ${TARGET_P99_MS} ms`);
+  if (at && !(percentile(at.latencies, 99) <= TARGET_P99_MS)) missed.push(`chat: p99 at ${TARGET_P99_AT}/s ${ms(percentile(at.latencies, 99))} > ${TARGET_P99_MS} ms (${stallText(at.stalls)})`);
   // Read before the database ceiling wrote its own rows: every acknowledged send is stored and debited once.
   if (ledger.unbalancedMembers) missed.push(`chat: ${ledger.unbalancedMembers} members' ledger does not add up to their balance`);
   if (ledger.paidMessages < app.acknowledged || ledger.messageDebits !== ledger.paidMessages) missed.push('chat: stored messages and debits do not match the acknowledged sends');
@@ -225,4 +233,6 @@ const rate = (result: PhaseResult) => (result.delivered / result.seconds).toFixe
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : value > 0 ? '∞' : '–');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const stallText = (stalls: Stalls) =>
+  `longest stalls: disk ${stalls.disk === null ? 'not watched' : `${stalls.disk.toFixed(0)} ms`}, load generator ${stalls.generator.toFixed(0)} ms`;
 const cpuText = (cpu: CpuShare) => `${cpu.server.toFixed(2)} / ${cpu.generator.toFixed(2)}; ${(cpu.machine * 100).toFixed(0)} % / ${(cpu.stolen * 100).toFixed(0)} %`;
