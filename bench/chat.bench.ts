@@ -109,16 +109,14 @@ async function measureApp(url: string, members: ChatBenchMember[], paired: ChatB
 
     console.log('closed loop…');
     await checkpoint();
-    const closedCpu = measureCpu(server.pid);
-    const closedStalls = watchStalls();
-    const closed = { ...(await driver.closedLoop(options.seconds, options.warmup)), cpu: closedCpu(), stalls: closedStalls() };
+    const closedMachine = watchMachine(server.pid);
+    const closed = { ...(await driver.closedLoop(options.seconds, options.warmup)), ...closedMachine() };
     printPhase('closed loop', closed);
     const rates: AppFigures['rates'] = [];
     for (const rate of options.rates) {
       await checkpoint();
-      const cpu = measureCpu(server.pid);
-      const stalls = watchStalls();
-      const result = { ...(await driver.fixedRate(rate, options.seconds, options.warmup)), rate, cpu: cpu(), stalls: stalls() };
+      const machine = watchMachine(server.pid);
+      const result = { ...(await driver.fixedRate(rate, options.seconds, options.warmup)), rate, ...machine() };
       printPhase(`fixed ${rate}/s`, result);
       rates.push(result);
     }
@@ -128,15 +126,21 @@ async function measureApp(url: string, members: ChatBenchMember[], paired: ChatB
     const httpTransport = await connect('http');
     await checkpoint();
     const closeHttp = onCleanup('app HTTP connections', () => httpTransport.close());
-    const httpCpu = measureCpu(server.pid);
-    const httpStalls = watchStalls();
-    const closedHttp = { ...(await createLoadDriver(httpTransport).closedLoop(options.seconds, options.warmup)), cpu: httpCpu(), stalls: httpStalls() };
+    const httpMachine = watchMachine(server.pid);
+    const closedHttp = { ...(await createLoadDriver(httpTransport).closedLoop(options.seconds, options.warmup)), ...httpMachine() };
     printPhase('closed loop, HTTP send', closedHttp);
     await closeHttp();
     return { memory, closed, closedHttp, rates, acknowledged };
   } finally {
     await stopServer();
   }
+}
+
+/** Starts watching the machine during a phase; the returned function gives the CPU shares and longest stalls since. */
+function watchMachine(serverPid: number): () => Pick<AppPhase, 'cpu' | 'stalls'> {
+  const cpu = measureCpu(serverPid);
+  const stalls = watchStalls();
+  return () => ({ cpu: cpu(), stalls: stalls() });
 }
 
 /** Wraps a transport so every acknowledged (HTTP 201) send is counted. */

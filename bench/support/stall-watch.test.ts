@@ -10,8 +10,12 @@ const DISKSTATS = [
 ].join('\n');
 
 describe('parseDiskStats', () => {
-  it('sums completed reads and writes and the requests in flight over real disks only', () => {
-    expect(parseDiskStats(DISKSTATS)).toEqual({ completed: 61561 + 540887 + 100 + 200, inFlight: 3 });
+  it('sums completed reads, writes, discards and flushes and the requests in flight over real disks only', () => {
+    expect(parseDiskStats(DISKSTATS)).toEqual({ completed: 61561 + 540887 + 13672 + 230029 + 100 + 200, inFlight: 3 });
+  });
+
+  it('reads the shorter lines of older kernels (no discard or flush counts)', () => {
+    expect(parseDiskStats(' 8 0 sda 10 0 80 1 20 0 160 2 4 3 3')).toEqual({ completed: 30, inFlight: 4 });
   });
 
   it('reads nothing from an empty or foreign file', () => {

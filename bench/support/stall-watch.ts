@@ -25,7 +25,7 @@ const LOOP_RESOLUTION_MS = 10;
 const NOT_A_DISK = /^(loop|ram|zram|sr|fd)\d/;
 
 export interface DiskActivity {
-  /** Reads and writes completed so far (discards and flushes wait behind them, so they are not needed). */
+  /** Requests completed so far: reads, writes, and discards and flushes where the kernel counts them. */
   completed: number;
   inFlight: number;
 }
@@ -37,7 +37,8 @@ export function parseDiskStats(text: string): DiskActivity {
   for (const line of text.split('\n')) {
     const fields = line.trim().split(/\s+/);
     if (fields.length < 14 || NOT_A_DISK.test(fields[2])) continue;
-    completed += Number(fields[3]) + Number(fields[7]);
+    // Discards (field 14) since Linux 4.18, flushes (field 18) since 5.5.
+    completed += Number(fields[3]) + Number(fields[7]) + Number(fields[14] ?? 0) + Number(fields[18] ?? 0);
     inFlight += Number(fields[11]);
   }
   return { completed, inFlight };
