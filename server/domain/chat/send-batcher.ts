@@ -60,6 +60,7 @@ export function createSendBatcher<I, R>(options: SendBatcherOptions<I, R>) {
   let batchesInFlight = 0;
   let pumpScheduled = false;
   const idle = new Set<() => void>();
+  const isIdle = () => !batchesInFlight && !queue.length;
 
   function schedulePump() {
     if (pumpScheduled) return;
@@ -104,7 +105,7 @@ export function createSendBatcher<I, R>(options: SendBatcherOptions<I, R>) {
       for (const key of keys) keysInFlight.delete(key);
       batchesInFlight -= 1;
       pump();
-      if (!batchesInFlight && !queue.length) for (const wake of idle) wake();
+      if (isIdle()) for (const wake of idle) wake();
     });
   }
 
@@ -136,7 +137,7 @@ export function createSendBatcher<I, R>(options: SendBatcherOptions<I, R>) {
 
     /** Resolves when nothing is queued or committing (shutdown, tests). */
     drain(): Promise<void> {
-      if (!batchesInFlight && !queue.length) return Promise.resolve();
+      if (isIdle()) return Promise.resolve();
       return new Promise((resolve) => {
         const wake = () => {
           idle.delete(wake);
