@@ -6,7 +6,6 @@ import type { ServerBuild } from 'react-router';
 import sharp from 'sharp';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoIfEmpty } from './db/seed/demo-seed';
 import { buildHttpApp } from './http/app';
 import { createDevMiddleware } from './http/dev-middleware';
 import { createServices } from './services';
@@ -20,7 +19,12 @@ async function main() {
   let shuttingDown = false;
   try {
     const services = await createServices(config, database);
-    if (config.seedDemo) await seedDemoIfEmpty(services, { members: config.demoMembers });
+    if (config.seedDemo) {
+      // Loaded only when seeding: faker and the demo texts would otherwise stay in every
+      // production server's heap for nothing (about 20 MB of it, ADR 0017).
+      const { seedDemoIfEmpty } = await import('./db/seed/demo-seed');
+      await seedDemoIfEmpty(services, { members: config.demoMembers });
+    }
 
     const buildDir = path.resolve('build');
     const ssr = config.isDev ? await createDevSsr() : await createProductionSsr(buildDir);

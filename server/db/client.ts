@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -50,7 +48,12 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
   return handle;
 }
 
+/**
+ * The embedded engine's modules load only when it is used: a server on PostgreSQL would
+ * otherwise keep PGlite's code and source maps in its heap for nothing (ADR 0017).
+ */
 async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): Promise<DatabaseHandle> {
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const releaseLock = target.dir ? acquireDirectoryLock(target.dir) : () => {};
   try {
     const options = target.loadDataDir ? { loadDataDir: target.loadDataDir } : {};
@@ -107,6 +110,7 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }
 /** Several app instances may start at once: an advisory lock lets one of them migrate. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(handle.db as never, { migrationsFolder });
     return;
   }
