@@ -6,9 +6,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
  * missed latency target can be told apart from a slow server:
  *
  * - **The disk stalling.** On the shared machines a virtual disk sometimes completes nothing
- *   for 100–200 ms while requests wait (seen when another process truncated or deleted files
- *   and the `discard` mount trimmed them). Every commit waits for its WAL flush, so every
- *   message in flight then waits too, whatever the app does.
+ *   for 40–200 ms while requests wait: now and then a cache flush the host takes long over,
+ *   and more often when another process here truncates or deletes files (the `discard` mount
+ *   trims them). Every commit waits for its WAL flush, so every message in flight then waits
+ *   too, whatever the app does.
  * - **The load generator's own event loop.** A message due, acknowledged or delivered while
  *   the generator is in a garbage collection is timed late by the generator, not the server.
  */
