@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Services } from '../services';
 import { installErrorHandler } from './error-handler';
+import { addSecurityHeaders } from './security-headers';
 import { authPlugin } from './auth';
 import { csrfPlugin } from './csrf';
 import { chatRoutes } from './routes/chat.routes';
@@ -62,7 +62,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   app.setSerializerCompiler(config.isProduction ? () => (data) => JSON.stringify(data) : serializerCompiler);
 
   await app.register(fastifyCookie, { secret: services.secrets.cookieSecret });
-  await app.register(fastifyHelmet, {
+  addSecurityHeaders(app, {
     // Pages get their own CSP with a per-response nonce (ssr.ts); JSON needs none.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,

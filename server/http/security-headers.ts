@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
 /**
  * The page CSP: scripts only from this origin or inline with this response's nonce; style
  * elements likewise; style attributes stay allowed because React renders `style={…}` props
@@ -19,4 +22,35 @@ export function buildContentSecurityPolicy(nonce: string): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/**
+ * Helmet's response headers, worked out once. They depend on the options only, never on the
+ * request, yet `@fastify/helmet` built a new helmet middleware from its options on every
+ * request and set each header on the raw response before Fastify set them all again. Running
+ * helmet once at start-up against a recording response gives the same headers for nothing.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as never, recorder as never, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/** Sends helmet's headers with every response; a page's own headers (its CSP) are set later and add to them. */
+export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 }

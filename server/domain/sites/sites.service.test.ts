@@ -144,6 +144,29 @@ describe('sites.toPublicSettings', () => {
   });
 });
 
+describe('sites.publicSettingsJson', () => {
+  it('is toPublicSettings as JSON, per visitor country', async () => {
+    const site = await createSite(ctx.db, { countries: ['DE', 'AT'] });
+    for (const country of ['AT', 'FR', null]) {
+      expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country }))).toEqual(
+        JSON.parse(JSON.stringify(ctx.services.sites.toPublicSettings(site, { country }))),
+      );
+    }
+    // Asked again for the first country after the others: still that country's answer.
+    expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country: 'AT' })).geoip_selected_country).toBe('AT');
+  });
+
+  it('follows the row: an edited site, once its cached row expires, answers with the edit', async () => {
+    const site = await createSite(ctx.db, { domain: 'edited-settings.test', name: 'Before' });
+    const before = await ctx.services.sites.resolveSite('edited-settings.test');
+    expect(JSON.parse(ctx.services.sites.publicSettingsJson(before, { country: null })).name).toBe('Before');
+    await createSitesRepository(ctx.db).update(site.id, { name: 'After' });
+    ctx.clock.advance(31_000);
+    const after = await ctx.services.sites.resolveSite('edited-settings.test');
+    expect(JSON.parse(ctx.services.sites.publicSettingsJson(after, { country: null })).name).toBe('After');
+  });
+});
+
 describe('sites.toCompanyInfo', () => {
   it('answers with the fields the spec names', async () => {
     const site = await createSite(ctx.db, { deleteDiscount: 30 });

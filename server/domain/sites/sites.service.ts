@@ -27,6 +27,9 @@ interface CachedSite {
  * quarter of its time is refreshed in the background while requests go on using it, so a busy
  * host never waits for its site.
  */
+/** Countries whose settings JSON one site row keeps (two-letter codes: at most 676). */
+const MAX_SETTINGS_PER_SITE = 700;
+
 export function createSitesService(deps: {
   sites: SitesRepository;
   defaultDomain: string;
@@ -37,6 +40,8 @@ export function createSitesService(deps: {
   const ttl = deps.cacheTtlMs ?? 30_000;
   const refreshAfter = ttl * 0.75;
   const cache = new Map<string, CachedSite>();
+  /** Settings JSON per site row and visitor country (see `publicSettingsJson`). */
+  const settingsJson = new WeakMap<SiteRow, Map<string, string>>();
   // Bumped by `invalidate`: a load that started before it must not put back what it read.
   let generation = 0;
 
@@ -90,6 +95,25 @@ export function createSitesService(deps: {
 
     toPublicSettings(site: SiteRow, visitor: VisitorContext): SiteSettings {
       return presentSettings(site, visitor, deps.pushPublicKey);
+    },
+
+    /**
+     * `toPublicSettings` as JSON, kept per site row and visitor country. `/api/settings.php`
+     * is the first call of every page load, and its answer changes only with the row: a
+     * refreshed or edited row is a new object, so its JSON is worked out afresh and the old
+     * one goes with the old row.
+     */
+    publicSettingsJson(site: SiteRow, visitor: VisitorContext): string {
+      let byCountry = settingsJson.get(site);
+      if (!byCountry) settingsJson.set(site, (byCountry = new Map()));
+      const key = visitor.country ?? '';
+      let json = byCountry.get(key);
+      if (json === undefined) {
+        json = JSON.stringify(presentSettings(site, visitor, deps.pushPublicKey));
+        // Country codes are two letters, so this stays small; the bound only guards odd callers.
+        if (byCountry.size < MAX_SETTINGS_PER_SITE) byCountry.set(key, json);
+      }
+      return json;
     },
 
     toCompanyInfo(site: SiteRow): CompanyInfo {

@@ -17,6 +17,14 @@ describe('GET /api/settings.php', () => {
     expect(response.json()).toMatchObject({ name: 'Flirt', domain: 'flirt.test', geoip_country: 'AT', geoip_selected_country: 'AT' });
   });
 
+  it('answers JSON for each visitor country from the same cached site', async () => {
+    for (const [country, selected] of [['ch', 'CH'], ['fr', 'DE'], ['at', 'AT']]) {
+      const response = await ctx.app.inject({ url: '/api/settings.php', headers: { host: 'flirt.test', 'cf-ipcountry': country } });
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.json()).toMatchObject({ geoip_country: country.toUpperCase(), geoip_selected_country: selected });
+    }
+  });
+
   it('lets forced_domain choose the site, as the first server-side load does', async () => {
     const response = await ctx.app.inject({ url: '/api/settings.php?forced_domain=www.flirt.test:443&ref=abc' });
     expect(response.json().name).toBe('Flirt');
@@ -138,5 +146,24 @@ describe('health', () => {
   it('reports liveness and readiness', async () => {
     expect((await ctx.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     expect((await ctx.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('security headers', () => {
+  it('go with every answer: JSON, a refusal and an unknown route', async () => {
+    const answers = await Promise.all([
+      ctx.app.inject({ url: '/api/settings.php' }),
+      ctx.app.inject({ url: '/api/settings.php?forced_domain=%3Cscript%3E' }),
+      ctx.app.inject({ url: '/api/no-such-call.php' }),
+    ]);
+    for (const response of answers) {
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+    }
   });
 });

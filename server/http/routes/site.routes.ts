@@ -20,10 +20,13 @@ export const siteRoutes: FastifyPluginAsyncZod<{ sites: SitesService; geo: GeoSe
   app.get(
     '/api/settings.php',
     { schema: { tags: ['site'], querystring: SettingsQuery, response: { 200: SiteSettings, 400: ErrorBody } } },
-    async (request) => {
+    async (request, reply) => {
       const forced = request.query.forced_domain;
       const site = forced ? await sites.resolveSite(normalizeHost(forced)) : request.site;
-      return sites.toPublicSettings(site, { country: request.visitorCountry });
+      const json = sites.publicSettingsJson(site, { country: request.visitorCountry });
+      // Already the serialized SiteSettings: a string with a JSON content type goes out as it
+      // is. The schema's type names the object, hence the cast.
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
 
