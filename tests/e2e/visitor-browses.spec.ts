@@ -18,6 +18,10 @@ describe('a visitor browses the site', () => {
     expect(landing?.status()).toBe(200);
     await expect.poll(() => page.getByRole('link', { name: text('en', 'landing.cta_signup') }).isVisible()).toBe(true);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    // The stylesheet is asked for before the scripts, so the page paints without waiting for them.
+    const html = await landing!.text();
+    expect(html.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
+    expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('rel="modulepreload"'));
     await expectAccessible(page);
 
     await page.getByRole('button', { name: text('en', 'nav.language') }).click();
