@@ -16,6 +16,9 @@ interface CachedSite {
   loading?: Promise<SiteRow | null>;
 }
 
+/** Countries whose settings JSON one site row keeps (two-letter codes: at most 676). */
+const MAX_SETTINGS_PER_SITE = 700;
+
 /**
  * Which site a request is for, and what that site tells the browser. Sites change rarely and
  * are read on every request, so rows are cached per host for a short time; an operator's edit
@@ -27,9 +30,6 @@ interface CachedSite {
  * quarter of its time is refreshed in the background while requests go on using it, so a busy
  * host never waits for its site.
  */
-/** Countries whose settings JSON one site row keeps (two-letter codes: at most 676). */
-const MAX_SETTINGS_PER_SITE = 700;
-
 export function createSitesService(deps: {
   sites: SitesRepository;
   defaultDomain: string;
