@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type WebSocket from 'ws';
 import { closeSockets, connectAppMembers, openMemberSocket, type SendPath } from './support/chat-app-transport';
 import { CHAT_BENCH_DOMAIN, checkLedger, createScratchDatabase, loadChatMembers, type ChatBenchMember } from './support/chat-data';
@@ -27,6 +28,8 @@ const TARGET_RATE = 5000;
 const TARGET_P99_MS = 25;
 const TARGET_P99_AT = 2000;
 const POOL_SIZE = 20;
+/** Lets the bench ask the server for full collections before reading its memory. */
+const COLLECT_ON_SIGNAL = fileURLToPath(new URL('./support/collect-on-signal.mjs', import.meta.url));
 
 interface Settings {
   pairs: number;
@@ -95,7 +98,10 @@ interface AppFigures {
 
 async function measureApp(url: string, members: ChatBenchMember[], paired: ChatBenchMember[], options: Settings, checkpoint: () => Promise<void>): Promise<AppFigures> {
   heading('Chat: the app');
-  const server = await startServer({ env: { DATABASE_URL: url, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: CHAT_BENCH_DOMAIN } });
+  const server = await startServer({
+    env: { DATABASE_URL: url, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: CHAT_BENCH_DOMAIN },
+    nodeArgs: ['--expose-gc', '--import', COLLECT_ON_SIGNAL],
+  });
   const stopServer = onCleanup('chat server', () => server.stop());
   try {
     console.log(`server ready at ${server.url} after ${server.startSeconds.toFixed(1)} s (pid ${server.pid})`);
@@ -148,9 +154,9 @@ function countAcks(transport: ChatTransport, count: () => void): ChatTransport {
   return { ...transport, send: (from, seq) => transport.send(from, seq).then(count) };
 }
 
-/** Server RSS before and after opening `members.length` authenticated sockets that then sit idle. */
+/** Server RSS after full collections, before and after opening `members.length` authenticated sockets that then sit idle. */
 async function measureIdleSockets(server: RunningServer, members: ChatBenchMember[]) {
-  const baseline = await settledResidentBytes(server.pid);
+  const baseline = await collectedResidentBytes(server.pid);
   const sockets: WebSocket[] = [];
   const closeAll = onCleanup('idle sockets', () => closeSockets(sockets));
   const started = performance.now();
@@ -159,12 +165,19 @@ async function measureIdleSockets(server: RunningServer, members: ChatBenchMembe
   }
   console.log(`opened ${sockets.length.toLocaleString('en')} sockets in ${((performance.now() - started) / 1000).toFixed(1)} s; letting them sit idle…`);
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  const withSockets = await settledResidentBytes(server.pid);
+  const withSockets = await collectedResidentBytes(server.pid);
   const open = sockets.filter((socket) => socket.readyState === socket.OPEN).length;
   await closeAll();
   await new Promise((resolve) => setTimeout(resolve, 2000));
   console.log(`server RSS ${mb(baseline)} → ${mb(withSockets)} with ${open.toLocaleString('en')} open: ${kb((withSockets - baseline) / open)} per idle socket`);
   return { baseline, withSockets, sockets: open };
+}
+
+/** The server's RSS once it has run full collections (`collect-on-signal.mjs`). */
+async function collectedResidentBytes(pid: number): Promise<number> {
+  process.kill(pid, 'SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return settledResidentBytes(pid);
 }
 
 async function measureRelay(members: number, options: Settings) {

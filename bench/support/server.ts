@@ -30,6 +30,8 @@ export interface StartOptions {
    * removes a variable (e.g. `{ DATABASE_URL: url, SEED_DEMO: 'false' }`).
    */
   env?: Record<string, string | undefined>;
+  /** Node options for the server process, before any from BENCH_SERVER_NODE_ARGS. */
+  nodeArgs?: string[];
   /**
    * Run on this DATA_DIR (e.g. a PGlite database loaded beforehand) instead of a fresh one.
    * The caller owns it: `stop()` removes only what the helper added to it.
@@ -110,7 +112,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const started = Date.now();
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...(options.nodeArgs ?? []), ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
     cwd,
     env,
