@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type WebSocket from 'ws';
 import { closeSockets, connectAppMembers, openMemberSocket, type SendPath } from './support/chat-app-transport';
 import { CHAT_BENCH_DOMAIN, checkLedger, createScratchDatabase, loadChatMembers, type ChatBenchMember } from './support/chat-data';
 import { createLoadDriver, percentile, type ChatTransport, type PhaseResult } from './support/chat-load';
 import { onCleanup } from './support/cleanup';
 import { runDebitLoop } from './support/debit-loop';
-import { measureCpu, settledResidentBytes, type CpuShare } from './support/process-stats';
+import { COLLECT_ON_SIGNAL_NODE_ARGS, collectedResidentBytes, measureCpu, type CpuShare } from './support/process-stats';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
 import { watchStalls, type Stalls } from './support/stall-watch';
 import { describeBuild, startServer, type RunningServer } from './support/server';
@@ -28,8 +27,6 @@ const TARGET_RATE = 5000;
 const TARGET_P99_MS = 25;
 const TARGET_P99_AT = 2000;
 const POOL_SIZE = 20;
-/** Lets the bench ask the server for full collections before reading its memory. */
-const COLLECT_ON_SIGNAL = fileURLToPath(new URL('./support/collect-on-signal.mjs', import.meta.url));
 
 interface Settings {
   pairs: number;
@@ -100,7 +97,7 @@ async function measureApp(url: string, members: ChatBenchMember[], paired: ChatB
   heading('Chat: the app');
   const server = await startServer({
     env: { DATABASE_URL: url, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: CHAT_BENCH_DOMAIN },
-    nodeArgs: ['--expose-gc', '--import', COLLECT_ON_SIGNAL],
+    nodeArgs: COLLECT_ON_SIGNAL_NODE_ARGS,
   });
   const stopServer = onCleanup('chat server', () => server.stop());
   try {
@@ -171,13 +168,6 @@ async function measureIdleSockets(server: RunningServer, members: ChatBenchMembe
   await new Promise((resolve) => setTimeout(resolve, 2000));
   console.log(`server RSS ${mb(baseline)} → ${mb(withSockets)} with ${open.toLocaleString('en')} open: ${kb((withSockets - baseline) / open)} per idle socket`);
   return { baseline, withSockets, sockets: open };
-}
-
-/** The server's RSS once it has run full collections (`collect-on-signal.mjs`). */
-async function collectedResidentBytes(pid: number): Promise<number> {
-  process.kill(pid, 'SIGUSR2');
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  return settledResidentBytes(pid);
 }
 
 async function measureRelay(members: number, options: Settings) {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const TICKS_PER_SECOND = 100;
 
@@ -18,6 +19,16 @@ export async function settledResidentBytes(pid: number, samples = 5, intervalMs 
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   return values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+/** Node options that let `collectedResidentBytes` ask a process for full collections (`collect-on-signal.mjs`). */
+export const COLLECT_ON_SIGNAL_NODE_ARGS = ['--expose-gc', '--import', fileURLToPath(new URL('./collect-on-signal.mjs', import.meta.url))];
+
+/** The RSS of a process started with `COLLECT_ON_SIGNAL_NODE_ARGS`, once it has run full collections. */
+export async function collectedResidentBytes(pid: number): Promise<number> {
+  process.kill(pid, 'SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return settledResidentBytes(pid);
 }
 
 /** CPU seconds a process has used so far (user + system). */
