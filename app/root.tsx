@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { ConnectionIndicator } from './components/layout/ConnectionIndicator';
+import { DemoPaymentsBanner } from './components/layout/DemoPaymentsBanner';
 import { ErrorPage } from './components/layout/ErrorPage';
 import { PageProgressBar } from './components/layout/PageProgressBar';
 import { onAuthenticationLost } from './lib/api-client';
@@ -31,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     settings: context.settings,
     company: context.company,
     user: context.user,
+    paymentsAreDemo: context.paymentsAreDemo,
   };
 }
 
@@ -65,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { language, messages } = useLoaderData<typeof loader>();
+  const { language, messages, paymentsAreDemo } = useLoaderData<typeof loader>();
   const i18n = useMemo(() => getI18n(language, messages), [language, messages]);
   // Spec §8: a lost session anywhere logs the member out.
   useEffect(() => onAuthenticationLost(() => window.location.assign('/login')), []);
@@ -73,6 +75,7 @@ export default function App() {
     <I18nextProvider i18n={i18n}>
       <PageProgressBar />
       <ConnectionIndicator />
+      {paymentsAreDemo && <DemoPaymentsBanner text={i18n.t('demo_banner.text')} />}
       <Outlet />
     </I18nextProvider>
   );

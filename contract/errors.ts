@@ -118,6 +118,8 @@ export const ErrorCode = z.enum([
   'payment_method_unavailable',
   /** The payment provider could not be reached or refused to start the payment. */
   'payment_provider_unavailable',
+  /** The deployment has no payment provider configured: nothing can be bought. */
+  'payments_unavailable',
   /** A provider notification whose signature does not verify. */
   'webhook_signature_invalid',
   /** There is no earlier order to repeat. */
@@ -205,6 +207,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   card_payment_failed: 402,
   payment_method_unavailable: 400,
   payment_provider_unavailable: 502,
+  payments_unavailable: 409,
   webhook_signature_invalid: 401,
   no_previous_order: 404,
   refund_unavailable: 409,

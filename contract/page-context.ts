@@ -24,7 +24,9 @@ export interface PageLoadContext {
   getMessages(language: Language, namespace: 'common' | 'legal'): Messages;
   /** The logged-in member, or null for a visitor. */
   user: User | null;
-  /** Whether the development outbox page may be shown (mail stays on this machine). */
+  /** Whether purchases are simulated (the demo checkout, or a provider's test mode): every page says so. */
+  paymentsAreDemo: boolean;
+  /** Whether this request may see the outbox page (development, or the key printed at start). */
   showOutbox: boolean;
   /** The newest mails and text messages in the outbox (empty when it is not shown). */
   listOutbox(): { id: string; kind: string; to: string; subject: string; text: string; createdAt: string }[];

@@ -1,4 +1,5 @@
 // `npm start`: builds the site once when no build exists, then runs the server in production mode.
+// `npm run demo` (`--demo`) does the same with the demo checkout, where purchases move no money.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -9,6 +10,7 @@ if (!fs.existsSync('build/server/index.js')) {
 }
 
 process.env.NODE_ENV ??= 'production';
+if (process.argv.includes('--demo')) process.env.PAYMENTS ??= 'demo';
 const { register } = await import('tsx/esm/api');
 register();
 await import('../server/main.ts');

@@ -1,50 +1,68 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { findUnsafeProductionSetting } from './config-safety';
+
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((value) => value === 'true');
 
 /**
  * The only reader of process.env. Every setting is validated once at boot so that a
  * misconfigured deployment fails immediately with a readable message instead of at the
  * first request that needs the value.
  */
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  REDIS_URL: z.string().url().optional(),
-  /** Send mail through this SMTP server; without it mail goes to the outbox in DATA_DIR. */
-  SMTP_URL: z.string().url().optional(),
-  /** Show the mail/SMS outbox at /dev/outbox (only ever when mail is not really sent). */
-  OUTBOX_PAGE: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
-  DEFAULT_SITE_DOMAIN: z.string().default('localhost'),
-  /** Header set by the CDN or load balancer with the visitor's ISO country code. */
-  GEOIP_HEADER: z.string().toLowerCase().default('cf-ipcountry'),
-  /** Trust X-Forwarded-* headers (only behind a proxy you control). */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Seed the demo site and members when the database is empty. */
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
-  DEMO_MEMBERS: z.coerce.number().int().min(0).default(240),
-  /** Which payment provider takes card, iDEAL, PayPal … payments: the built-in demo, or Mollie. */
-  PAYMENTS: z.enum(['demo', 'mollie']).default('demo'),
-  /** Mollie's API key (`live_…` or `test_…`); required with PAYMENTS=mollie. */
-  MOLLIE_API_KEY: z.string().optional(),
-  /** Send SMS (SEPA mandate codes) through this HTTP endpoint; without it SMS go to the outbox. */
-  SMS_URL: z.string().url().optional(),
-  /** Bearer token for SMS_URL. */
-  SMS_TOKEN: z.string().optional(),
-}).refine((values) => values.PAYMENTS !== 'mollie' || !!values.MOLLIE_API_KEY, { message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie', path: ['MOLLIE_API_KEY'] });
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    REDIS_URL: z.string().url().optional(),
+    /** Send mail through this SMTP server; without it mail goes to the outbox in DATA_DIR. */
+    SMTP_URL: z.string().url().optional(),
+    /** Offer the mail/SMS outbox page at /dev/outbox (only ever while mail or SMS stay on this machine). */
+    OUTBOX_PAGE: flag('true'),
+    DEFAULT_SITE_DOMAIN: z.string().default('localhost'),
+    /** The scheme of every link the server writes (mails, payment return and webhook URLs). */
+    SITE_SCHEME: z.enum(['https', 'http']).default('https'),
+    /** The port in those links when it is not the scheme's own (e.g. a proxy on :8443). */
+    SITE_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** Header set by the CDN or load balancer with the visitor's ISO country code. */
+    GEOIP_HEADER: z.string().toLowerCase().default('cf-ipcountry'),
+    /**
+     * Whose X-Forwarded-* headers to believe: `false`, the number of proxies in front of the app,
+     * or their addresses/CIDRs (comma-separated). `true` believes anyone (unsafe in production).
+     */
+    TRUST_PROXY: z
+      .string()
+      .refine(isTrustProxyValue, 'false, a number of proxies (e.g. 1), or their addresses/CIDRs separated by commas')
+      .default('false'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Seed the demo sites and members when the database is empty. */
+    SEED_DEMO: flag('true'),
+    DEMO_MEMBERS: z.coerce.number().int().min(0).default(240),
+    /**
+     * Which payment provider takes card, iDEAL, PayPal … payments: the built-in demo, or Mollie.
+     * Production has no default: without one, the credits pages say payments are unavailable.
+     */
+    PAYMENTS: z.enum(['demo', 'mollie']).optional(),
+    /** Mollie's API key (`live_…` or `test_…`); required with PAYMENTS=mollie. */
+    MOLLIE_API_KEY: z
+      .string()
+      .regex(/^(live|test)_\w+$/, 'a Mollie API key starts with live_ or test_')
+      .optional(),
+    /** Send SMS (SEPA mandate codes) through this HTTP endpoint; without it SMS go to the outbox. */
+    SMS_URL: z.string().url().optional(),
+    /** Bearer token for SMS_URL. */
+    SMS_TOKEN: z.string().optional(),
+  })
+  .refine((values) => values.PAYMENTS !== 'mollie' || !!values.MOLLIE_API_KEY, { message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie', path: ['MOLLIE_API_KEY'] });
 
+export type EnvValues = z.infer<typeof EnvSchema>;
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { dev?: boolean } = {}) {
@@ -57,10 +75,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
   }
   const values = parsed.data;
   const isDev = overrides.dev ?? values.NODE_ENV === 'development';
+  const isProduction = !isDev && values.NODE_ENV === 'production';
+  if (isProduction) {
+    const unsafe = findUnsafeProductionSetting(values);
+    if (unsafe) throw new Error(`Unsafe configuration for production:\n  ${unsafe.variable}: ${unsafe.reason}`);
+  }
   const dataDir = path.resolve(values.DATA_DIR);
+  // Development and tests try purchases on the demo checkout; production only when asked to.
+  const paymentProvider = values.PAYMENTS ?? (isProduction ? null : 'demo');
   return {
     isDev,
-    isProduction: !isDev && values.NODE_ENV === 'production',
+    isProduction,
     host: values.HOST,
     port: values.PORT,
     dataDir,
@@ -69,19 +94,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
       : ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const),
     redisUrl: values.REDIS_URL,
     smtpUrl: values.SMTP_URL,
-    /** The outbox page exists only while mail stays on the machine. */
-    showOutbox: values.OUTBOX_PAGE && (!values.SMTP_URL || !values.SMS_URL),
+    /** The outbox page exists only while mail or SMS stay on the machine. */
+    outboxPage: values.OUTBOX_PAGE && (!values.SMTP_URL || !values.SMS_URL),
     defaultSiteDomain: values.DEFAULT_SITE_DOMAIN.toLowerCase(),
+    /** How links to a site are written: see `createSiteUrls`. */
+    siteLinks: { scheme: values.SITE_SCHEME, port: values.SITE_PORT, listenPort: values.PORT },
     geoipHeader: values.GEOIP_HEADER,
-    trustProxy: values.TRUST_PROXY,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
     seedDemo: values.SEED_DEMO,
     demoMembers: values.DEMO_MEMBERS,
-    payments: { provider: values.PAYMENTS, mollieApiKey: values.MOLLIE_API_KEY },
+    payments: {
+      provider: paymentProvider,
+      mollieApiKey: values.MOLLIE_API_KEY,
+      /** Whether what members "pay" is not real money: the demo checkout or Mollie's test mode. */
+      isDemo: paymentProvider === 'demo' || (paymentProvider === 'mollie' && values.MOLLIE_API_KEY?.startsWith('test_') === true),
+      /** SEPA mandates need their SMS code to reach the member's phone (or the demo's outbox). */
+      directDebit: paymentProvider === 'demo' || !!values.SMS_URL,
+    },
     sms: { url: values.SMS_URL, token: values.SMS_TOKEN },
     /** Test and bench runs read these too, so they live here rather than in each script. */
     testDatabaseUrl: env.TEST_DATABASE_URL,
     testRedisUrl: env.TEST_REDIS_URL,
     chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   };
+}
+
+function isTrustProxyValue(value: string): boolean {
+  if (/^(true|false|\d{1,2})$/.test(value)) return true;
+  return value.split(',').every((entry) => {
+    const [address, bits, ...rest] = entry.trim().split('/');
+    return rest.length === 0 && net.isIP(address) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+  });
+}
+
+/**
+ * Fastify's `trustProxy`: false, the proxies' addresses, or a hop count — as a function, which
+ * trusts the socket's peer and the hops behind it up to the count. The client address is then the
+ * one the outermost trusted proxy appended, never the left-most value a client can write.
+ */
+function parseTrustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((address) => address.trim());
 }

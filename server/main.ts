@@ -8,7 +8,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildHttpApp } from './http/app';
 import { createDevMiddleware } from './http/dev-middleware';
-import { createServices } from './services';
+import { outboxAccessFor } from './http/outbox-access';
+import { createServices, type Services } from './services';
 
 /** Composition root: config → database → services → HTTP, and an orderly shutdown. */
 async function main() {
@@ -53,6 +54,7 @@ async function main() {
     process.once('SIGINT', () => void shutdown('SIGINT'));
 
     await app.listen({ host: config.host, port: config.port });
+    await announceStart(services, (message, details) => app.log.warn(details, message));
     services.jobRunner.start();
     // The city index takes about a second to build: do it now, not on a member's first geocode.
     setImmediate(() => services.geo.listCities('NL', undefined, 1));
@@ -72,6 +74,26 @@ async function createProductionSsr(buildDir: string) {
 async function createDevSsr() {
   const dev = await createDevMiddleware();
   return { mode: 'development' as const, getBuild: dev.getBuild, devMiddleware: dev.middlewares };
+}
+
+/**
+ * Tells whoever started the server where it is and what it does with mail and money. The
+ * outbox address carries its key, so it goes to the terminal only, never into the log.
+ */
+async function announceStart(services: Services, warn: (message: string, details: object) => void) {
+  const { config, siteUrls } = services;
+  const origin = siteUrls.originOf(await services.sites.resolveSite(config.defaultSiteDomain));
+  const lines = [`Rendezvous is running at ${origin}`];
+  if (!config.smtpUrl || !config.sms.url) {
+    const kept = [!config.smtpUrl && 'mail', !config.sms.url && 'SMS'].filter(Boolean).join(' and ');
+    warn(`${kept} not sent: kept on disk`, { outboxDir: services.outboxDir });
+    lines.push(`  ${kept} are not sent (no ${[!config.smtpUrl && 'SMTP_URL', !config.sms.url && 'SMS_URL'].filter(Boolean).join('/')}): they are kept in ${services.outboxDir}`);
+    const page = outboxAccessFor(config, services.secrets.outboxKey).keyedPath();
+    if (page) lines.push(`  read them at ${origin}${page}${config.isDev ? '' : '  (this address is a key: keep it to yourself)'}`);
+  }
+  if (!config.payments.provider) lines.push('  payments: none configured, the credits pages say so (PAYMENTS=mollie, or PAYMENTS=demo to try the demo checkout)');
+  else if (config.payments.isDemo) lines.push(`  payments: ${config.payments.provider === 'demo' ? 'the demo checkout' : "Mollie's test mode"}, no money moves (every page says so)`);
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 main().catch((error) => {

@@ -43,6 +43,7 @@ import { createSearchService } from './domain/profiles/search.service';
 import { loadAppSecrets, type AppSecrets } from './domain/secrets/secrets.service';
 import { systemClock, type Clock } from './domain/shared/clock';
 import { createSitesService } from './domain/sites/sites.service';
+import { createSiteUrls } from './domain/sites/site-urls';
 import { createTranslator } from './i18n/translator';
 import { createJobRunner } from './jobs/job-runner';
 import { createRealtimeChatEvents } from './realtime/chat-events';
@@ -102,7 +103,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   });
   const sessions = createSessionsService({ sessions: createSessionsRepository(db), clock });
   const mail = createMailService({ mailer, translator });
-  const links = createAccountLinks({ tokens: createEmailTokensRepository(db), users: usersRepository, mail, clock });
+  // Every absolute link (mails, payment return and webhook URLs) is built here from the site's
+  // configured domain, never from a request's headers.
+  const siteUrls = createSiteUrls(config.siteLinks);
+  const links = createAccountLinks({ tokens: createEmailTokensRepository(db), users: usersRepository, mail, urls: siteUrls, clock });
   const accounts = createAccountsService({ users: usersRepository, sessions, links, clock });
   const activation = createActivationService({
     users: usersRepository,
@@ -144,9 +148,16 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const chat = createChatService({ db: sendLane.db, chat: chatRepository, users: usersRepository, profiles: profilesRepository, clock, events: chatEvents });
   const gifts = createGiftsService({ chat });
   const chatPhotos = createChatPhotosService({ chat, messages: chatRepository, photos: createMessagePhotosRepository(db), users: usersRepository, storage: privateStorage, clock });
-  // Payments: the demo provider always exists (its checkout page and webhooks are part of the app);
-  // PAYMENTS=mollie sends new orders to Mollie instead.
-  const demoPayments = createDemoProvider({ db, secret: secrets.demoPaymentsSecret, clock, deliver: overrides.demoWebhookDelivery });
+  // Payments: the demo provider always exists, so that orders it took stay readable, but it takes
+  // new orders only when PAYMENTS=demo (the default outside production); PAYMENTS=mollie sends
+  // them to Mollie. The demo hands its signed notifications to this app in-process: it never
+  // calls an address, so nobody can point it at one (ADR 0021).
+  const demoPayments = createDemoProvider({
+    db,
+    secret: secrets.demoPaymentsSecret,
+    clock,
+    deliver: overrides.demoWebhookDelivery ?? ((_url, body, headers) => payments.handleWebhook('demo', { headers, rawBody: body })),
+  });
   const providers: Record<string, PaymentProvider> = { demo: demoPayments };
   if (config.payments.provider === 'mollie') providers.mollie = createMollieProvider({ apiKey: config.payments.mollieApiKey! });
   if (overrides.paymentProvider) providers[overrides.paymentProvider.name] = overrides.paymentProvider;
@@ -158,6 +169,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     discounts,
     providers,
     defaultProvider: overrides.paymentProvider?.name ?? config.payments.provider,
+    directDebit: config.payments.directDebit,
+    urls: siteUrls,
     clock,
     events: paymentEvents,
     jobs: jobsRepository,
@@ -185,6 +198,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     geo,
     storage,
     sites,
+    siteUrls,
     sessions,
     accounts,
     activation,

@@ -36,6 +36,7 @@ import { sessionRoutes } from './routes/session.routes';
 import { siteRoutes } from './routes/site.routes';
 import { registerSsr, type SsrOptions } from './ssr';
 import { wsGateway } from './ws-gateway';
+import { outboxAccessFor, outboxAccessPlugin } from './outbox-access';
 
 export interface HttpOptions {
   /** Page rendering; tests of the API alone leave it out. */
@@ -66,6 +67,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     // Pages get their own CSP with a per-response nonce (ssr.ts); JSON needs none.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // Strict-Transport-Security means something only over HTTPS: `addSecurityHeaders` sends it there.
     hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
@@ -73,7 +75,8 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     openapi: { info: { title: 'Rendezvous API', version: '1' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The API documentation lists every call and weighs 720 KB: for developers, not the public.
+  if (!config.isProduction) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(fastifyRateLimit, {
     global: false,
@@ -82,6 +85,8 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(requestContextPlugin, { sites: services.sites, geoipHeader: config.geoipHeader });
   await app.register(authPlugin, { sessions: services.sessions });
   await app.register(csrfPlugin);
+  const outbox = outboxAccessFor(config, services.secrets.outboxKey);
+  await app.register(outboxAccessPlugin, { access: outbox });
   installErrorHandler(app, services.translator);
 
   await app.register(healthRoutes, {
@@ -140,7 +145,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
       ...options.ssr,
       sites: services.sites,
       translator: services.translator,
-      services: { ...services, showOutbox: config.showOutbox },
+      services: { ...services, outbox, paymentsAreDemo: config.payments.isDemo },
     });
   }
   return app;

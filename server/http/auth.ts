@@ -53,8 +53,3 @@ export function clearSessionCookie(reply: FastifyReply) {
 export function setLanguageCookie(reply: FastifyReply, language: Language) {
   reply.setCookie(LOCALE_COOKIE, language, { path: '/', sameSite: 'lax', maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, secure: 'auto' });
 }
-
-/** Where links in this request's mails point back to: the address the member is using. */
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}

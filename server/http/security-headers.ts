@@ -46,11 +46,16 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** Sends helmet's headers with every response; a page's own headers (its CSP) are set later and add to them. */
+/**
+ * Sends helmet's headers with every response; a page's own headers (its CSP) are set later and
+ * add to them. Strict-Transport-Security goes only with HTTPS answers: over plain HTTP it is
+ * ignored at best, and pins a test host at worst (RFC 6797 §7.2).
+ */
 export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const { 'strict-transport-security': hsts, ...headers } = securityHeaders(options);
+  const withHsts = hsts ? { ...headers, 'strict-transport-security': hsts } : headers;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.protocol === 'https' ? withHsts : headers);
     done();
   });
 }

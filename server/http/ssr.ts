@@ -12,10 +12,11 @@ import { getTermsVersionDate } from '../domain/sites/site-facts';
 import type { Services } from '../services';
 import { selectVisitorCountry, type SitesService } from '../domain/sites/sites.service';
 import type { Translator } from '../i18n/translator';
+import type { OutboxAccess } from './outbox-access';
 import { buildContentSecurityPolicy } from './security-headers';
 
 /** What pages need from the domain, beyond the site. */
-export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'ownProfile' | 'chat' | 'payments' | 'transactions'> & { showOutbox: boolean };
+export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'ownProfile' | 'chat' | 'payments' | 'transactions'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
 
 export interface SsrOptions {
   /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
@@ -61,10 +62,12 @@ async function createLoadContext(request: FastifyRequest, nonce: string, options
   const { services } = options;
   const memberId = await request.findMemberId();
   const user = memberId ? await services.accounts.getUser(memberId, site).catch(() => null) : null;
+  const showOutbox = services.outbox.allows(request);
   return {
     user,
-    showOutbox: services.showOutbox,
-    listOutbox: () => (services.showOutbox ? listOutbox(services.outboxDir) : []),
+    paymentsAreDemo: services.paymentsAreDemo,
+    showOutbox,
+    listOutbox: () => (showOutbox ? listOutbox(services.outboxDir) : []),
     isResetLinkLive: (token) => services.passwords.isResetLinkLive(token),
     findProfileTeaser: (id) => services.accounts.findProfileTeaser(id),
     searchMembers: (query) =>

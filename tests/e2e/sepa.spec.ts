@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmedMemberWithPhoto } from './support/accounts';
+import { confirmedMemberWithPhoto, openOutbox } from './support/accounts';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
 import { en as t } from './support/locales';
 
@@ -16,7 +16,7 @@ afterAll(() => browser?.close());
  */
 async function smsCodeFromOutbox(page: Page, mobile: string): Promise<string> {
   const outbox = await openPage(page.context());
-  await outbox.goto(`${baseUrl()}/dev/outbox`);
+  await openOutbox(outbox);
   const entry = outbox.getByTestId('outbox-entry').filter({ hasText: mobile }).first();
   const text = (await entry.locator('pre').textContent()) ?? '';
   await outbox.close();

@@ -24,7 +24,7 @@ export function validSignup(overrides: Partial<SignupInput> = {}): SignupInput {
 /** A member signed up through the real service, as a visitor would. */
 export async function signUpMember(ctx: TestContext, site: SiteRow, overrides: Partial<SignupInput> = {}) {
   const input = validSignup(overrides);
-  const result = await ctx.services.accounts.signup(site, input, { origin: `https://${site.domain}` }, 'en');
+  const result = await ctx.services.accounts.signup(site, input, {}, 'en');
   return { ...result, input };
 }
 

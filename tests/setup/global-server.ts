@@ -11,9 +11,12 @@ import { startServerProcess } from './server-process';
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-e2e-'));
   // The first start may build the app and seeds the demo: give it time on a busy machine.
-  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO_MEMBERS: '60' }, { timeoutMs: 150_000 });
+  // Purchases go through the demo checkout, which production runs only when asked to.
+  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO_MEMBERS: '60', PAYMENTS: 'demo' }, { timeoutMs: 150_000 });
   // The demo site's domain is localhost; the server listens on 127.0.0.1.
   project.provide('baseUrl', server.url.replace('127.0.0.1', 'localhost'));
+  if (!server.outboxPath) throw new Error('the server printed no outbox address');
+  project.provide('outboxPath', server.outboxPath);
   return async () => {
     await server.stop('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -23,5 +26,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** `/dev/outbox?key=…`: production shows the outbox only with its key. */
+    outboxPath: string;
   }
 }

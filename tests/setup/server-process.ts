@@ -3,6 +3,8 @@ import net from 'node:net';
 
 export interface ServerProcess {
   url: string;
+  /** The outbox page's keyed address as the server printed it at start, or null when it has none. */
+  outboxPath: string | null;
   pid: number;
   /** Resolves with the exit code (or the signal's name) once the process is gone. */
   exited: Promise<number | string>;
@@ -18,7 +20,15 @@ export async function startServerProcess(env: Record<string, string>, options: {
   const port = await findFreePort();
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // What the server prints goes on to this process's output; the outbox address is kept.
+  let outboxPath: string | null = null;
+  let printed = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    printed += chunk.toString();
+    outboxPath ??= /read them at https?:\/\/[^/\s]+(\/dev\/outbox\S*)/.exec(printed)?.[1] ?? null;
   });
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   const url = `http://127.0.0.1:${port}`;
@@ -38,6 +48,9 @@ export async function startServerProcess(env: Record<string, string>, options: {
   }
   return {
     url,
+    get outboxPath() {
+      return outboxPath;
+    },
     pid: child.pid!,
     exited,
     stop(signal) {

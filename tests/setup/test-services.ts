@@ -15,10 +15,10 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  * Real services on a fresh database with a manual clock, and the HTTP app around them (no
  * page rendering): what domain and `app.inject` tests start from.
  */
-export async function createTestContext(options: { services?: ServiceOverrides } = {}) {
+export async function createTestContext(options: { services?: ServiceOverrides; env?: Record<string, string> } = {}) {
   const database: DatabaseHandle = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...options.env });
   const clock = createManualClock();
   const mailer = createRecordingMailer();
   const services = await createServices(config, database, { clock, mailer, ...options.services });

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../../root';
 import { isChunkLoadError, reloadAfterChunkError } from '../../lib/chunk-reload';
 import { getI18n } from '../../lib/i18n';
+import { DemoPaymentsBanner } from './DemoPaymentsBanner';
 
 type Translate = (key: string) => string;
 
@@ -70,6 +71,7 @@ export function ErrorPage({ error }: { error: unknown }) {
 
   return (
     <ErrorPageBoundary t={t}>
+      {data?.paymentsAreDemo && <DemoPaymentsBanner text={t('demo_banner.text')} />}
       <ErrorContent error={error} t={t} />
     </ErrorPageBoundary>
   );

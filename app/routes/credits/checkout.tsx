@@ -9,6 +9,7 @@ import { DiscountCodeField } from '../../components/payment/DiscountCodeField';
 import { PayButton } from '../../components/payment/PayButton';
 import { PaymentMethodPicker } from '../../components/payment/PaymentMethodPicker';
 import { PaymentResult } from '../../components/payment/PaymentResult';
+import { PaymentsUnavailable } from '../../components/payment/PaymentsUnavailable';
 import { PaymentToast } from '../../components/payment/PaymentToast';
 import { useOrderStatus } from '../../components/payment/use-order-status';
 import { usePlaceOrder } from '../../components/payment/use-place-order';
@@ -50,7 +51,8 @@ export default function Checkout() {
 
   const pay = (chosen: PaymentMethod, discountCode = code?.code) => void placer.place({ bundleId: bundle.id, method: chosen, discountCode });
   const state = payment?.state ?? null;
-  const canPay = state === null || state === 'failed' || state === 'unfinished';
+  const canTakePayments = offer.payment_methods.length > 0;
+  const canPay = canTakePayments && (state === null || state === 'failed' || state === 'unfinished');
 
   return (
     <div className="container py-4" style={{ maxWidth: 720 }}>
@@ -91,6 +93,7 @@ export default function Checkout() {
           onPay={(chosen) => pay(chosen, payment.status.order.discount_code ?? undefined)}
         />
       )}
+      {!canTakePayments && <PaymentsUnavailable />}
       {payment?.state === 'completed' && <PaymentToast orderId={payment.status.order.id} credits={payment.status.order.credits} />}
 
       {canPay && (

@@ -4,6 +4,7 @@ import { BundleCard } from '../../components/payment/BundleCard';
 import { CreditBalance } from '../../components/payment/CreditBalance';
 import { DiscountNotice } from '../../components/payment/DiscountNotice';
 import { PaymentMethodLogo } from '../../components/payment/PaymentMethodLogo';
+import { PaymentsUnavailable } from '../../components/payment/PaymentsUnavailable';
 import type { Route } from './+types/credits';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -27,7 +28,9 @@ export default function Credits() {
       </div>
       <p className="text-body-secondary">{t('credits.intro')}</p>
       {offer.discount && <DiscountNotice discount={offer.discount} />}
-      {offer.bundles.length === 0 ? (
+      {offer.payment_methods.length === 0 ? (
+        <PaymentsUnavailable />
+      ) : offer.bundles.length === 0 ? (
         <p className="alert alert-info">{t('credits.no_bundles')}</p>
       ) : (
         <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 list-unstyled mb-4">
@@ -38,18 +41,20 @@ export default function Credits() {
           ))}
         </ul>
       )}
-      <section aria-labelledby="payment-methods-heading">
-        <h2 className="h6" id="payment-methods-heading">
-          {t('credits.methods_offered')}
-        </h2>
-        <ul className="list-inline mb-0">
-          {offer.payment_methods.map((method) => (
-            <li className="list-inline-item me-3 mb-2 small" key={method}>
-              <PaymentMethodLogo method={method} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      {offer.payment_methods.length > 0 && (
+        <section aria-labelledby="payment-methods-heading">
+          <h2 className="h6" id="payment-methods-heading">
+            {t('credits.methods_offered')}
+          </h2>
+          <ul className="list-inline mb-0">
+            {offer.payment_methods.map((method) => (
+              <li className="list-inline-item me-3 mb-2 small" key={method}>
+                <PaymentMethodLogo method={method} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, redirect, useLoaderData } from 'react-router';
 import { PayButton } from '../../components/payment/PayButton';
 import { PaymentMethodLogo } from '../../components/payment/PaymentMethodLogo';
+import { PaymentsUnavailable } from '../../components/payment/PaymentsUnavailable';
 import { priceFor } from '../../components/payment/price-for';
 import { usePlaceOrder } from '../../components/payment/use-place-order';
 import type { Route } from './+types/repeat-order';
@@ -11,7 +12,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const offer = (await context.listBundles())!;
   const last = offer.last_order;
   const bundle = last ? offer.bundles.find((candidate) => candidate.id === last.bundle_id) : undefined;
-  return { repeat: last && bundle ? { method: last.payment_method, bundle, price: priceFor(offer, bundle, last.payment_method, null).price } : null };
+  return {
+    canTakePayments: offer.payment_methods.length > 0,
+    repeat: last && bundle ? { method: last.payment_method, bundle, price: priceFor(offer, bundle, last.payment_method, null).price } : null,
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -24,12 +28,14 @@ export function meta({ matches }: Route.MetaArgs) {
  */
 export default function RepeatOrder() {
   const { t } = useTranslation();
-  const { repeat } = useLoaderData<typeof loader>();
+  const { repeat, canTakePayments } = useLoaderData<typeof loader>();
   const placer = usePlaceOrder();
   return (
     <div className="container py-4" style={{ maxWidth: 720 }}>
       <h1 className="h3 mb-3">{t('credits.repeat_title')}</h1>
-      {repeat ? (
+      {!canTakePayments ? (
+        <PaymentsUnavailable />
+      ) : repeat ? (
         <>
           <div className="card mb-3">
             <div className="card-body">

@@ -12,19 +12,18 @@ export type DemoOutcome = (typeof DEMO_OUTCOMES)[number];
 
 export const DEMO_SIGNATURE_HEADER = 'x-demo-signature';
 
-/** Posts one notification; the default goes over HTTP like a real provider's would. */
+/**
+ * Hands one signed notification to the site. The app wires it to its own webhook handler
+ * in-process: the demo never opens a connection, so no stored or forged address can make it call
+ * somewhere (`url` is the site's configured webhook address, for the record and for tests).
+ */
 export type WebhookDelivery = (url: string, body: string, headers: Record<string, string>) => Promise<void>;
-
-const httpDelivery: WebhookDelivery = async (url, body, headers) => {
-  const response = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, signal: AbortSignal.timeout(10_000) });
-  if (!response.ok) throw new Error(`webhook answered ${response.status}`);
-};
 
 export interface DemoProviderOptions {
   db: Executor;
   secret: string;
   clock: Clock;
-  deliver?: WebhookDelivery;
+  deliver: WebhookDelivery;
   /** How long a payment chosen as "pending" takes to settle as paid. */
   pendingSettleMs?: number;
   /** Delivery attempts per notification before giving up (the return page still settles it). */
@@ -40,7 +39,7 @@ export type DemoProvider = PaymentProvider & ReturnType<typeof demoCheckout>;
  */
 export function createDemoProvider(options: DemoProviderOptions): DemoProvider {
   const { db, secret, clock } = options;
-  const deliver = options.deliver ?? httpDelivery;
+  const { deliver } = options;
   const pendingSettleMs = options.pendingSettleMs ?? 3000;
   const attempts = options.deliveryAttempts ?? 4;
   const sign = (body: string) => `sha256=${crypto.createHmac('sha256', secret).update(body).digest('hex')}`;

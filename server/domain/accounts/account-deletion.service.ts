@@ -32,7 +32,7 @@ export function createAccountDeletionService(deps: {
 }) {
   const { users, links, sessions, jobs, clock } = deps;
   return {
-    async delete(site: SiteRow, userId: number, input: { reason: (typeof DELETION_REASONS)[number]; details?: string; password: string }, origin: string) {
+    async delete(site: SiteRow, userId: number, input: { reason: (typeof DELETION_REASONS)[number]; details?: string; password: string }) {
       const user = await users.findById(userId);
       if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
         throw new AppError('old_password_wrong', { fields: [{ field: 'password', code: 'old_password_wrong' }] });
@@ -42,7 +42,7 @@ export function createAccountDeletionService(deps: {
       await sessions.endAll(userId);
       await deps.recordReason(site.id, input.reason, input.details, now);
       await jobs.enqueue(PURGE_ACCOUNT_JOB, { userId }, new Date(now.getTime() + REACTIVATION_DAYS * DAY), now);
-      await links.sendReactivation(site, { ...user, status: 'deleted' }, origin);
+      await links.sendReactivation(site, { ...user, status: 'deleted' });
     },
 
     /** Restores a deleted account from its link within the 14 days; returns the member id. */

@@ -4,6 +4,7 @@ import type { SiteRow, UserRow } from '../../db/schema/index';
 import type { MailKind, MailService } from '../mail/mail.service';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
+import type { SiteUrls } from '../sites/site-urls';
 import { isSupportedLanguage, type Language } from '../../../contract/locales';
 import { createToken, hashToken } from './session-tokens';
 
@@ -40,18 +41,18 @@ const LINK_PATH: Record<EmailTokenPurpose, string> = {
 
 /**
  * Single-use e-mailed links: issues them (storing only a hash), mails them in the member's
- * language, and redeems them once.
+ * language on the site's configured address, and redeems them once.
  */
-export function createAccountLinks(deps: { tokens: EmailTokensRepository; users: UsersRepository; mail: MailService; clock: Clock }) {
-  const { tokens, users, mail, clock } = deps;
+export function createAccountLinks(deps: { tokens: EmailTokensRepository; users: UsersRepository; mail: MailService; urls: SiteUrls; clock: Clock }) {
+  const { tokens, users, mail, urls, clock } = deps;
 
-  async function issue(purpose: EmailTokenPurpose, site: SiteRow, to: LinkRecipient, origin: string, newEmail?: string) {
+  async function issue(purpose: EmailTokenPurpose, site: SiteRow, to: LinkRecipient, newEmail?: string) {
     const { token, hash } = createToken();
     const now = clock.now();
     await tokens.insert({ tokenHash: hash, userId: to.id, purpose, newEmail, createdAt: now, expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]) });
     const query = purpose === 'reactivate' ? `?reactivate=1&token=${token}` : `?token=${token}`;
     const recipient = { email: newEmail ?? to.email, name: to.name, language: to.language };
-    await mail.send(MAIL_OF[purpose], site, recipient, `${origin}${LINK_PATH[purpose]}${query}`, { days: 14 });
+    await mail.send(MAIL_OF[purpose], site, recipient, urls.urlOf(site, `${LINK_PATH[purpose]}${query}`), { days: 14 });
   }
 
   async function recipientOf(user: UserRow): Promise<LinkRecipient> {
@@ -67,9 +68,9 @@ export function createAccountLinks(deps: { tokens: EmailTokensRepository; users:
   return {
     issue,
     recipientOf,
-    sendActivation: (site: SiteRow, to: LinkRecipient, origin: string) => issue('activate', site, to, origin),
-    async sendReactivation(site: SiteRow, user: UserRow, origin: string) {
-      await issue('reactivate', site, await recipientOf(user), origin);
+    sendActivation: (site: SiteRow, to: LinkRecipient) => issue('activate', site, to),
+    async sendReactivation(site: SiteRow, user: UserRow) {
+      await issue('reactivate', site, await recipientOf(user));
     },
     /** Redeems a link; null when it is unknown, used or expired. */
     redeem(purpose: EmailTokenPurpose, token: string) {

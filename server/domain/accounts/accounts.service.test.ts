@@ -10,7 +10,7 @@ import type { AppError } from '../shared/app-error';
 
 let ctx: TestContext;
 let site: SiteRow;
-const origin = { origin: 'https://love.test' };
+const device = { userAgent: 'test browser' };
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -54,21 +54,21 @@ describe('accounts.signup', () => {
     [{ country: 'JP' }, 'choice_required'],
     [{ accept_terms: false }, 'terms_required'],
   ])('refuses %o with %s', async (overrides, code) => {
-    const error = await failure(ctx.services.accounts.signup(site, validSignup(overrides), origin, 'en'));
+    const error = await failure(ctx.services.accounts.signup(site, validSignup(overrides), device, 'en'));
     expect(error.code).toBe(code);
     expect(error.fields.map((field) => field.code)).toContain(code);
   });
 
   it('refuses an address that already has an account here, whatever its case', async () => {
     const { input } = await signUpMember(ctx, site);
-    const error = await failure(ctx.services.accounts.signup(site, validSignup({ email: input.email!.toUpperCase() }), origin, 'en'));
+    const error = await failure(ctx.services.accounts.signup(site, validSignup({ email: input.email!.toUpperCase() }), device, 'en'));
     expect(error.code).toBe('email_taken');
   });
 
   it('lets the same address sign up on another site', async () => {
     const { input } = await signUpMember(ctx, site);
     const other = await createSite(ctx.db);
-    await expect(ctx.services.accounts.signup(other, validSignup({ email: input.email }), origin, 'en')).resolves.toBeTruthy();
+    await expect(ctx.services.accounts.signup(other, validSignup({ email: input.email }), device, 'en')).resolves.toBeTruthy();
   });
 
   it('suggests a correction for a misspelled mail domain', async () => {
@@ -82,46 +82,46 @@ describe('accounts.signup', () => {
 
   it('accepts sign-ups only with a traffic source when the site says so', async () => {
     const partnerSite = await createSite(ctx.db, { signups: 'with_trafficsource' });
-    expect((await failure(ctx.services.accounts.signup(partnerSite, validSignup(), origin, 'en'))).code).toBe('signups_closed');
-    await expect(ctx.services.accounts.signup(partnerSite, validSignup({ ref: 'ad42' }), origin, 'en')).resolves.toBeTruthy();
+    expect((await failure(ctx.services.accounts.signup(partnerSite, validSignup(), device, 'en'))).code).toBe('signups_closed');
+    await expect(ctx.services.accounts.signup(partnerSite, validSignup({ ref: 'ad42' }), device, 'en')).resolves.toBeTruthy();
   });
 });
 
 describe('accounts.login', () => {
   it('logs in with the right password and starts a new session each time', async () => {
     const { input } = await signUpMember(ctx, site);
-    const first = await ctx.services.accounts.login(site, input.email!, input.password!, origin);
-    const second = await ctx.services.accounts.login(site, input.email!, input.password!, origin);
+    const first = await ctx.services.accounts.login(site, input.email!, input.password!, device);
+    const second = await ctx.services.accounts.login(site, input.email!, input.password!, device);
     expect(first.token).not.toBe(second.token);
     expect(await ctx.services.sessions.findUserId(second.token)).toBe(first.user.id);
   });
 
   it('answers a wrong password and an unknown address with the same error', async () => {
     const { input } = await signUpMember(ctx, site);
-    expect((await failure(ctx.services.accounts.login(site, input.email!, 'wrong password', origin))).code).toBe('login_failed');
-    expect((await failure(ctx.services.accounts.login(site, 'nobody@example.com', 'whatever1', origin))).code).toBe('login_failed');
+    expect((await failure(ctx.services.accounts.login(site, input.email!, 'wrong password', device))).code).toBe('login_failed');
+    expect((await failure(ctx.services.accounts.login(site, 'nobody@example.com', 'whatever1', device))).code).toBe('login_failed');
   });
 
   it('blocks the account after the site’s number of failures, for the site’s minutes', async () => {
     const { input } = await signUpMember(ctx, site);
     for (let attempt = 1; attempt < 3; attempt++) {
-      expect((await failure(ctx.services.accounts.login(site, input.email!, 'wrong', origin))).code).toBe('login_failed');
+      expect((await failure(ctx.services.accounts.login(site, input.email!, 'wrong', device))).code).toBe('login_failed');
     }
-    const blocked = await failure(ctx.services.accounts.login(site, input.email!, 'wrong', origin));
+    const blocked = await failure(ctx.services.accounts.login(site, input.email!, 'wrong', device));
     expect(blocked.code).toBe('account_locked');
     expect(blocked.params).toEqual({ minutes: 15 });
     // Even the right password waits out the block.
     ctx.clock.advance(5 * 60_000);
-    const stillBlocked = await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin));
+    const stillBlocked = await failure(ctx.services.accounts.login(site, input.email!, input.password!, device));
     expect(stillBlocked.params).toEqual({ minutes: 10 });
     ctx.clock.advance(10 * 60_000);
-    await expect(ctx.services.accounts.login(site, input.email!, input.password!, origin)).resolves.toBeTruthy();
+    await expect(ctx.services.accounts.login(site, input.email!, input.password!, device)).resolves.toBeTruthy();
   });
 
   it('keeps the password-reset path open while blocked', async () => {
     const { input } = await signUpMember(ctx, site);
-    for (let attempt = 0; attempt < 3; attempt++) await failure(ctx.services.accounts.login(site, input.email!, 'wrong', origin));
-    await ctx.services.passwords.requestReset(site, input.email!, origin.origin);
+    for (let attempt = 0; attempt < 3; attempt++) await failure(ctx.services.accounts.login(site, input.email!, 'wrong', device));
+    await ctx.services.passwords.requestReset(site, input.email!);
     await ctx.services.passwords.reset(tokenFromLastMail(ctx, input.email!), 'a brand new secret', 'a brand new secret');
   });
 });
@@ -145,31 +145,31 @@ describe('activation', () => {
 
 describe('passwords', () => {
   it('names an unknown address when asked for a reset, as the spec requires', async () => {
-    expect((await failure(ctx.services.passwords.requestReset(site, 'ghost@example.com', origin.origin))).code).toBe('email_not_found');
+    expect((await failure(ctx.services.passwords.requestReset(site, 'ghost@example.com'))).code).toBe('email_not_found');
   });
 
   it('sends at most three reset mails a day', async () => {
     const { input } = await signUpMember(ctx, site);
-    for (let i = 0; i < 3; i++) await ctx.services.passwords.requestReset(site, input.email!, origin.origin);
-    expect((await failure(ctx.services.passwords.requestReset(site, input.email!, origin.origin))).code).toBe('reset_limit_reached');
+    for (let i = 0; i < 3; i++) await ctx.services.passwords.requestReset(site, input.email!);
+    expect((await failure(ctx.services.passwords.requestReset(site, input.email!))).code).toBe('reset_limit_reached');
     ctx.clock.advance(86_400_000 + 1000);
-    await ctx.services.passwords.requestReset(site, input.email!, origin.origin);
+    await ctx.services.passwords.requestReset(site, input.email!);
   });
 
   it('resets with a live link, logs every device out and retires the link', async () => {
     const { input, token: session } = await signUpMember(ctx, site);
-    await ctx.services.passwords.requestReset(site, input.email!, origin.origin);
+    await ctx.services.passwords.requestReset(site, input.email!);
     const token = tokenFromLastMail(ctx, input.email!);
     expect((await failure(ctx.services.passwords.reset(token, 'new secret one', 'new secret two'))).code).toBe('passwords_differ');
     await ctx.services.passwords.reset(token, 'new secret one', 'new secret one');
     expect(await ctx.services.sessions.findUserId(session)).toBeNull();
-    await expect(ctx.services.accounts.login(site, input.email!, 'new secret one', origin)).resolves.toBeTruthy();
+    await expect(ctx.services.accounts.login(site, input.email!, 'new secret one', device)).resolves.toBeTruthy();
     expect((await failure(ctx.services.passwords.reset(token, 'another secret', 'another secret'))).code).toBe('link_invalid');
   });
 
   it('refuses an expired reset link', async () => {
     const { input } = await signUpMember(ctx, site);
-    await ctx.services.passwords.requestReset(site, input.email!, origin.origin);
+    await ctx.services.passwords.requestReset(site, input.email!);
     const token = tokenFromLastMail(ctx, input.email!);
     ctx.clock.advance(2 * 3_600_000 + 1000);
     expect((await failure(ctx.services.passwords.reset(token, 'new secret one', 'new secret one'))).code).toBe('link_invalid');
@@ -179,7 +179,7 @@ describe('passwords', () => {
     const { user, input } = await signUpMember(ctx, site);
     expect((await failure(ctx.services.passwords.change(user.id, 'not it', 'fresh secret!', 'fresh secret!'))).code).toBe('old_password_wrong');
     await ctx.services.passwords.change(user.id, input.password!, 'fresh secret!', 'fresh secret!');
-    await expect(ctx.services.accounts.login(site, input.email!, 'fresh secret!', origin)).resolves.toBeTruthy();
+    await expect(ctx.services.accounts.login(site, input.email!, 'fresh secret!', device)).resolves.toBeTruthy();
   });
 });
 
@@ -187,7 +187,7 @@ describe('mail change', () => {
   it('takes effect when the new address confirms it', async () => {
     const { user, input } = await signUpMember(ctx, site);
     const newEmail = `new.${input.email}`;
-    await ctx.services.mailChange.request(site, user.id, newEmail, input.password!, origin.origin);
+    await ctx.services.mailChange.request(site, user.id, newEmail, input.password!);
     expect((await ctx.services.accounts.getUser(user.id, site)).email).toBe(input.email);
     await ctx.services.mailChange.confirm(site, tokenFromLastMail(ctx, newEmail));
     expect(await ctx.services.accounts.getUser(user.id, site)).toMatchObject({ email: newEmail, status: 'active' });
@@ -196,25 +196,25 @@ describe('mail change', () => {
   it('refuses an invalid or taken address with the spec’s texts', async () => {
     const { user, input } = await signUpMember(ctx, site);
     const other = await signUpMember(ctx, site);
-    expect((await failure(ctx.services.mailChange.request(site, user.id, 'nope@', input.password!, origin.origin))).code).toBe('new_email_invalid');
-    expect((await failure(ctx.services.mailChange.request(site, user.id, other.input.email!, input.password!, origin.origin))).code).toBe('email_exists');
+    expect((await failure(ctx.services.mailChange.request(site, user.id, 'nope@', input.password!))).code).toBe('new_email_invalid');
+    expect((await failure(ctx.services.mailChange.request(site, user.id, other.input.email!, input.password!))).code).toBe('email_exists');
   });
 });
 
 describe('account deletion', () => {
   it('hides the account, ends its sessions and restores it from the mailed link', async () => {
     const { user, input, token } = await signUpMember(ctx, site);
-    await ctx.services.accountDeletion.delete(site, user.id, { reason: 'found_partner', password: input.password! }, origin.origin);
+    await ctx.services.accountDeletion.delete(site, user.id, { reason: 'found_partner', password: input.password! });
     expect(await ctx.services.sessions.findUserId(token)).toBeNull();
-    expect((await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin))).code).toBe('account_pending_deletion');
+    expect((await failure(ctx.services.accounts.login(site, input.email!, input.password!, device))).code).toBe('account_pending_deletion');
     ctx.clock.advance(13 * 86_400_000);
     await ctx.services.accountDeletion.reactivate(tokenFromLastMail(ctx, input.email!));
-    await expect(ctx.services.accounts.login(site, input.email!, input.password!, origin)).resolves.toBeTruthy();
+    await expect(ctx.services.accounts.login(site, input.email!, input.password!, device)).resolves.toBeTruthy();
   });
 
   it('purges the account for good after 14 days, keeping ledger rows without the member', async () => {
     const { user, input } = await signUpMember(ctx, site);
-    await ctx.services.accountDeletion.delete(site, user.id, { reason: 'privacy', password: input.password! }, origin.origin);
+    await ctx.services.accountDeletion.delete(site, user.id, { reason: 'privacy', password: input.password! });
     const link = tokenFromLastMail(ctx, input.email!);
     ctx.clock.advance(14 * 86_400_000 + 1000);
     await ctx.services.jobRunner.runDue();
@@ -222,11 +222,11 @@ describe('account deletion', () => {
     const orphaned = await ctx.db.select().from(creditLedger).where(isNull(creditLedger.userId));
     expect(orphaned.some((row) => row.reason === 'signup_bonus' && row.delta === 20)).toBe(true);
     expect((await failure(ctx.services.accountDeletion.reactivate(link))).code).toBe('link_invalid');
-    expect((await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin))).code).toBe('login_failed');
+    expect((await failure(ctx.services.accounts.login(site, input.email!, input.password!, device))).code).toBe('login_failed');
   });
 
   it('needs the password to delete', async () => {
     const { user } = await signUpMember(ctx, site);
-    expect((await failure(ctx.services.accountDeletion.delete(site, user.id, { reason: 'other', password: 'guess' }, origin.origin))).code).toBe('old_password_wrong');
+    expect((await failure(ctx.services.accountDeletion.delete(site, user.id, { reason: 'other', password: 'guess' }))).code).toBe('old_password_wrong');
   });
 });

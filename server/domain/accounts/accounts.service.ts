@@ -14,9 +14,8 @@ import { presentUser } from './user-presenter';
 /** Spec §9: a deleted account can be restored for 14 days. */
 export const REACTIVATION_DAYS = 14;
 
-export interface RequestOrigin {
-  /** Where links in mails point back to, e.g. https://flirt.example */
-  origin: string;
+/** What a sign-up or log-in request tells about the device, for its session. */
+export interface SessionDevice {
   userAgent?: string;
 }
 
@@ -51,7 +50,7 @@ export function createAccountsService(deps: {
      * Creates the member with a not-yet-confirmed address and a hidden profile, sends the
      * activation mail and starts a session.
      */
-    async signup(site: SiteRow, input: SignupInput, request: RequestOrigin, language: Language) {
+    async signup(site: SiteRow, input: SignupInput, device: SessionDevice, language: Language) {
       const hasTrafficSource = !!(input.network || input.ref);
       if (site.signups === 'with_trafficsource' && !hasTrafficSource) throw new AppError('signups_closed');
       const now = clock.now();
@@ -91,8 +90,8 @@ export function createAccountsService(deps: {
         site.signupCredits,
         now,
       );
-      await links.sendActivation(site, { id: created.id, email, name: input.name!, language }, request.origin);
-      const token = await sessions.start(created.id, request.userAgent);
+      await links.sendActivation(site, { id: created.id, email, name: input.name!, language });
+      const token = await sessions.start(created.id, device.userAgent);
       return { user: await getUser(created.id, site), token };
     },
 
@@ -100,7 +99,7 @@ export function createAccountsService(deps: {
      * Checks credentials. The same text answers a wrong password and an unknown address; after
      * the site's number of failures the account is blocked for the site's minutes.
      */
-    async login(site: SiteRow, email: string, password: string, request: RequestOrigin) {
+    async login(site: SiteRow, email: string, password: string, device: SessionDevice) {
       const now = clock.now();
       const user = await users.findByEmail(site.id, email);
       if (!user) {
@@ -121,11 +120,11 @@ export function createAccountsService(deps: {
       if (user.status === 'deleted') {
         const windowEnds = new Date((user.deletedAt ?? now).getTime() + REACTIVATION_DAYS * 86_400_000);
         if (windowEnds <= now) throw new AppError('login_failed');
-        await links.sendReactivation(site, user, request.origin);
+        await links.sendReactivation(site, user);
         throw new AppError('account_pending_deletion');
       }
       await users.recordSuccessfulLogin(user.id, now);
-      const token = await sessions.start(user.id, request.userAgent);
+      const token = await sessions.start(user.id, device.userAgent);
       return { user: await getUser(user.id, site), token };
     },
 

@@ -22,12 +22,12 @@ export function createActivationService(deps: { users: UsersRepository; links: A
       return user.id;
     },
 
-    async resend(site: SiteRow, userId: number, origin: string): Promise<void> {
+    async resend(site: SiteRow, userId: number): Promise<void> {
       const user = await users.findById(userId);
       if (!user || user.status !== 'not_confirmed') return;
       const since = new Date(clock.now().getTime() - 86_400_000);
       if ((await links.countSince(userId, 'activate', since)) >= ACTIVATION_RESENDS_PER_DAY) throw new AppError('rate_limited');
-      await links.sendActivation(site, await links.recipientOf(user), origin);
+      await links.sendActivation(site, await links.recipientOf(user));
     },
   };
 }

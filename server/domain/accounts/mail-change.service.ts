@@ -9,7 +9,7 @@ import { isValidEmail } from './signup-rules';
 export function createMailChangeService(deps: { users: UsersRepository; links: AccountLinks }) {
   const { users, links } = deps;
   return {
-    async request(site: SiteRow, userId: number, newEmail: string, password: string, origin: string): Promise<void> {
+    async request(site: SiteRow, userId: number, newEmail: string, password: string): Promise<void> {
       const user = await users.findById(userId);
       if (!user || !(await verifyPassword(user.passwordHash, password))) {
         throw new AppError('old_password_wrong', { fields: [{ field: 'password', code: 'old_password_wrong' }] });
@@ -18,7 +18,7 @@ export function createMailChangeService(deps: { users: UsersRepository; links: A
         throw new AppError('new_email_invalid', { fields: [{ field: 'email', code: 'new_email_invalid' }] });
       }
       if (await users.findByEmail(site.id, newEmail)) throw new AppError('email_exists', { fields: [{ field: 'email', code: 'email_exists' }] });
-      await links.issue('mail_change', site, await links.recipientOf(user), origin, newEmail);
+      await links.issue('mail_change', site, await links.recipientOf(user), newEmail);
     },
 
     /** Applies the change; clicking the link also proves the new address, so it counts as confirmed. */

@@ -21,12 +21,12 @@ export function createPasswordsService(deps: { users: UsersRepository; links: Ac
 
   return {
     /** Mails a reset link. The spec names unknown addresses ('E-mail address not found'). */
-    async requestReset(site: SiteRow, email: string, origin: string): Promise<void> {
+    async requestReset(site: SiteRow, email: string): Promise<void> {
       const user = await users.findByEmail(site.id, email);
       if (!user || user.status === 'deleted') throw new AppError('email_not_found');
       const since = new Date(clock.now().getTime() - 86_400_000);
       if ((await links.countSince(user.id, 'password_reset', since)) >= RESETS_PER_DAY) throw new AppError('reset_limit_reached');
-      await links.issue('password_reset', site, await links.recipientOf(user), origin);
+      await links.issue('password_reset', site, await links.recipientOf(user));
     },
 
     isResetLinkLive: (token: string) => links.isLive('password_reset', token),

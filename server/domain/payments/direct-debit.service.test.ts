@@ -43,7 +43,7 @@ async function member(options: { blocked?: boolean } = {}) {
 /** A SEPA order for one of the site's bundles (index 3 is 750 credits for 79.95 EUR). */
 async function sepaOrder(memberId: number, bundleIndex = 1) {
   const { bundles } = await ctx.services.payments.listBundles(site, memberId, null);
-  return ctx.services.payments.start(site, memberId, { bundle_id: bundles[bundleIndex].id, payment_method: 'directdebit', client_id: clientId() }, { origin: 'http://localhost' }, null);
+  return ctx.services.payments.start(site, memberId, { bundle_id: bundles[bundleIndex].id, payment_method: 'directdebit', client_id: clientId() }, null);
 }
 
 const mandateInput = (orderId: number, overrides: Record<string, unknown> = {}) => ({
@@ -271,7 +271,7 @@ describe('directDebit: owner scoping', () => {
     expect((await failure(resend(stranger, mandate_id))).code).toBe('not_found');
 
     const { bundles } = await ctx.services.payments.listBundles(site, owner, null);
-    const ideal = await ctx.services.payments.start(site, owner, { bundle_id: bundles[0].id, payment_method: 'ideal', client_id: clientId() }, { origin: 'http://localhost' }, null);
+    const ideal = await ctx.services.payments.start(site, owner, { bundle_id: bundles[0].id, payment_method: 'ideal', client_id: clientId() }, null);
     expect((await failure(mandate(owner, ideal.order.id))).code).toBe('not_found');
     expect((await balanceOf(stranger)).credits).toBe(0);
     await expect(confirm(owner, mandate_id, code)).resolves.toMatchObject({ order: { status: 'paid' } });

@@ -11,6 +11,7 @@ import { createUsersRepository, type UsersRepository } from '../../db/repositori
 import type { CreditBundleRow, DiscountCodeRow, OrderRow, SiteRow, UserRow } from '../../db/schema/index';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
+import type { SiteUrls } from '../sites/site-urls';
 import { applyPercentage, presentDiscountCode, type DiscountContext, type DiscountsService } from './discounts.service';
 import { presentOrder } from './order-presenter';
 import { isFinal, nextOrderStatus, orderStatusOf } from './order-status';
@@ -28,10 +29,6 @@ export interface PaymentEvents {
   creditsChanged(userId: number, credits: number): void;
 }
 
-/** Absolute addresses the provider needs: the request's own origin. */
-export interface SiteUrls {
-  origin: string;
-}
 
 export const bundlePrice = (bundle: CreditBundleRow, country: string) => bundle.prices[country] ?? bundle.prices['*'];
 
@@ -59,7 +56,11 @@ export function createOrdersService(deps: {
   users: UsersRepository;
   discounts: DiscountsService;
   providers: Record<string, PaymentProvider>;
-  defaultProvider: string;
+  /** The provider of card, iDEAL, PayPal … orders; null when the deployment has none. */
+  defaultProvider: string | null;
+  /** Whether SEPA mandates can be signed (their SMS code reaches the member). */
+  directDebit: boolean;
+  urls: SiteUrls;
   clock: Clock;
   events?: PaymentEvents;
   jobs?: Pick<JobsRepository, 'enqueue'>;
@@ -71,6 +72,13 @@ export function createOrdersService(deps: {
     if (!found) throw new AppError('not_found', { detail: `unknown payment provider ${name}` });
     return found;
   };
+
+  /**
+   * The methods a member from this country can pay with: the site's choice, narrowed to what the
+   * deployment can really take. Without a provider there is nothing to offer, never a fake success.
+   */
+  const availableMethods = (country: string, site: SiteRow) =>
+    paymentMethodsFor(country, site.paymentMethods).filter((method) => (method === 'directdebit' ? deps.directDebit : deps.defaultProvider !== null));
 
   async function memberOf(memberId: number) {
     const account = await deps.users.findAccount(memberId);
@@ -120,14 +128,16 @@ export function createOrdersService(deps: {
     return discounts.active(context);
   }
 
-  async function start(site: SiteRow, memberId: number, input: CreateOrderInput, urls: SiteUrls, fallbackCountry: string | null) {
+  async function start(site: SiteRow, memberId: number, input: CreateOrderInput, fallbackCountry: string | null) {
     const earlier = await orders.findByClientId(memberId, input.client_id);
     const account = await memberOf(memberId);
     if (earlier) return answerFor(site, account.user, earlier);
     if (account.user.status !== 'active') throw new AppError('email_not_confirmed');
 
     const country = paymentCountry(account, fallbackCountry);
-    if (!paymentMethodsFor(country, site.paymentMethods).includes(input.payment_method)) throw new AppError('payment_method_unavailable');
+    const methods = availableMethods(country, site);
+    if (!methods.length) throw new AppError('payments_unavailable');
+    if (!methods.includes(input.payment_method)) throw new AppError('payment_method_unavailable');
     const bundle = await orders.findBundle(site.id, input.bundle_id);
     if (!bundle) throw new AppError('not_found');
     const price = bundlePrice(bundle, country);
@@ -145,7 +155,8 @@ export function createOrdersService(deps: {
         currency: price.currency,
         country,
         paymentMethod: input.payment_method,
-        provider: sepa ? SEPA_PROVIDER : deps.defaultProvider,
+        // Not null: the method was among the available ones, which need a provider.
+        provider: sepa ? SEPA_PROVIDER : deps.defaultProvider!,
         discountCodeId: discount?.id ?? null,
         discountPercentage: percentage,
         clientId: input.client_id,
@@ -157,7 +168,7 @@ export function createOrdersService(deps: {
     await deps.jobs?.enqueue(EXPIRE_ORDER_JOB, { orderId: order.id }, new Date(now.getTime() + ORDER_LIFETIME_MS), now);
     if (sepa) return answerFor(site, account.user, order);
 
-    const returnUrl = `${urls.origin}/credits/${bundle.id}/${input.payment_method}?order=${order.id}`;
+    const returnUrl = deps.urls.urlOf(site, `/credits/${bundle.id}/${input.payment_method}?order=${order.id}`);
     try {
       const payment = await provider(order.provider).createPayment({
         orderId: order.id,
@@ -166,7 +177,7 @@ export function createOrdersService(deps: {
         description: `${site.name} ${bundle.credits} credits, order ${order.id}`,
         method: input.payment_method,
         returnUrl,
-        webhookUrl: `${urls.origin}/api/payment-webhook.php?provider=${order.provider}`,
+        webhookUrl: deps.urls.urlOf(site, `/api/payment-webhook.php?provider=${order.provider}`),
         locale: account.user.language,
       });
       await orders.setProviderPayment(order.id, payment, clock.now());
@@ -205,7 +216,7 @@ export function createOrdersService(deps: {
         discounts.active({ site, member: account.user, country }),
         orders.lastPaid(memberId),
       ]);
-      const methods = paymentMethodsFor(country, site.paymentMethods);
+      const methods = availableMethods(country, site);
       return {
         payment_country: country,
         payment_methods: methods,
@@ -220,7 +231,7 @@ export function createOrdersService(deps: {
       const bundles = await orders.listBundles(site.id);
       return {
         payment_country: country,
-        payment_methods: paymentMethodsFor(country, site.paymentMethods),
+        payment_methods: availableMethods(country, site),
         bundles: bundles.map((bundle) => presentBundle(bundle, country, null)),
       };
     },
@@ -228,10 +239,10 @@ export function createOrdersService(deps: {
     start,
 
     /** Repeats the member's last paid order: same bundle, same method. */
-    async repeat(site: SiteRow, memberId: number, clientId: string, urls: SiteUrls, fallbackCountry: string | null) {
+    async repeat(site: SiteRow, memberId: number, clientId: string, fallbackCountry: string | null) {
       const last = await orders.lastPaid(memberId);
       if (!last?.bundleId || !isPaymentMethod(last.paymentMethod) || !(await orders.findBundle(site.id, last.bundleId))) throw new AppError('no_previous_order');
-      return start(site, memberId, { bundle_id: last.bundleId, payment_method: last.paymentMethod, client_id: clientId }, urls, fallbackCountry);
+      return start(site, memberId, { bundle_id: last.bundleId, payment_method: last.paymentMethod, client_id: clientId }, fallbackCountry);
     },
 
     /** An order's status for the member; an unfinished one is first checked with the provider. */

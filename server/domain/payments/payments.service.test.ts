@@ -28,7 +28,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: AppError) => error);
-const urls = { origin: 'http://localhost' };
 let next = 0;
 const clientId = () => `order-client-${++next}`;
 
@@ -58,7 +57,7 @@ const paymentIdOf = async (orderId: number) => (await ctx.db.select().from(order
 async function buy(memberId: number, options: { method?: 'ideal' | 'visa' | 'paypal'; code?: string; bundleIndex?: number } = {}) {
   const list = await bundles(memberId);
   const bundle = list.bundles[options.bundleIndex ?? 1];
-  const started = await ctx.services.payments.start(site, memberId, { bundle_id: bundle.id, payment_method: options.method ?? 'ideal', client_id: clientId(), discount_code: options.code }, urls, null);
+  const started = await ctx.services.payments.start(site, memberId, { bundle_id: bundle.id, payment_method: options.method ?? 'ideal', client_id: clientId(), discount_code: options.code }, null);
   return { ...started, bundle };
 }
 
@@ -92,7 +91,7 @@ describe('checkout through the demo provider', () => {
     expect(redirect_url).toMatch(/^\/demo-checkout\/demo_/);
 
     const paymentId = redirect_url.split('/').pop()!;
-    expect(await ctx.services.demoPayments.choose(paymentId, 'paid')).toBe(`http://localhost/credits/${order.bundle_id}/ideal?order=${order.id}`);
+    expect(await ctx.services.demoPayments.choose(paymentId, 'paid')).toBe(ctx.services.siteUrls.urlOf(site, `/credits/${order.bundle_id}/ideal?order=${order.id}`));
     // The payer is back before the webhook: the return page asks the provider and credits.
     const returned = await ctx.services.payments.status(site, memberId, order.id);
     expect(returned).toMatchObject({ order: { status: 'paid' }, credits: 125, paid_user: true });
@@ -107,8 +106,8 @@ describe('checkout through the demo provider', () => {
     const memberId = await member();
     const list = await bundles(memberId);
     const input = { bundle_id: list.bundles[0].id, payment_method: 'visa' as const, client_id: clientId() };
-    const first = await ctx.services.payments.start(site, memberId, input, urls, null);
-    const retry = await ctx.services.payments.start(site, memberId, input, urls, null);
+    const first = await ctx.services.payments.start(site, memberId, input, null);
+    const retry = await ctx.services.payments.start(site, memberId, input, null);
     expect(retry.order.id).toBe(first.order.id);
     // While it is open at the provider, a retry leads to the same checkout.
     expect(retry.redirect_url).toBe(first.redirect_url);
@@ -168,12 +167,12 @@ describe('checkout through the demo provider', () => {
 
   it('repeats the last paid order with the same bundle and method', async () => {
     const memberId = await member();
-    expect((await failure(ctx.services.payments.repeat(site, memberId, clientId(), urls, null))).code).toBe('no_previous_order');
+    expect((await failure(ctx.services.payments.repeat(site, memberId, clientId(), null))).code).toBe('no_previous_order');
     const { order, redirect_url } = await buy(memberId, { method: 'paypal', bundleIndex: 2 });
     await ctx.services.demoPayments.choose(redirect_url.split('/').pop()!, 'paid');
     await deliverWebhooks();
     expect((await bundles(memberId)).last_order).toEqual({ bundle_id: order.bundle_id, payment_method: 'paypal' });
-    const repeated = await ctx.services.payments.repeat(site, memberId, clientId(), urls, null);
+    const repeated = await ctx.services.payments.repeat(site, memberId, clientId(), null);
     expect(repeated.order).toMatchObject({ bundle_id: order.bundle_id, payment_method: 'paypal', status: 'open' });
     expect(repeated.order.id).not.toBe(order.id);
   });

@@ -12,6 +12,8 @@ export interface AppSecrets {
   cookieSecret: string;
   /** Signs the built-in demo payment provider's webhooks. */
   demoPaymentsSecret: string;
+  /** Opens the outbox page outside development (printed at start, never shown on a page). */
+  outboxKey: string;
 }
 
 /** Loads the deployment's own keys, generating each once on the very first start. */
@@ -19,7 +21,8 @@ export async function loadAppSecrets(repository: AppSecretsRepository): Promise<
   const vapid = JSON.parse(await repository.getOrInsert('vapid', JSON.stringify(generateVapidKeys()))) as VapidKeys;
   const cookieSecret = await repository.getOrInsert('cookie', crypto.randomBytes(32).toString('base64url'));
   const demoPaymentsSecret = await repository.getOrInsert('demo_payments', crypto.randomBytes(32).toString('base64url'));
-  return { vapid, cookieSecret, demoPaymentsSecret };
+  const outboxKey = await repository.getOrInsert('outbox', crypto.randomBytes(24).toString('base64url'));
+  return { vapid, cookieSecret, demoPaymentsSecret, outboxKey };
 }
 
 /** Web Push application server keys: a P-256 key pair, both halves base64url (RFC 8292). */

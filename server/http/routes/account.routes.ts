@@ -13,7 +13,7 @@ import {
 } from '../../../contract/accounts';
 import { ErrorBody } from '../../../contract/errors';
 import type { Services } from '../../services';
-import { clearSessionCookie, originOf, requireMember, setSessionCookie } from '../auth';
+import { clearSessionCookie, requireMember, setSessionCookie } from '../auth';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 const ok = { ok: true as const };
@@ -34,7 +34,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts
   });
 
   app.post('/api/activate.php', { schema: { tags, response: { 200: OkResponse, ...errors } }, config: { rateLimit: { max: 10, timeWindow: '1 hour' } } }, async (request) => {
-    await activation.resend(request.site, await requireMember(request), originOf(request));
+    await activation.resend(request.site, await requireMember(request));
     return ok;
   });
 
@@ -42,7 +42,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts
     '/api/password-reset.php',
     { schema: { tags, body: EmailInput, response: { 200: OkResponse, ...errors } }, config: { rateLimit: { max: 10, timeWindow: '1 hour' } } },
     async (request) => {
-      await passwords.requestReset(request.site, request.body.email, originOf(request));
+      await passwords.requestReset(request.site, request.body.email);
       return ok;
     },
   );
@@ -60,7 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts
   });
 
   app.post('/api/mail-change.php', { schema: { tags, body: MailChangeInput, response: { 200: OkResponse, ...errors } } }, async (request) => {
-    await mailChange.request(request.site, await requireMember(request), request.body.email, request.body.password, originOf(request));
+    await mailChange.request(request.site, await requireMember(request), request.body.email, request.body.password);
     return ok;
   });
 
@@ -80,7 +80,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts
   });
 
   app.delete('/api/account.php', { schema: { tags, body: AccountDeletionInput, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
-    await accountDeletion.delete(request.site, await requireMember(request), request.body, originOf(request));
+    await accountDeletion.delete(request.site, await requireMember(request), request.body);
     clearSessionCookie(reply);
     return ok;
   });

@@ -54,7 +54,7 @@ describe('payments API', () => {
     expect(page.body).toContain('iDEAL');
     const chosen = await ctx.app.inject({ method: 'POST', url: redirect_url, payload: 'outcome=paid', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(chosen.statusCode).toBe(303);
-    expect(chosen.headers.location).toBe(`http://localhost:80/credits/${bundle.id}/ideal?order=${order.id}`);
+    expect(chosen.headers.location).toBe(`http://localhost:3000/credits/${bundle.id}/ideal?order=${order.id}`);
     await flushWebhooks();
 
     const status = (await ctx.app.inject({ url: `/api/orders.php?id=${order.id}`, cookies: member.cookies })).json();

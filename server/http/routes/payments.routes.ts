@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../contract/errors';
@@ -18,9 +17,6 @@ import { requireMember } from '../auth';
 
 const errors = { 400: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 502: ErrorBody };
 const tags = ['payments'];
-
-/** The site's own address as the browser used it, for the provider's return and webhook URLs. */
-const originOf = (request: FastifyRequest) => ({ origin: `${request.protocol}://${request.host}` });
 
 /** Credit bundles, orders, discount codes and the member's transactions (spec §7 discountcode.php; orders.php, transactions.php). */
 export const paymentsRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments' | 'transactions'>> = async (app, { payments, transactions }) => {
@@ -49,8 +45,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments' | '
       const body = request.body;
       const answer =
         request.query.repeat || !('bundle_id' in body)
-          ? await payments.repeat(request.site, memberId, body.client_id, originOf(request), request.visitorCountry)
-          : await payments.start(request.site, memberId, body, originOf(request), request.visitorCountry);
+          ? await payments.repeat(request.site, memberId, body.client_id, request.visitorCountry)
+          : await payments.start(request.site, memberId, body, request.visitorCountry);
       return reply.status(201).send(answer);
     },
   );

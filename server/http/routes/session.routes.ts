@@ -6,7 +6,7 @@ import type { AccountsService } from '../../domain/accounts/accounts.service';
 import type { SessionsService } from '../../domain/accounts/sessions.service';
 import { sessionFingerprint } from '../../domain/accounts/session-tokens';
 import type { EventBus } from '../../realtime/event-bus';
-import { clearSessionCookie, originOf, requireMember, SESSION_COOKIE, setLanguageCookie, setSessionCookie } from '../auth';
+import { clearSessionCookie, requireMember, SESSION_COOKIE, setLanguageCookie, setSessionCookie } from '../auth';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
@@ -26,7 +26,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; s
         await accounts.validateSignup(request.site, request.body);
         return { valid: true as const };
       }
-      const { user, token } = await accounts.signup(request.site, request.body, { origin: originOf(request), userAgent: request.headers['user-agent'] }, request.language);
+      const { user, token } = await accounts.signup(request.site, request.body, { userAgent: request.headers['user-agent'] }, request.language);
       setSessionCookie(reply, token);
       return reply.status(201).send({ user });
     },
@@ -37,10 +37,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; s
     { schema: { tags: ['accounts'], body: LoginInput, response: { 200: UserResponse, ...errors } }, config: { rateLimit: { max: 20, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const previous = request.cookies[SESSION_COOKIE];
-      const { user, token } = await accounts.login(request.site, request.body.email, request.body.password, {
-        origin: originOf(request),
-        userAgent: request.headers['user-agent'],
-      });
+      const { user, token } = await accounts.login(request.site, request.body.email, request.body.password, { userAgent: request.headers['user-agent'] });
       // A new token at every log-in; the old one (if any) stops working.
       if (previous) await sessions.end(previous);
       setSessionCookie(reply, token);

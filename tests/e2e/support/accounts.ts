@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { baseUrl, openPage } from './browser';
 import { text } from './locales';
 
@@ -39,15 +40,24 @@ export async function signUpThroughSteps(page: Page, member: E2eMember) {
   await page.getByTestId('signup-complete').waitFor();
 }
 
-/** Opens the development outbox and follows the link of the newest mail to an address. */
+/**
+ * Opens the outbox page with the key the server printed at start (production shows it to
+ * nobody else); the key is traded for a cookie, so later visits of the same browser need none.
+ */
+export async function openOutbox(page: Page) {
+  await page.goto(`${baseUrl()}${inject('outboxPath')}`);
+  await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+}
+
+/** Opens the outbox and follows the link of the newest mail to an address. */
 export async function followMailLink(page: Page, to: string) {
-  await page.goto(`${baseUrl()}/dev/outbox`);
+  await openOutbox(page);
   const entry = page.getByTestId('outbox-entry').filter({ hasText: to }).first();
   await entry.getByRole('link').first().click();
 }
 
-export async function logIn(page: Page, member: Pick<E2eMember, 'email' | 'password'>, language = 'en') {
-  await page.goto(`${baseUrl()}/login`);
+export async function logIn(page: Page, member: Pick<E2eMember, 'email' | 'password'>, language = 'en', origin = baseUrl()) {
+  await page.goto(`${origin}/login`);
   await page.getByLabel(text(language, 'login.email')).fill(member.email);
   await page.getByLabel(text(language, 'login.password'), { exact: true }).fill(member.password);
   await page.getByRole('button', { name: text(language, 'login.submit') }).click();

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const production = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'production', ...env });
+
+describe('loadConfig', () => {
+  it('takes no payments in production unless a provider is configured', () => {
+    expect(production().payments).toMatchObject({ provider: null, isDemo: false, directDebit: false });
+    expect(production({ PAYMENTS: 'demo' }).payments).toMatchObject({ provider: 'demo', isDemo: true, directDebit: true });
+    expect(loadConfig({ NODE_ENV: 'development' }).payments).toMatchObject({ provider: 'demo', isDemo: true });
+    expect(loadConfig({ NODE_ENV: 'test' }).payments.provider).toBe('demo');
+  });
+
+  it("calls Mollie's test mode a demo, and offers direct debit only where its SMS code can reach a phone", () => {
+    expect(production({ PAYMENTS: 'mollie', MOLLIE_API_KEY: 'test_abc', SEED_DEMO: 'false' }).payments).toMatchObject({ isDemo: true, directDebit: false });
+    expect(production({ PAYMENTS: 'mollie', MOLLIE_API_KEY: 'live_abc', SEED_DEMO: 'false', SMS_URL: 'https://sms.example/send' }).payments).toMatchObject({ isDemo: false, directDebit: true });
+    expect(() => production({ PAYMENTS: 'mollie', MOLLIE_API_KEY: 'sk_abc' })).toThrow(/MOLLIE_API_KEY/);
+  });
+
+  it('refuses to start in production with an unsafe combination, naming the variable', () => {
+    expect(() => production({ TRUST_PROXY: 'true' })).toThrow(/Unsafe configuration for production:\n {2}TRUST_PROXY:/);
+    expect(() => production({ PAYMENTS: 'mollie', MOLLIE_API_KEY: 'live_abc' })).toThrow(/SEED_DEMO: the demo members/);
+    expect(() => production({ PAYMENTS: 'mollie', MOLLIE_API_KEY: 'live_abc', SEED_DEMO: 'false', SITE_SCHEME: 'http' })).toThrow(/SITE_SCHEME/);
+    // The same settings are fine where they harm nobody.
+    expect(() => loadConfig({ NODE_ENV: 'development', TRUST_PROXY: 'true' })).not.toThrow();
+    expect(() => production({ PAYMENTS: 'mollie', MOLLIE_API_KEY: 'test_abc' })).not.toThrow();
+  });
+
+  it('trusts a number of proxies or their addresses, never a malformed value', () => {
+    const hops = production({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(production({ TRUST_PROXY: '10.0.0.0/8, ::1' }).trustProxy).toEqual(['10.0.0.0/8', '::1']);
+    expect(production().trustProxy).toBe(false);
+    expect(() => production({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+    expect(() => production({ TRUST_PROXY: '10.0.0.1/8/2' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('shows the outbox page only while mail or SMS stay on the machine', () => {
+    expect(production().outboxPage).toBe(true);
+    expect(production({ SMTP_URL: 'smtp://mail.example', SMS_URL: 'https://sms.example/send' }).outboxPage).toBe(false);
+    expect(production({ OUTBOX_PAGE: 'false' }).outboxPage).toBe(false);
+  });
+});
