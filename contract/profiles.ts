@@ -133,6 +133,12 @@ export type LikesResponse = z.infer<typeof LikesResponse>;
 
 export const LikeResult = z.object({ liked: z.boolean(), is_match: z.boolean(), likes_left_today: z.number().int().nullable() });
 
+/** `GET /api/block.php`: the members the member blocked, newest block first (the block list in settings). */
+export const BlockedMembersResponse = z.object({
+  blocked: z.array(z.object({ profile: z.object({ id: z.number().int(), name: z.string(), main_image: MainImage }), blocked_at: z.string() })),
+});
+export type BlockedMembersResponse = z.infer<typeof BlockedMembersResponse>;
+
 /** `GET /api/auto-like.php` (spec §7). */
 export const AutoLike = z.object({ id: z.number().int(), main_image: MainImage, name: z.string() });
 export type AutoLike = z.infer<typeof AutoLike>;

@@ -49,6 +49,7 @@ import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { createRealtimePaymentEvents } from './realtime/payment-events';
 import { createRealtimeLikeEvents } from './realtime/like-events';
+import { createRealtimeBlockEvents } from './realtime/block-events';
 import { createDemoProvider, type WebhookDelivery } from './adapters/payments/demo-provider';
 import { createMollieProvider } from './adapters/payments/mollie-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider.port';
@@ -136,7 +137,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const members = createMembersService({ profiles: profilesRepository, likes: likesRepository, blocks: blocksRepository, users: usersRepository, clock, onLikeSeen: likeEvents.likeSeen });
   const ownProfile = createOwnProfileService({ users: usersRepository, profiles: profilesRepository, geo, clock });
   const likes = createLikesService({ likes: likesRepository, blocks: blocksRepository, profiles: profilesRepository, clock, events: likeEvents });
-  const blocks = createBlocksService({ blocks: blocksRepository, clock });
+  const blocks = createBlocksService({ blocks: blocksRepository, clock, events: createRealtimeBlockEvents(bus, chatRepository) });
   const photos = createPhotosService({ photos: createPhotosRepository(db), users: usersRepository, storage, clock });
   const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
   const chatEvents = createRealtimeChatEvents(bus, chatRepository);
