@@ -139,8 +139,12 @@ export const BlockedMembersResponse = z.object({
 });
 export type BlockedMembersResponse = z.infer<typeof BlockedMembersResponse>;
 
-/** `GET /api/auto-like.php` (spec §7). */
-export const AutoLike = z.object({ id: z.number().int(), main_image: MainImage, name: z.string() });
+/**
+ * `GET /api/auto-like.php` (spec §7): a fictional profile's like for the match popup, or 204 when
+ * none is due; the popup shows real members only for their own likes (a match). `is_fictional`
+ * labels the popup as the spec asks of every fictional profile.
+ */
+export const AutoLike = z.object({ id: z.number().int(), main_image: MainImage, name: z.string(), is_fictional: z.boolean() });
 export type AutoLike = z.infer<typeof AutoLike>;
 
 /** `GET /api/swipe.php`: the next cards of the swipe game. */

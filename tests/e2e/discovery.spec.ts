@@ -52,13 +52,16 @@ describe('members find each other', () => {
     await ben.page.goto(`${baseUrl()}/members/${anna.id}`);
     await ben.page.getByRole('button', { name: t('profile.like'), exact: true }).click();
     await ben.page.getByRole('dialog', { name: t('likes.new_like') }).waitFor();
+    // A real member's like is their own: no fictional label on it.
+    expect(await ben.page.getByTestId('match-popup-fictional').count()).toBe(0);
     await expectAccessible(ben.page);
     await ben.page.keyboard.press('Escape');
     await ben.page.goto(`${baseUrl()}/likes/matches`);
     await expect.poll(() => ben.page.getByTestId('profile-card').count()).toBe(1);
 
     await anna.page.goto(`${baseUrl()}/members?t=1`);
-    await anna.page.getByRole('dialog', { name: t('likes.new_like') }).waitFor();
+    // The automatic like comes from one of the team's fictional profiles, labelled as such.
+    await anna.page.getByRole('dialog', { name: t('likes.new_like') }).getByTestId('match-popup-fictional').getByText(t('profile.fictional')).waitFor();
     expect(anna.page.url()).not.toContain('t=1');
     expectNoConsoleErrors(anna.page);
     expectNoConsoleErrors(ben.page);

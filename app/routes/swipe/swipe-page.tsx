@@ -47,7 +47,7 @@ export default function SwipePage() {
     try {
       const result = await api<{ is_match: boolean; likes_left_today: number | null }>('swipe.php', { method: 'POST', body: { profile_id: card.id, action, mode } });
       setLeft(result.likes_left_today);
-      if (result.is_match) setMatch({ id: card.id, name: card.name, main_image: card.main_image });
+      if (result.is_match) setMatch({ id: card.id, name: card.name, main_image: card.main_image, is_fictional: card.is_fictional });
       return true;
     } catch (error) {
       setMessage(error instanceof ApiError ? error.message : t('errors.network'));

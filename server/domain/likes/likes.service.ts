@@ -81,20 +81,21 @@ export function createLikesService(deps: { likes: LikesRepository; blocks: Block
     },
 
     /**
-     * Spec §7 auto-like.php: a fictional (else any) visible member of the site's pool likes the
-     * member, for the match popup. At most every six hours; null when none is due or available.
+     * Spec §7 auto-like.php: one of the site's fictional profiles (run by the team, labelled as
+     * such) likes the member, for the match popup. Never a real member: their likes are only
+     * their own. At most every six hours; null when none is due or no fictional profile fits.
      */
     async autoLike(site: SiteRow, memberId: number, gender: 'male' | 'female' | null): Promise<AutoLike | null> {
       const now = clock.now();
       const last = await likes.lastReceivedAt(memberId, 'auto');
       if (last && now.getTime() - last.getTime() < AUTO_LIKE_INTERVAL_MS) return null;
       const already = new Set([...(await likes.listLikers(memberId)).map((liker) => liker.id)]);
-      const candidates = await profiles.search({ viewerId: memberId, niche: site.niche, gender: gender ?? undefined, excludeIds: [...already] }, 20, 0);
-      const pick = candidates.find((row) => row.isFictional && row.mainThumb) ?? candidates.find((row) => row.mainThumb);
+      const candidates = await profiles.search({ viewerId: memberId, niche: site.niche, gender: gender ?? undefined, fictionalOnly: true, excludeIds: [...already] }, 20, 0);
+      const pick = candidates.find((row) => row.isFictional && row.mainThumb);
       if (!pick) return null;
       await likes.insert(pick.id, memberId, 'auto', now);
       const card = presentCard(pick, now);
-      return { id: card.id, name: card.name, main_image: card.main_image };
+      return { id: card.id, name: card.name, main_image: card.main_image, is_fictional: true };
     },
   };
 }

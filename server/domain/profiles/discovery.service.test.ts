@@ -156,7 +156,18 @@ describe('likes and matches', () => {
     const fictional = await createVisibleMember(ctx, fresh, { isFictional: true });
     await createVisibleMember(ctx, fresh);
     const liker = await ctx.services.likes.autoLike(fresh, member.id, 'female');
-    expect(liker?.id).toBe(fictional.id);
+    expect(liker).toMatchObject({ id: fictional.id, is_fictional: true });
     expect(await ctx.services.likes.autoLike(fresh, member.id, 'female')).toBeNull();
+  });
+
+  it('never makes up a like from a real member: without a fictional profile there is none', async () => {
+    const fresh = await createSite(ctx.db, { countries: ['NL'] });
+    // Members share one pool: she seeks men, and no man in it is fictional.
+    const member = await createVisibleMember(ctx, fresh, { gender: 'female', seeking: 'male' });
+    const real = await createVisibleMember(ctx, fresh, { gender: 'male', seeking: 'female' });
+    expect(await ctx.services.likes.autoLike(fresh, member.id, 'male')).toBeNull();
+    const likes = await ctx.services.likes.list(member.id);
+    expect(likes.liked_by).toEqual([]);
+    expect((await ctx.services.likes.list(real.id)).profiles).toEqual([]);
   });
 });

@@ -69,6 +69,27 @@ describe('likes and blocks', () => {
   });
 });
 
+describe('auto-like.php', () => {
+  it('answers 204, and stores no like, when no fictional profile fits; a fictional one comes labelled', async () => {
+    const site = await ctx.services.sites.resolveSite(ctx.config.defaultSiteDomain);
+    // The member seeks men; the only man is a real member, who never liked them.
+    const real = await createVisibleMember(ctx, site, { gender: 'male', seeking: 'female', name: 'Real' });
+    const { id, cookies } = await member();
+    const none = await ctx.app.inject({ url: '/api/auto-like.php', cookies });
+    expect(none.statusCode).toBe(204);
+    expect((await ctx.app.inject({ url: '/api/likes.php', cookies })).json().liked_by).toEqual([]);
+
+    const fictional = await createVisibleMember(ctx, site, { gender: 'male', seeking: 'female', name: 'Fictional', isFictional: true });
+    const liked = await ctx.app.inject({ url: '/api/auto-like.php', cookies });
+    expect(liked.statusCode).toBe(200);
+    expect(liked.json()).toMatchObject({ id: fictional.id, name: 'Fictional', is_fictional: true });
+    const likes = (await ctx.app.inject({ url: '/api/likes.php', cookies })).json();
+    expect(likes.liked_by.map((entry: { id: number }) => entry.id)).toEqual([fictional.id]);
+    expect(likes.liked_by.map((entry: { id: number }) => entry.id)).not.toContain(real.id);
+    expect(id).toBeGreaterThan(0);
+  });
+});
+
 describe('photos.php', () => {
   it('re-encodes an upload and sets it as the main photo', async () => {
     const { cookies } = await member();
