@@ -147,6 +147,9 @@ export type BlockedMembersResponse = z.infer<typeof BlockedMembersResponse>;
 export const AutoLike = z.object({ id: z.number().int(), main_image: MainImage, name: z.string(), is_fictional: z.boolean() });
 export type AutoLike = z.infer<typeof AutoLike>;
 
-/** `GET /api/swipe.php`: the next cards of the swipe game. */
+/** Spec §9: free members like 4 members a day in the swipe game; premium members have no limit. */
+export const FREE_SWIPE_LIKES_PER_DAY = 4;
+
+/** `GET /api/swipe.php`: the next cards of the swipe game; `likes_left_today` is null where there is no limit. */
 export const SwipeDeck = z.object({ cards: z.array(ProfileCard), likes_left_today: z.number().int().nullable() });
 export const SwipeInput = z.object({ profile_id: z.number().int().positive(), action: z.enum(['like', 'pass']), mode: z.enum(['swipe_game', 'match_finder']) });
