@@ -27,7 +27,6 @@ describe('a member blocks another (ADR 0021)', () => {
     await bensList.filter({ hasText: anna.member.name }).waitFor();
     const nav = ben.page.getByRole('navigation', { name: t('nav.main') });
     await nav.getByRole('link', { name: new RegExp(t('nav.unread')) }).waitFor();
-
     // Anna blocks Ben from the conversation: she keeps it, but cannot write until she unblocks.
     await anna.page.getByRole('button', { name: t('profile.block'), exact: true }).click();
     await anna.page.getByRole('button', { name: t('profile.block_confirm', { name: ben.member.name }) }).click();
@@ -66,6 +65,15 @@ describe('a member blocks another (ADR 0021)', () => {
     await ben.page.goto(`${baseUrl()}/chats`);
     await bensList.filter({ hasText: anna.member.name }).click();
     await ben.page.getByTestId('message').filter({ hasText: 'Hello Ben' }).waitFor();
+
+    // Blocked again while he has it open: his tab leaves it at once.
+    await anna.page.goto(conversationUrl);
+    await anna.page.getByRole('button', { name: t('profile.block'), exact: true }).click();
+    await anna.page.getByRole('button', { name: t('profile.block_confirm', { name: ben.member.name }) }).click();
+    await anna.page.getByTestId('blocked-notice').waitFor();
+    await ben.page.waitForURL(/\/chats$/);
+    await bensList.filter({ hasText: anna.member.name }).waitFor({ state: 'detached' });
+    expect(await ben.page.getByTestId('message').count()).toBe(0);
 
     expectNoConsoleErrors(anna.page);
     expectNoConsoleErrors(ben.page, [conversationUrl, `${baseUrl()}/members/${anna.id}`, `${baseUrl()}/members/${anna.id}/chat`]);

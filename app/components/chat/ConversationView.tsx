@@ -41,6 +41,14 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
     useRealtime.setState({ openConversationId: conversationId });
     return () => useRealtime.setState({ openConversationId: null });
   }, [conversationId, initial, setHistory, markOpened]);
+  // Gone from the list while open (the other member blocked this one, or another tab removed
+  // it): the conversation is no longer this member's to read, so leave it.
+  const listed = useChat((state) => state.chats.some((chat) => chat.conversation.id === conversationId));
+  const wasListed = useRef(false);
+  useEffect(() => {
+    if (listed) wasListed.current = true;
+    else if (wasListed.current) navigate('/chats', { replace: true });
+  }, [listed, navigate]);
   const typingUntil = useTyping((state) => state.until[conversationId] ?? 0);
   const [now, setNow] = useState(() => Date.now());
   // Re-render when the typing signal runs out.
