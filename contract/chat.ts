@@ -26,6 +26,8 @@ export const ChatsResponse = z.object({
       num_unread_messages: z.number().int(),
       last_message: z.object({ id: z.number().int(), text: z.string(), kind: z.enum(['text', 'gift', 'photo']), mine: z.boolean() }).nullable(),
       last_message_at: z.string(),
+      /** The member blocked this profile: they keep the conversation but cannot write in it until they unblock. */
+      blocked: z.boolean().optional(),
     }),
   ),
   total_unread_messages: z.number().int(),

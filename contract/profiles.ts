@@ -133,10 +133,23 @@ export type LikesResponse = z.infer<typeof LikesResponse>;
 
 export const LikeResult = z.object({ liked: z.boolean(), is_match: z.boolean(), likes_left_today: z.number().int().nullable() });
 
-/** `GET /api/auto-like.php` (spec §7). */
-export const AutoLike = z.object({ id: z.number().int(), main_image: MainImage, name: z.string() });
+/** `GET /api/block.php`: the members the member blocked, newest block first (the block list in settings). */
+export const BlockedMembersResponse = z.object({
+  blocked: z.array(z.object({ profile: z.object({ id: z.number().int(), name: z.string(), main_image: MainImage }), blocked_at: z.string() })),
+});
+export type BlockedMembersResponse = z.infer<typeof BlockedMembersResponse>;
+
+/**
+ * `GET /api/auto-like.php` (spec §7): a fictional profile's like for the match popup, or 204 when
+ * none is due; the popup shows real members only for their own likes (a match). `is_fictional`
+ * labels the popup as the spec asks of every fictional profile.
+ */
+export const AutoLike = z.object({ id: z.number().int(), main_image: MainImage, name: z.string(), is_fictional: z.boolean() });
 export type AutoLike = z.infer<typeof AutoLike>;
 
-/** `GET /api/swipe.php`: the next cards of the swipe game. */
+/** Spec §9: free members like 4 members a day in the swipe game; premium members have no limit. */
+export const FREE_SWIPE_LIKES_PER_DAY = 4;
+
+/** `GET /api/swipe.php`: the next cards of the swipe game; `likes_left_today` is null where there is no limit. */
 export const SwipeDeck = z.object({ cards: z.array(ProfileCard), likes_left_today: z.number().int().nullable() });
 export const SwipeInput = z.object({ profile_id: z.number().int().positive(), action: z.enum(['like', 'pass']), mode: z.enum(['swipe_game', 'match_finder']) });

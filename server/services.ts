@@ -50,6 +50,7 @@ import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { createRealtimePaymentEvents } from './realtime/payment-events';
 import { createRealtimeLikeEvents } from './realtime/like-events';
+import { createRealtimeBlockEvents } from './realtime/block-events';
 import { createDemoProvider, type WebhookDelivery } from './adapters/payments/demo-provider';
 import { createMollieProvider } from './adapters/payments/mollie-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider.port';
@@ -139,8 +140,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const search = createSearchService({ profiles: profilesRepository, clock });
   const members = createMembersService({ profiles: profilesRepository, likes: likesRepository, blocks: blocksRepository, users: usersRepository, clock, onLikeSeen: likeEvents.likeSeen });
   const ownProfile = createOwnProfileService({ users: usersRepository, profiles: profilesRepository, geo, clock });
-  const likes = createLikesService({ likes: likesRepository, blocks: blocksRepository, profiles: profilesRepository, clock, events: likeEvents });
-  const blocks = createBlocksService({ blocks: blocksRepository, clock });
+  const likes = createLikesService({ likes: likesRepository, blocks: blocksRepository, profiles: profilesRepository, users: usersRepository, clock, events: likeEvents });
+  const blocks = createBlocksService({ blocks: blocksRepository, clock, events: createRealtimeBlockEvents(bus, chatRepository) });
   const photos = createPhotosService({ photos: createPhotosRepository(db), users: usersRepository, storage, clock });
   const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
   const chatEvents = createRealtimeChatEvents(bus, chatRepository);
@@ -151,7 +152,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   // Payments: the demo provider always exists, so that orders it took stay readable, but it takes
   // new orders only when PAYMENTS=demo (the default outside production); PAYMENTS=mollie sends
   // them to Mollie. The demo hands its signed notifications to this app in-process: it never
-  // calls an address, so nobody can point it at one (ADR 0021).
+  // calls an address, so nobody can point it at one (ADR 0022).
   const demoPayments = createDemoProvider({
     db,
     secret: secrets.demoPaymentsSecret,

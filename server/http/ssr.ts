@@ -16,7 +16,7 @@ import type { OutboxAccess } from './outbox-access';
 import { buildContentSecurityPolicy } from './security-headers';
 
 /** What pages need from the domain, beyond the site. */
-export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'ownProfile' | 'chat' | 'payments' | 'transactions'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
+export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'ownProfile' | 'chat' | 'payments' | 'transactions'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
 
 export interface SsrOptions {
   /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
@@ -75,6 +75,7 @@ async function createLoadContext(request: FastifyRequest, nonce: string, options
         const parsed = SearchQuery.safeParse(query);
         return services.search.search(site, parsed.success ? parsed.data : { page: 1 }, { memberId, hasTrafficSource: !!(query.network || query.ref) });
       }),
+    visitorDeck: () => services.swipe.visitorDeck(site, request.visitorCountry ?? selectVisitorCountry(site, null)),
     listChats: async () => (memberId ? services.chat.listChats(memberId) : null),
     chatHistory: (conversationId) =>
       settle(request, services, () => {
