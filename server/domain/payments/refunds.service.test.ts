@@ -46,7 +46,7 @@ const spend = (userId: number, credits: number) => createCreditsRepository(ctx.d
 async function buy(memberId: number, credits: 50 | 125) {
   const { bundles } = await ctx.services.payments.listBundles(site, memberId, null);
   const bundle = bundles.find((entry) => entry.credits === credits)!;
-  const { order, redirect_url } = await ctx.services.payments.start(site, memberId, { bundle_id: bundle.id, payment_method: 'ideal', client_id: `refund-rule-${++next}` }, { origin: 'http://localhost' }, null);
+  const { order, redirect_url } = await ctx.services.payments.start(site, memberId, { bundle_id: bundle.id, payment_method: 'ideal', client_id: `refund-rule-${++next}` }, null);
   await ctx.services.demoPayments.choose(redirect_url.split('/').pop()!, 'paid');
   for (const delivery of deliveries.splice(0)) {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/payment-webhook.php?provider=demo', payload: delivery.body, headers: { 'content-type': 'application/json', ...delivery.headers } });
