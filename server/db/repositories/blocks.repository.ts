@@ -1,16 +1,19 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { blocks, likes, swipePasses } from '../schema/index';
+import { blocks, likes, swipePasses, users } from '../schema/index';
 
 export function createBlocksRepository(db: Executor) {
   return {
-    /** Blocks and removes the likes between the two, in one transaction. */
-    async block(blockerId: number, blockedId: number, at: Date): Promise<void> {
-      await db.transaction(async (tx) => {
+    /** Blocks and removes the likes between the two, in one transaction; false when there is no such member. */
+    async block(blockerId: number, blockedId: number, at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
+        if (!target) return false;
         await tx.insert(blocks).values({ blockerId, blockedId, createdAt: at }).onConflictDoNothing();
         await tx
           .delete(likes)
           .where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))));
+        return true;
       });
     },
     async unblock(blockerId: number, blockedId: number): Promise<void> {

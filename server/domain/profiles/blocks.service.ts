@@ -7,7 +7,7 @@ export function createBlocksService(deps: { blocks: BlocksRepository; clock: Clo
   return {
     async block(memberId: number, profileId: number): Promise<void> {
       if (memberId === profileId) throw new AppError('not_yourself');
-      await deps.blocks.block(memberId, profileId, deps.clock.now());
+      if (!(await deps.blocks.block(memberId, profileId, deps.clock.now()))) throw new AppError('not_found');
     },
     async unblock(memberId: number, profileId: number): Promise<void> {
       await deps.blocks.unblock(memberId, profileId);
