@@ -10,6 +10,8 @@ export const ErrorCode = z.enum([
   'validation_failed',
   /** The route or the record asked for does not exist (or is not the caller's to see). */
   'not_found',
+  /** A page (or other address) asked with a method it does not take, e.g. `POST /`; `Allow` lists the ones it does. */
+  'method_not_allowed',
   /** The call needs a logged-in member and there is none. */
   'authentication_required',
   /** A state-changing request arrived without a valid CSRF proof. */
@@ -159,6 +161,7 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
 export const errorStatus: Record<ErrorCode, number> = {
   validation_failed: 400,
   not_found: 404,
+  method_not_allowed: 405,
   authentication_required: 403,
   csrf_failed: 403,
   rate_limited: 429,

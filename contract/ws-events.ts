@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChatMessage, SendMessageFields, SendMessageResponse, hasOneTarget } from './chat';
 import { ErrorCode } from './errors';
+import { RecordId } from './inputs';
 
 /**
  * Every message on `/api/ws` (one socket per browser tab), both directions. The server parses
@@ -67,9 +68,9 @@ export type SendAnswerType = 'message_sent' | 'message_refused';
 export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
 
 /** The member is typing in a conversation they take part in. */
-export const TypingClientEvent = z.object({ type: z.literal('typing'), conversation_id: id });
+export const TypingClientEvent = z.object({ type: z.literal('typing'), conversation_id: RecordId });
 /** Send every message after this id that the member may see, then `resync_done`. */
-export const ResyncClientEvent = z.object({ type: z.literal('resync'), after_message_id: z.number().int().min(0) });
+export const ResyncClientEvent = z.object({ type: z.literal('resync'), after_message_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 export const PingClientEvent = z.object({ type: z.literal('ping') });
 /**
  * Sends a text message, exactly like `POST /api/messages.php` (same fields, same rules, same

@@ -3,6 +3,7 @@ import type { BlocksRepository } from '../../db/repositories/blocks.repository';
 import type { ProfilesRepository } from '../../db/repositories/profiles.repository';
 import type { SiteRow } from '../../db/schema/index';
 import { presentCard } from '../profiles/profile-cards';
+import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { LikeOutcome, LikesService } from './likes.service';
 
@@ -47,6 +48,9 @@ export function createSwipeService(deps: { profiles: ProfilesRepository; blocks:
 
     async swipe(memberId: number, profileId: number, action: 'like' | 'pass', mode: 'swipe_game' | 'match_finder'): Promise<LikeOutcome> {
       if (action === 'pass') {
+        // Only a card the member could be shown can be passed (a made-up id would fail the insert).
+        const [card] = await profiles.findCards([profileId], memberId);
+        if (!card) throw new AppError('not_found');
         await blocks.passSwipe(memberId, profileId, clock.now());
         return { liked: false, is_match: false, likes_left_today: mode === 'swipe_game' ? await likes.swipeLikesLeft(memberId) : null };
       }

@@ -12,6 +12,7 @@ import {
   TokenInput,
 } from '../../../contract/accounts';
 import { ErrorBody } from '../../../contract/errors';
+import { text } from '../../../contract/inputs';
 import type { Services } from '../../services';
 import { clearSessionCookie, requireMember, setSessionCookie } from '../auth';
 
@@ -24,7 +25,7 @@ type Deps = Pick<Services, 'accounts' | 'activation' | 'passwords' | 'mailChange
 /** Everything done through e-mailed links, passwords, privacy mode and deletion. */
 export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts, activation, passwords, mailChange, accountDeletion }) => {
   // The activation link from the mail: confirms, then shows the outcome page.
-  app.get('/api/activate.php', { schema: { tags, querystring: z.object({ token: z.string().max(200).default('') }) } }, async (request, reply) => {
+  app.get('/api/activate.php', { schema: { tags, querystring: z.object({ token: text().max(200).default('') }) } }, async (request, reply) => {
     try {
       await activation.activate(request.query.token);
       return reply.redirect('/activate/done');
@@ -88,7 +89,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts
   // The reactivation link from the deletion mail.
   app.get(
     '/api/account.php',
-    { schema: { tags, querystring: z.object({ reactivate: z.literal('1'), token: z.string().max(200).default('') }) } },
+    { schema: { tags, querystring: z.object({ reactivate: z.literal('1'), token: text().max(200).default('') }) } },
     async (request, reply) => {
       try {
         await accountDeletion.reactivate(request.query.token);
