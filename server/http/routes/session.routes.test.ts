@@ -98,6 +98,19 @@ describe('user.php and logout.php', () => {
     expect(response.json().message).not.toBe('Login failed, please try again');
   });
 
+  it('refuses a log-out asked by another site, and keeps the app’s own GET working', async () => {
+    const { cookie } = await signUp();
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }]) {
+      const forged = await ctx.app.inject({ url: '/api/logout.php', headers, cookies: { rdv_session: cookie } });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json().error).toBe('csrf_failed');
+      expect((await ctx.app.inject({ url: '/api/user.php', cookies: { rdv_session: cookie } })).statusCode).toBe(200);
+    }
+    const own = await ctx.app.inject({ url: '/api/logout.php', headers: { 'sec-fetch-site': 'same-origin' }, cookies: { rdv_session: cookie } });
+    expect(own.statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/user.php', cookies: { rdv_session: cookie } })).statusCode).toBe(403);
+  });
+
   it('refuses a log-in posted from another site', async () => {
     const response = await ctx.app.inject({
       method: 'POST',

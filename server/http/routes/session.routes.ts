@@ -6,6 +6,8 @@ import type { AccountsService } from '../../domain/accounts/accounts.service';
 import type { SessionsService } from '../../domain/accounts/sessions.service';
 import { sessionFingerprint } from '../../domain/accounts/session-tokens';
 import type { EventBus } from '../../realtime/event-bus';
+import { AppError } from '../../domain/shared/app-error';
+import { isSameOrigin } from '../csrf';
 import { clearSessionCookie, originOf, requireMember, SESSION_COOKIE, setLanguageCookie, setSessionCookie } from '../auth';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
@@ -71,7 +73,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; s
     },
   );
 
-  app.get('/api/logout.php', { schema: { tags: ['accounts'], response: { 200: OkResponse } } }, async (request, reply) => {
+  app.get('/api/logout.php', { schema: { tags: ['accounts'], response: { 200: OkResponse, 403: ErrorBody } } }, async (request, reply) => {
+    // A GET, as the spec calls it, but it changes state: a foreign page must not log members out.
+    if (!isSameOrigin(request)) throw new AppError('csrf_failed', { detail: 'cross-site logout' });
     const token = request.cookies[SESSION_COOKIE];
     const memberId = await request.findMemberId();
     if (token) await sessions.end(token);
