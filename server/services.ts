@@ -49,6 +49,7 @@ import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { createRealtimePaymentEvents } from './realtime/payment-events';
 import { createRealtimeLikeEvents } from './realtime/like-events';
+import { createRealtimeSessionEvents } from './realtime/session-events';
 import { createDemoProvider, type WebhookDelivery } from './adapters/payments/demo-provider';
 import { createMollieProvider } from './adapters/payments/mollie-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider.port';
@@ -100,7 +101,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     pushPublicKey: secrets.vapid.publicKey,
     clock,
   });
-  const sessions = createSessionsService({ sessions: createSessionsRepository(db), clock });
+  // Realtime: in-process by default, Redis pub/sub across instances when REDIS_URL is set.
+  const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
+  // Ended sessions close their open tabs at once, on every instance.
+  const sessions = createSessionsService({ sessions: createSessionsRepository(db), clock, events: createRealtimeSessionEvents(bus) });
   const mail = createMailService({ mailer, translator });
   const links = createAccountLinks({ tokens: createEmailTokensRepository(db), users: usersRepository, mail, clock });
   const accounts = createAccountsService({ users: usersRepository, sessions, links, clock });
@@ -126,8 +130,6 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const profilesRepository = createProfilesRepository(db);
   const likesRepository = createLikesRepository(db);
   const blocksRepository = createBlocksRepository(db);
-  // Realtime: in-process by default, Redis pub/sub across instances when REDIS_URL is set.
-  const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
   const chatRepository = createChatRepository(db);
   // Group commits get their own connections: under load they must not queue behind every request's reads.
   const sendLane = database.openLane(SEND_BATCHES_AT_ONCE);

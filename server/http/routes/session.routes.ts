@@ -4,8 +4,6 @@ import { ErrorBody } from '../../../contract/errors';
 import { isSupportedLanguage, LOCALE_COOKIE } from '../../../contract/locales';
 import type { AccountsService } from '../../domain/accounts/accounts.service';
 import type { SessionsService } from '../../domain/accounts/sessions.service';
-import { sessionFingerprint } from '../../domain/accounts/session-tokens';
-import type { EventBus } from '../../realtime/event-bus';
 import { AppError } from '../../domain/shared/app-error';
 import { isSameOrigin } from '../csrf';
 import { clearSessionCookie, originOf, requireMember, SESSION_COOKIE, setLanguageCookie, setSessionCookie } from '../auth';
@@ -13,7 +11,7 @@ import { clearSessionCookie, originOf, requireMember, SESSION_COOKIE, setLanguag
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 /** Sign-up, log-in, the current member and log-out (spec §7 user.php, logout.php). */
-export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; sessions: SessionsService; bus: EventBus }> = async (app, { accounts, sessions, bus }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; sessions: SessionsService }> = async (app, { accounts, sessions }) => {
   app.post(
     '/api/signup.php',
     {
@@ -77,10 +75,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; s
     // A GET, as the spec calls it, but it changes state: a foreign page must not log members out.
     if (!isSameOrigin(request)) throw new AppError('csrf_failed', { detail: 'cross-site logout' });
     const token = request.cookies[SESSION_COOKIE];
-    const memberId = await request.findMemberId();
-    if (token) await sessions.end(token);
     // The session's open tabs lose their socket too, on every instance.
-    if (token && memberId) await bus.publish(memberId, { type: 'session_ended', session: sessionFingerprint(token) });
+    if (token) await sessions.end(token);
     clearSessionCookie(reply);
     return { ok: true as const };
   });
