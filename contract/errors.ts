@@ -70,6 +70,8 @@ export const ErrorCode = z.enum([
   'passwords_differ',
   /** The current password given for a change is wrong. */
   'old_password_wrong',
+  /** The password that confirms an e-mail change or a deletion is wrong. */
+  'current_password_wrong',
   /** The new e-mail address for a change is not valid. */
   'new_email_invalid',
   /** The new e-mail address for a change already has an account. */
@@ -184,6 +186,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   activation_failed: 400,
   passwords_differ: 400,
   old_password_wrong: 400,
+  current_password_wrong: 400,
   new_email_invalid: 400,
   email_exists: 409,
   blocked_by: 403,

@@ -9,6 +9,7 @@ import { createLocalStorage } from './adapters/storage/local-storage';
 import type { MediaStorage } from './adapters/storage/storage.port';
 import { pingDatabase, type DatabaseHandle } from './db/client';
 import { createAppSecretsRepository } from './db/repositories/app-secrets.repository';
+import { createAuthThrottlesRepository } from './db/repositories/auth-throttles.repository';
 import { createEmailTokensRepository } from './db/repositories/email-tokens.repository';
 import { createBlocksRepository } from './db/repositories/blocks.repository';
 import { createChatRepository } from './db/repositories/chat.repository';
@@ -25,6 +26,9 @@ import { createAccountDeletionService, PURGE_ACCOUNT_JOB } from './domain/accoun
 import { createAccountLinks } from './domain/accounts/account-links.service';
 import { createAccountPurger } from './domain/accounts/account-purger';
 import { createAccountsService } from './domain/accounts/accounts.service';
+import { createCurrentPasswordCheck } from './domain/accounts/current-password';
+import { createLoginGuard } from './domain/accounts/login-guard';
+import { createResetLimits } from './domain/accounts/reset-limits';
 import { createActivationService } from './domain/accounts/activation.service';
 import { createMailChangeService } from './domain/accounts/mail-change.service';
 import { createPasswordsService } from './domain/accounts/passwords.service';
@@ -107,7 +111,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const sessions = createSessionsService({ sessions: createSessionsRepository(db), clock, events: createRealtimeSessionEvents(bus) });
   const mail = createMailService({ mailer, translator });
   const links = createAccountLinks({ tokens: createEmailTokensRepository(db), users: usersRepository, mail, clock });
-  const accounts = createAccountsService({ users: usersRepository, sessions, links, clock });
+  const authThrottles = createAuthThrottlesRepository(db);
+  const loginGuard = createLoginGuard({ throttles: authThrottles, clock });
+  const checkCurrentPassword = createCurrentPasswordCheck({ users: usersRepository, guard: loginGuard });
+  const accounts = createAccountsService({ users: usersRepository, sessions, links, guard: loginGuard, clock });
   const activation = createActivationService({
     users: usersRepository,
     links,
@@ -115,8 +122,15 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     // Replies held until the member confirmed reach them now; chatEvents is made further down.
     onConfirmed: (userId) => createChatRepository(db).releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
   });
-  const passwords = createPasswordsService({ users: usersRepository, links, sessions, clock });
-  const mailChange = createMailChangeService({ users: usersRepository, links });
+  const passwords = createPasswordsService({
+    users: usersRepository,
+    links,
+    sessions,
+    guard: loginGuard,
+    resetLimits: createResetLimits({ throttles: authThrottles, clock }),
+    checkCurrentPassword,
+  });
+  const mailChange = createMailChangeService({ users: usersRepository, links, checkCurrentPassword });
   const accountDeletion = createAccountDeletionService({
     users: usersRepository,
     links,
@@ -125,6 +139,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     // chatPhotos is made further down; the purger only calls it long after start-up.
     purger: createAccountPurger({ users: usersRepository, storage, removeChatPhotos: (userId) => chatPhotos.removeAllOf(userId) }),
     recordReason: usersRepository.recordDeletionReason,
+    checkCurrentPassword,
     clock,
   });
   const profilesRepository = createProfilesRepository(db);

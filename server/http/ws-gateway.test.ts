@@ -234,7 +234,7 @@ describe('GET /api/ws', () => {
 
     it('a password reset from the mailed link', async () => {
       const { input, tabs } = await memberWithTwoDevices();
-      await ctx.services.passwords.requestReset(site, input.email!, ctx.origin);
+      await ctx.services.passwords.requestReset(site, input.email!, ctx.origin, { client: { ip: '198.51.100.7' }, memberId: null });
       const reset = await ctx.app.inject({
         method: 'PUT',
         url: '/api/password-reset.php',
@@ -266,7 +266,7 @@ describe('GET /api/ws', () => {
       const ben = await createVisibleMember(ctx, paying, { gender: 'male' });
       const tab = await ctx.connectWith({ cookie: `rdv_session=${token}`, origin: ctx.origin });
       await tab.roundTrip();
-      await ctx.services.passwords.change(user.id, input.password!, 'a whole new secret phrase', 'a whole new secret phrase');
+      await ctx.services.passwords.change(paying, user.id, { old: input.password!, new: 'a whole new secret phrase', confirm: 'a whole new secret phrase' }, { ip: '198.51.100.7' });
       expect(await closedWithin(tab)).toEqual(loggedOut);
       tab.send({ type: 'send_message', profile_id: ben.id, text: 'Still here?', client_id: `after-change-${Date.now()}` });
       await new Promise((resolve) => setTimeout(resolve, 200));

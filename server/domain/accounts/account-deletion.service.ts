@@ -6,7 +6,8 @@ import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import { assertRedeemed, type AccountLinks } from './account-links.service';
 import { REACTIVATION_DAYS } from './accounts.service';
-import { verifyPassword } from './passwords';
+import type { CurrentPasswordCheck } from './current-password';
+import type { ClientIdentity } from './login-guard';
 import type { SessionsService } from './sessions.service';
 
 export const PURGE_ACCOUNT_JOB = 'purge_account';
@@ -28,15 +29,15 @@ export function createAccountDeletionService(deps: {
   jobs: JobsRepository;
   purger: AccountPurger;
   recordReason: (siteId: number, reason: string, details: string | undefined, at: Date) => Promise<void>;
+  checkCurrentPassword: CurrentPasswordCheck;
   clock: Clock;
 }) {
   const { users, links, sessions, jobs, clock } = deps;
   return {
-    async delete(site: SiteRow, userId: number, input: { reason: (typeof DELETION_REASONS)[number]; details?: string; password: string }, origin: string) {
+    async delete(site: SiteRow, userId: number, input: { reason: (typeof DELETION_REASONS)[number]; details?: string; password: string }, origin: string, client: ClientIdentity) {
+      await deps.checkCurrentPassword(site, userId, input.password, client, 'current_password_wrong', 'password');
       const user = await users.findById(userId);
-      if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
-        throw new AppError('old_password_wrong', { fields: [{ field: 'password', code: 'old_password_wrong' }] });
-      }
+      if (!user) throw new AppError('authentication_required');
       const now = clock.now();
       await users.update(userId, { status: 'deleted', deletedAt: now });
       await sessions.endAll(userId);

@@ -11,6 +11,9 @@ import type { AppError } from '../shared/app-error';
 let ctx: TestContext;
 let site: SiteRow;
 const origin = { origin: 'https://love.test' };
+/** One stranger's browser without cookies, unless a test says otherwise. */
+const client = { ip: '198.51.100.7' };
+const requester = { client, memberId: null };
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -90,38 +93,38 @@ describe('accounts.signup', () => {
 describe('accounts.login', () => {
   it('logs in with the right password and starts a new session each time', async () => {
     const { input } = await signUpMember(ctx, site);
-    const first = await ctx.services.accounts.login(site, input.email!, input.password!, origin);
-    const second = await ctx.services.accounts.login(site, input.email!, input.password!, origin);
+    const first = await ctx.services.accounts.login(site, input.email!, input.password!, origin, client);
+    const second = await ctx.services.accounts.login(site, input.email!, input.password!, origin, client);
     expect(first.token).not.toBe(second.token);
     expect(await ctx.services.sessions.findUserId(second.token)).toBe(first.user.id);
   });
 
   it('answers a wrong password and an unknown address with the same error', async () => {
     const { input } = await signUpMember(ctx, site);
-    expect((await failure(ctx.services.accounts.login(site, input.email!, 'wrong password', origin))).code).toBe('login_failed');
-    expect((await failure(ctx.services.accounts.login(site, 'nobody@example.com', 'whatever1', origin))).code).toBe('login_failed');
+    expect((await failure(ctx.services.accounts.login(site, input.email!, 'wrong password', origin, client))).code).toBe('login_failed');
+    expect((await failure(ctx.services.accounts.login(site, 'nobody@example.com', 'whatever1', origin, client))).code).toBe('login_failed');
   });
 
   it('blocks the account after the site’s number of failures, for the site’s minutes', async () => {
     const { input } = await signUpMember(ctx, site);
     for (let attempt = 1; attempt < 3; attempt++) {
-      expect((await failure(ctx.services.accounts.login(site, input.email!, 'wrong', origin))).code).toBe('login_failed');
+      expect((await failure(ctx.services.accounts.login(site, input.email!, 'wrong', origin, client))).code).toBe('login_failed');
     }
-    const blocked = await failure(ctx.services.accounts.login(site, input.email!, 'wrong', origin));
+    const blocked = await failure(ctx.services.accounts.login(site, input.email!, 'wrong', origin, client));
     expect(blocked.code).toBe('account_locked');
     expect(blocked.params).toEqual({ minutes: 15 });
     // Even the right password waits out the block.
     ctx.clock.advance(5 * 60_000);
-    const stillBlocked = await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin));
+    const stillBlocked = await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin, client));
     expect(stillBlocked.params).toEqual({ minutes: 10 });
     ctx.clock.advance(10 * 60_000);
-    await expect(ctx.services.accounts.login(site, input.email!, input.password!, origin)).resolves.toBeTruthy();
+    await expect(ctx.services.accounts.login(site, input.email!, input.password!, origin, client)).resolves.toBeTruthy();
   });
 
   it('keeps the password-reset path open while blocked', async () => {
     const { input } = await signUpMember(ctx, site);
-    for (let attempt = 0; attempt < 3; attempt++) await failure(ctx.services.accounts.login(site, input.email!, 'wrong', origin));
-    await ctx.services.passwords.requestReset(site, input.email!, origin.origin);
+    for (let attempt = 0; attempt < 3; attempt++) await failure(ctx.services.accounts.login(site, input.email!, 'wrong', origin, client));
+    await ctx.services.passwords.requestReset(site, input.email!, origin.origin, requester);
     await ctx.services.passwords.reset(tokenFromLastMail(ctx, input.email!), 'a brand new secret', 'a brand new secret');
   });
 });
@@ -145,31 +148,31 @@ describe('activation', () => {
 
 describe('passwords', () => {
   it('names an unknown address when asked for a reset, as the spec requires', async () => {
-    expect((await failure(ctx.services.passwords.requestReset(site, 'ghost@example.com', origin.origin))).code).toBe('email_not_found');
+    expect((await failure(ctx.services.passwords.requestReset(site, 'ghost@example.com', origin.origin, requester))).code).toBe('email_not_found');
   });
 
   it('sends at most three reset mails a day', async () => {
     const { input } = await signUpMember(ctx, site);
-    for (let i = 0; i < 3; i++) await ctx.services.passwords.requestReset(site, input.email!, origin.origin);
-    expect((await failure(ctx.services.passwords.requestReset(site, input.email!, origin.origin))).code).toBe('reset_limit_reached');
+    for (let i = 0; i < 3; i++) await ctx.services.passwords.requestReset(site, input.email!, origin.origin, requester);
+    expect((await failure(ctx.services.passwords.requestReset(site, input.email!, origin.origin, requester))).code).toBe('reset_limit_reached');
     ctx.clock.advance(86_400_000 + 1000);
-    await ctx.services.passwords.requestReset(site, input.email!, origin.origin);
+    await ctx.services.passwords.requestReset(site, input.email!, origin.origin, requester);
   });
 
   it('resets with a live link, logs every device out and retires the link', async () => {
     const { input, token: session } = await signUpMember(ctx, site);
-    await ctx.services.passwords.requestReset(site, input.email!, origin.origin);
+    await ctx.services.passwords.requestReset(site, input.email!, origin.origin, requester);
     const token = tokenFromLastMail(ctx, input.email!);
     expect((await failure(ctx.services.passwords.reset(token, 'new secret one', 'new secret two'))).code).toBe('passwords_differ');
     await ctx.services.passwords.reset(token, 'new secret one', 'new secret one');
     expect(await ctx.services.sessions.findUserId(session)).toBeNull();
-    await expect(ctx.services.accounts.login(site, input.email!, 'new secret one', origin)).resolves.toBeTruthy();
+    await expect(ctx.services.accounts.login(site, input.email!, 'new secret one', origin, client)).resolves.toBeTruthy();
     expect((await failure(ctx.services.passwords.reset(token, 'another secret', 'another secret'))).code).toBe('link_invalid');
   });
 
   it('refuses an expired reset link', async () => {
     const { input } = await signUpMember(ctx, site);
-    await ctx.services.passwords.requestReset(site, input.email!, origin.origin);
+    await ctx.services.passwords.requestReset(site, input.email!, origin.origin, requester);
     const token = tokenFromLastMail(ctx, input.email!);
     ctx.clock.advance(2 * 3_600_000 + 1000);
     expect((await failure(ctx.services.passwords.reset(token, 'new secret one', 'new secret one'))).code).toBe('link_invalid');
@@ -177,9 +180,9 @@ describe('passwords', () => {
 
   it('changes the password only with the old one', async () => {
     const { user, input } = await signUpMember(ctx, site);
-    expect((await failure(ctx.services.passwords.change(user.id, 'not it', 'fresh secret!', 'fresh secret!'))).code).toBe('old_password_wrong');
-    await ctx.services.passwords.change(user.id, input.password!, 'fresh secret!', 'fresh secret!');
-    await expect(ctx.services.accounts.login(site, input.email!, 'fresh secret!', origin)).resolves.toBeTruthy();
+    expect((await failure(ctx.services.passwords.change(site, user.id, { old: 'not it', new: 'fresh secret!', confirm: 'fresh secret!' }, client))).code).toBe('old_password_wrong');
+    await ctx.services.passwords.change(site, user.id, { old: input.password!, new: 'fresh secret!', confirm: 'fresh secret!' }, client);
+    await expect(ctx.services.accounts.login(site, input.email!, 'fresh secret!', origin, client)).resolves.toBeTruthy();
   });
 });
 
@@ -187,7 +190,7 @@ describe('mail change', () => {
   it('takes effect when the new address confirms it', async () => {
     const { user, input } = await signUpMember(ctx, site);
     const newEmail = `new.${input.email}`;
-    await ctx.services.mailChange.request(site, user.id, newEmail, input.password!, origin.origin);
+    await ctx.services.mailChange.request(site, user.id, newEmail, input.password!, origin.origin, client);
     expect((await ctx.services.accounts.getUser(user.id, site)).email).toBe(input.email);
     await ctx.services.mailChange.confirm(site, tokenFromLastMail(ctx, newEmail));
     expect(await ctx.services.accounts.getUser(user.id, site)).toMatchObject({ email: newEmail, status: 'active' });
@@ -196,25 +199,25 @@ describe('mail change', () => {
   it('refuses an invalid or taken address with the spec’s texts', async () => {
     const { user, input } = await signUpMember(ctx, site);
     const other = await signUpMember(ctx, site);
-    expect((await failure(ctx.services.mailChange.request(site, user.id, 'nope@', input.password!, origin.origin))).code).toBe('new_email_invalid');
-    expect((await failure(ctx.services.mailChange.request(site, user.id, other.input.email!, input.password!, origin.origin))).code).toBe('email_exists');
+    expect((await failure(ctx.services.mailChange.request(site, user.id, 'nope@', input.password!, origin.origin, client))).code).toBe('new_email_invalid');
+    expect((await failure(ctx.services.mailChange.request(site, user.id, other.input.email!, input.password!, origin.origin, client))).code).toBe('email_exists');
   });
 });
 
 describe('account deletion', () => {
   it('hides the account, ends its sessions and restores it from the mailed link', async () => {
     const { user, input, token } = await signUpMember(ctx, site);
-    await ctx.services.accountDeletion.delete(site, user.id, { reason: 'found_partner', password: input.password! }, origin.origin);
+    await ctx.services.accountDeletion.delete(site, user.id, { reason: 'found_partner', password: input.password! }, origin.origin, client);
     expect(await ctx.services.sessions.findUserId(token)).toBeNull();
-    expect((await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin))).code).toBe('account_pending_deletion');
+    expect((await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin, client))).code).toBe('account_pending_deletion');
     ctx.clock.advance(13 * 86_400_000);
     await ctx.services.accountDeletion.reactivate(tokenFromLastMail(ctx, input.email!));
-    await expect(ctx.services.accounts.login(site, input.email!, input.password!, origin)).resolves.toBeTruthy();
+    await expect(ctx.services.accounts.login(site, input.email!, input.password!, origin, client)).resolves.toBeTruthy();
   });
 
   it('purges the account for good after 14 days, keeping ledger rows without the member', async () => {
     const { user, input } = await signUpMember(ctx, site);
-    await ctx.services.accountDeletion.delete(site, user.id, { reason: 'privacy', password: input.password! }, origin.origin);
+    await ctx.services.accountDeletion.delete(site, user.id, { reason: 'privacy', password: input.password! }, origin.origin, client);
     const link = tokenFromLastMail(ctx, input.email!);
     ctx.clock.advance(14 * 86_400_000 + 1000);
     await ctx.services.jobRunner.runDue();
@@ -222,11 +225,107 @@ describe('account deletion', () => {
     const orphaned = await ctx.db.select().from(creditLedger).where(isNull(creditLedger.userId));
     expect(orphaned.some((row) => row.reason === 'signup_bonus' && row.delta === 20)).toBe(true);
     expect((await failure(ctx.services.accountDeletion.reactivate(link))).code).toBe('link_invalid');
-    expect((await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin))).code).toBe('login_failed');
+    expect((await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin, client))).code).toBe('login_failed');
   });
 
   it('needs the password to delete', async () => {
     const { user } = await signUpMember(ctx, site);
-    expect((await failure(ctx.services.accountDeletion.delete(site, user.id, { reason: 'other', password: 'guess' }, origin.origin))).code).toBe('old_password_wrong');
+    expect((await failure(ctx.services.accountDeletion.delete(site, user.id, { reason: 'other', password: 'guess' }, origin.origin, client))).code).toBe('current_password_wrong');
   });
 });
+
+describe('lockout per account and client (ADR 0019)', () => {
+  const stranger = (n: number) => ({ ip: `203.0.113.${n}` });
+  const fail = (email: string, from: { ip: string; deviceId?: string }) => failure(ctx.services.accounts.login(site, email, 'wrong guess', origin, from));
+  let nextDevice = 0;
+  const device = (ip = '192.0.2.10') => ({ ip, deviceId: `device-${++nextDevice}-${Date.now()}`.padEnd(43, 'x') });
+
+  it('locks out the guessing client only: the owner still logs in from elsewhere', async () => {
+    const { input } = await signUpMember(ctx, site);
+    for (let attempt = 0; attempt < 2; attempt++) expect((await fail(input.email!, stranger(1))).code).toBe('login_failed');
+    expect((await fail(input.email!, stranger(1))).code).toBe('account_locked');
+    expect((await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin, stranger(1)))).code).toBe('account_locked');
+    await expect(ctx.services.accounts.login(site, input.email!, input.password!, origin, stranger(2))).resolves.toBeTruthy();
+  });
+
+  it('lets a device the account trusts in, even from the locked-out address', async () => {
+    const { input } = await signUpMember(ctx, site);
+    const phone = device('203.0.113.20');
+    await ctx.services.accounts.login(site, input.email!, input.password!, origin, phone);
+    for (let attempt = 0; attempt < 3; attempt++) await fail(input.email!, { ip: phone.ip });
+    expect((await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin, { ip: phone.ip }))).code).toBe('account_locked');
+    await expect(ctx.services.accounts.login(site, input.email!, input.password!, origin, phone)).resolves.toBeTruthy();
+  });
+
+  it('answers an unknown address exactly as a known one, lockout included', async () => {
+    const { input } = await signUpMember(ctx, site);
+    const known: string[] = [];
+    const unknown: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const a = await fail(input.email!, stranger(30));
+      const b = await fail(`nobody.${input.email}`, stranger(30));
+      known.push(`${a.code} ${JSON.stringify(a.params)}`);
+      unknown.push(`${b.code} ${JSON.stringify(b.params)}`);
+    }
+    expect(unknown).toEqual(known);
+    expect(known.at(-1)).toBe('account_locked {"minutes":15}');
+  });
+
+  it('locks out every stranger once strangers together failed ten times the limit, but not a trusted device', async () => {
+    const { input } = await signUpMember(ctx, site);
+    const laptop = device();
+    await ctx.services.accounts.login(site, input.email!, input.password!, origin, laptop);
+    for (let n = 0; n < 10; n++) for (let attempt = 0; attempt < 3; attempt++) await fail(input.email!, stranger(100 + n));
+    expect((await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin, stranger(200)))).code).toBe('account_locked');
+    await expect(ctx.services.accounts.login(site, input.email!, input.password!, origin, laptop)).resolves.toBeTruthy();
+    ctx.clock.advance(15 * 60_000 + 1000);
+    await expect(ctx.services.accounts.login(site, input.email!, input.password!, origin, stranger(200))).resolves.toBeTruthy();
+  });
+
+  it('lifts the lockouts when the owner resets the password from the mailed link', async () => {
+    const { input } = await signUpMember(ctx, site);
+    for (let attempt = 0; attempt < 3; attempt++) await fail(input.email!, client);
+    await ctx.services.passwords.requestReset(site, input.email!, origin.origin, requester);
+    await ctx.services.passwords.reset(tokenFromLastMail(ctx, input.email!), 'a brand new secret', 'a brand new secret', client);
+    await expect(ctx.services.accounts.login(site, input.email!, 'a brand new secret', origin, client)).resolves.toBeTruthy();
+  });
+
+  it('counts wrong current passwords (password change, e-mail change, deletion) into the same lockout', async () => {
+    const { user, input } = await signUpMember(ctx, site);
+    const from = stranger(40);
+    const change = (old: string) => ctx.services.passwords.change(site, user.id, { old, new: 'a brand new secret', confirm: 'a brand new secret' }, from);
+    expect((await failure(change('guess one'))).code).toBe('old_password_wrong');
+    expect((await failure(ctx.services.mailChange.request(site, user.id, `new.${input.email}`, 'guess two', origin.origin, from))).code).toBe('current_password_wrong');
+    const third = await failure(ctx.services.accountDeletion.delete(site, user.id, { reason: 'other', password: 'guess three' }, origin.origin, from));
+    expect(third.code).toBe('account_locked');
+    // Locked: not even the right password is checked, and log-in from this client waits too.
+    expect((await failure(change(input.password!))).code).toBe('account_locked');
+    expect((await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin, from))).code).toBe('account_locked');
+  });
+});
+
+describe('reset flooding (ADR 0019)', () => {
+  const from = (ip: string) => ({ client: { ip }, memberId: null });
+
+  it('holds back a requester after three mails, not the owner or another requester', async () => {
+    const { input } = await signUpMember(ctx, site);
+    for (let n = 0; n < 3; n++) await ctx.services.passwords.requestReset(site, input.email!, origin.origin, from('203.0.113.50'));
+    expect((await failure(ctx.services.passwords.requestReset(site, input.email!, origin.origin, from('203.0.113.50')))).code).toBe('reset_limit_reached');
+    await ctx.services.passwords.requestReset(site, input.email!, origin.origin, from('203.0.113.51'));
+  });
+
+  it('holds back strangers together after ten mails a day, but never the signed-in or recently verified owner', async () => {
+    const { user, input } = await signUpMember(ctx, site, {});
+    const phone = { ip: '192.0.2.77', deviceId: `owner-phone-${Date.now()}`.padEnd(43, 'p') };
+    await ctx.services.accounts.login(site, input.email!, input.password!, origin, phone);
+    for (let n = 0; n < 10; n++) await ctx.services.passwords.requestReset(site, input.email!, origin.origin, from(`203.0.113.${60 + n}`));
+    expect((await failure(ctx.services.passwords.requestReset(site, input.email!, origin.origin, from('203.0.113.99')))).code).toBe('reset_limit_reached');
+    // The owner on a device that logged in lately, and the owner signed in anywhere.
+    await ctx.services.passwords.requestReset(site, input.email!, origin.origin, { client: phone, memberId: null });
+    await ctx.services.passwords.requestReset(site, input.email!, origin.origin, { client: { ip: '203.0.113.99' }, memberId: user.id });
+    expect(ctx.mailer.sent.filter((mail) => mail.to === input.email && ctx.mailer.linkIn(mail).includes('/reset-password/do')).length).toBe(12);
+    ctx.clock.advance(86_400_000 + 1000);
+    await ctx.services.passwords.requestReset(site, input.email!, origin.origin, from('203.0.113.99'));
+  });
+});
+

@@ -14,6 +14,7 @@ import {
 import { ErrorBody } from '../../../contract/errors';
 import type { Services } from '../../services';
 import { clearSessionCookie, originOf, requireMember, setSessionCookie } from '../auth';
+import { clientOf } from '../client-identity';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 const ok = { ok: true as const };
@@ -41,26 +42,28 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts
   app.post(
     '/api/password-reset.php',
     { schema: { tags, body: EmailInput, response: { 200: OkResponse, ...errors } }, config: { rateLimit: { max: 10, timeWindow: '1 hour' } } },
-    async (request) => {
-      await passwords.requestReset(request.site, request.body.email, originOf(request));
+    async (request, reply) => {
+      const requester = { client: clientOf(request, reply), memberId: await request.findMemberId() };
+      await passwords.requestReset(request.site, request.body.email, originOf(request), requester);
       return ok;
     },
   );
 
-  app.put('/api/password-reset.php', { schema: { tags, body: PasswordResetInput, response: { 200: OkResponse, ...errors } } }, async (request) => {
-    await passwords.reset(request.body.token, request.body.password, request.body.password_confirm);
+  app.put('/api/password-reset.php', { schema: { tags, body: PasswordResetInput, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
+    await passwords.reset(request.body.token, request.body.password, request.body.password_confirm, clientOf(request, reply));
     return ok;
   });
 
   app.put('/api/password.php', { schema: { tags, body: PasswordChangeInput, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
     const memberId = await requireMember(request);
     const { old_password, new_password, new_password_confirm } = request.body;
-    setSessionCookie(reply, await passwords.change(memberId, old_password, new_password, new_password_confirm, request.headers['user-agent']));
+    const passwordChange = { old: old_password, new: new_password, confirm: new_password_confirm };
+    setSessionCookie(reply, await passwords.change(request.site, memberId, passwordChange, clientOf(request, reply), request.headers['user-agent']));
     return ok;
   });
 
-  app.post('/api/mail-change.php', { schema: { tags, body: MailChangeInput, response: { 200: OkResponse, ...errors } } }, async (request) => {
-    await mailChange.request(request.site, await requireMember(request), request.body.email, request.body.password, originOf(request));
+  app.post('/api/mail-change.php', { schema: { tags, body: MailChangeInput, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
+    await mailChange.request(request.site, await requireMember(request), request.body.email, request.body.password, originOf(request), clientOf(request, reply));
     return ok;
   });
 
@@ -80,7 +83,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts
   });
 
   app.delete('/api/account.php', { schema: { tags, body: AccountDeletionInput, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
-    await accountDeletion.delete(request.site, await requireMember(request), request.body, originOf(request));
+    await accountDeletion.delete(request.site, await requireMember(request), request.body, originOf(request), clientOf(request, reply));
     clearSessionCookie(reply);
     return ok;
   });

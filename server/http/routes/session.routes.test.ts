@@ -192,3 +192,75 @@ describe('sign-up rate limit', () => {
     expect(lastStatus).toBe(429);
   });
 });
+
+describe('lockout and reset limits over HTTP (ADR 0019)', () => {
+  const login = (payload: object, options: { remoteAddress?: string; cookies?: Record<string, string> } = {}) =>
+    ctx.app.inject({ method: 'POST', url: '/api/user.php', payload, ...options });
+  const deviceOf = (response: { cookies: { name: string; value: string }[] }) => response.cookies.find((cookie) => cookie.name === 'rdv_device');
+
+  it('gives the browser a long-lived HttpOnly device cookie, and trusts it once it signed up', async () => {
+    const { input, response } = await signUp();
+    const device = deviceOf(response)!;
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(device.maxAge).toBeGreaterThanOrEqual(365 * 24 * 3600);
+    // A stranger at the same address locks themselves out …
+    for (let attempt = 0; attempt < 5; attempt++) await login({ email: input.email, password: 'wrong guess' }, { remoteAddress: '198.51.100.20' });
+    const stranger = await login({ email: input.email, password: input.password }, { remoteAddress: '198.51.100.20' });
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json()).toMatchObject({ error: 'account_locked', message: 'Too many incorrect attempts, account blocked for 15 min.' });
+    // … and the owner's browser still gets in.
+    const owner = await login({ email: input.email, password: input.password }, { remoteAddress: '198.51.100.20', cookies: { rdv_device: device.value } });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('locks an unknown address after as many tries as a known one, with the same answers', async () => {
+    const { input } = await signUp();
+    const answers = async (email: string) => {
+      const seen: string[] = [];
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const response = await login({ email, password: 'wrong guess' }, { remoteAddress: '198.51.100.21' });
+        seen.push(`${response.statusCode} ${response.json().message}`);
+      }
+      return seen;
+    };
+    expect(await answers(`ghost.${input.email}`)).toEqual(await answers(input.email!));
+  });
+
+  it('counts wrong current passwords into the lockout (PUT password.php)', async () => {
+    const { cookie } = await signUp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/password.php',
+        remoteAddress: '198.51.100.22',
+        cookies: { rdv_session: cookie },
+        payload: { old_password: `guess ${attempt}`, new_password: 'a whole new secret phrase', new_password_confirm: 'a whole new secret phrase' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+  });
+
+  it('says the password is wrong on the e-mail change, not the "old password"', async () => {
+    const { input, cookie } = await signUp();
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/mail-change.php', cookies: { rdv_session: cookie, i18n_redirected: 'en' }, payload: { email: `new.${input.email}`, password: 'not my password' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual([{ field: 'password', code: 'current_password_wrong', problem: 'This is not your current password.' }]);
+  });
+
+  it('holds back a requester of reset mails after three, but lets the signed-in owner through', async () => {
+    const { input, cookie } = await signUp();
+    const request = (options: { remoteAddress: string; cookies?: Record<string, string> }) =>
+      ctx.app.inject({ method: 'POST', url: '/api/password-reset.php', payload: { email: input.email }, ...options });
+    for (let n = 0; n < 3; n++) expect((await request({ remoteAddress: '198.51.100.23' })).statusCode).toBe(200);
+    const fourth = await request({ remoteAddress: '198.51.100.23' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toBe('Too many password reset emails sent, please try again tomorrow.');
+    for (let n = 0; n < 7; n++) expect((await request({ remoteAddress: `198.51.100.${30 + n}` })).statusCode).toBe(200);
+    // Ten mails from strangers today: a new stranger waits, the signed-in owner does not.
+    expect((await request({ remoteAddress: '198.51.100.40' })).statusCode).toBe(429);
+    expect((await request({ remoteAddress: '198.51.100.40', cookies: { rdv_session: cookie } })).statusCode).toBe(200);
+  });
+});
+

@@ -5,6 +5,7 @@ import { isSupportedLanguage, LOCALE_COOKIE } from '../../../contract/locales';
 import type { AccountsService } from '../../domain/accounts/accounts.service';
 import type { SessionsService } from '../../domain/accounts/sessions.service';
 import { AppError } from '../../domain/shared/app-error';
+import { clientOf } from '../client-identity';
 import { isSameOrigin } from '../csrf';
 import { clearSessionCookie, originOf, requireMember, SESSION_COOKIE, setLanguageCookie, setSessionCookie } from '../auth';
 
@@ -26,7 +27,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; s
         await accounts.validateSignup(request.site, request.body);
         return { valid: true as const };
       }
-      const { user, token } = await accounts.signup(request.site, request.body, { origin: originOf(request), userAgent: request.headers['user-agent'] }, request.language);
+      const client = clientOf(request, reply);
+      const { user, token } = await accounts.signup(request.site, request.body, { origin: originOf(request), userAgent: request.headers['user-agent'] }, request.language, client);
       setSessionCookie(reply, token);
       return reply.status(201).send({ user });
     },
@@ -37,10 +39,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; s
     { schema: { tags: ['accounts'], body: LoginInput, response: { 200: UserResponse, ...errors } }, config: { rateLimit: { max: 20, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const previous = request.cookies[SESSION_COOKIE];
+      const client = clientOf(request, reply);
       const { user, token } = await accounts.login(request.site, request.body.email, request.body.password, {
         origin: originOf(request),
         userAgent: request.headers['user-agent'],
-      });
+      }, client);
       // A new token at every log-in; the old one (if any) stops working.
       if (previous) await sessions.end(previous);
       setSessionCookie(reply, token);
