@@ -179,6 +179,20 @@ describe('account.php', () => {
 });
 
 describe('sign-up rate limit', () => {
+  it('counts checks that name an e-mail address like sign-ups: no free probing of who has an account', async () => {
+    const { input } = await signUp();
+    const statuses: number[] = [];
+    for (let check = 0; check < 31; check++) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: '203.0.113.10', payload: { validate_only: true, email: input.email } });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(409));
+    expect(statuses[30]).toBe(429);
+    // The budget is the sign-up's: a sign-up from this address waits too.
+    const signup = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: '203.0.113.10', payload: validSignup() });
+    expect(signup.statusCode).toBe(429);
+  });
+
   it('counts sign-ups per address, not the checks of each form step', async () => {
     for (let check = 0; check < 40; check++) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: '203.0.113.9', payload: { validate_only: true, gender: 'male' } });

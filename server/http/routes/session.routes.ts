@@ -9,6 +9,12 @@ import { clientOf } from '../client-identity';
 import { isSameOrigin } from '../csrf';
 import { clearSessionCookie, originOf, requireMember, SESSION_COOKIE, setLanguageCookie, setSessionCookie } from '../auth';
 
+/** A `validate_only` check of a form step that does not name an e-mail address. */
+function isStepCheckWithoutEmail(body: unknown): boolean {
+  const input = body as { validate_only?: boolean; email?: string } | undefined;
+  return input?.validate_only === true && !input.email;
+}
+
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 /** Sign-up, log-in, the current member and log-out (spec §7 user.php, logout.php). */
@@ -17,9 +23,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; s
     '/api/signup.php',
     {
       schema: { tags: ['accounts'], body: SignupInput, response: { 200: SignupValidation, 201: UserResponse, ...errors } },
-      // Counted after the body is read, so that checking a form step is not a sign-up attempt.
+      // Counted after the body is read, so that checking a form step is not a sign-up attempt;
+      // a check that names an e-mail address is one (it answers whether the address has an
+      // account here), so probing addresses costs what signing up does (ADR 0019).
       config: {
-        rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', allowList: (request) => (request.body as { validate_only?: boolean })?.validate_only === true },
+        rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', allowList: (request) => isStepCheckWithoutEmail(request.body) },
       },
     },
     async (request, reply) => {
