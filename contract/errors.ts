@@ -38,7 +38,7 @@ export const ErrorCode = z.enum([
   'password_too_short',
   /** Password longer than 128 characters. */
   'password_too_long',
-  /** A password from the list everyone tries first, or the member's own name or e-mail. */
+  /** A password too easy to guess (zxcvbn score below 3): common passwords and words, repeats, the member's own name or e-mail. */
   'password_too_common',
   /** Gender, seeking or country missing or not offered. */
   'choice_required',

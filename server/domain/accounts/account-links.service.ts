@@ -79,6 +79,8 @@ export function createAccountLinks(deps: { tokens: EmailTokensRepository; users:
     async isLive(purpose: EmailTokenPurpose, token: string): Promise<boolean> {
       return !!(await tokens.findLive(hashToken(token), purpose, clock.now()));
     },
+    /** A link that still works, without using it; null otherwise. */
+    findLive: (purpose: EmailTokenPurpose, token: string) => tokens.findLive(hashToken(token), purpose, clock.now()),
     /** How many links of a kind a member was sent since a moment. */
     countSince: (userId: number, purpose: EmailTokenPurpose, since: Date) => tokens.countSince(userId, purpose, since),
     revokeAll: (userId: number, purpose: EmailTokenPurpose) => tokens.revokeAll(userId, purpose, clock.now()),

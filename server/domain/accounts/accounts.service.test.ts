@@ -53,6 +53,10 @@ describe('accounts.signup', () => {
     [{ email: 'not-an-address' }, 'email_invalid'],
     [{ password: 'short' }, 'password_too_short'],
     [{ password: 'password123' }, 'password_too_common'],
+    [{ password: '        ' }, 'password_too_common'],
+    [{ password: '\u0000'.repeat(8) }, 'password_too_common'],
+    [{ password: 'aaaaaaaa' }, 'password_too_common'],
+    [{ password: 'Schatzi123' }, 'password_too_common'],
     [{ gender: 'other' }, 'choice_required'],
     [{ country: 'JP' }, 'choice_required'],
     [{ accept_terms: false }, 'terms_required'],
@@ -176,6 +180,24 @@ describe('passwords', () => {
     const token = tokenFromLastMail(ctx, input.email!);
     ctx.clock.advance(2 * 3_600_000 + 1000);
     expect((await failure(ctx.services.passwords.reset(token, 'new secret one', 'new secret one'))).code).toBe('link_invalid');
+  });
+
+  it.each(['        ', '\u0000'.repeat(8), 'aaaaaaaa', 'qwertzuiop'])('refuses %j as a new password on reset and on change', async (weak) => {
+    const { user, input } = await signUpMember(ctx, site);
+    await ctx.services.passwords.requestReset(site, input.email!, origin.origin, { client: { ip: '198.51.100.88' }, memberId: null });
+    const token = tokenFromLastMail(ctx, input.email!);
+    const reset = await failure(ctx.services.passwords.reset(token, weak, weak, client));
+    expect(reset.fields).toEqual([{ field: 'password', code: 'password_too_common' }]);
+    const change = await failure(ctx.services.passwords.change(site, user.id, { old: input.password!, new: weak, confirm: weak }, client));
+    expect(change.fields).toEqual([{ field: 'new_password', code: 'password_too_common' }]);
+    // The link was not used up by the refusal.
+    await ctx.services.passwords.reset(token, 'a sturdier secret phrase', 'a sturdier secret phrase', client);
+  });
+
+  it('refuses a new password built from the member’s own address', async () => {
+    const { user, input } = await signUpMember(ctx, site);
+    const own = `${input.email!.split('@')[0]}!`;
+    expect((await failure(ctx.services.passwords.change(site, user.id, { old: input.password!, new: own, confirm: own }, client))).code).toBe('password_too_common');
   });
 
   it('changes the password only with the old one', async () => {

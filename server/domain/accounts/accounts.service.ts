@@ -42,7 +42,7 @@ export function createAccountsService(deps: {
 
     /** Checks sign-up fields without storing anything (each step of the form). */
     async validateSignup(site: SiteRow, input: SignupInput): Promise<void> {
-      const { problems, suggestion } = checkSignupFields(input, site, clock.now(), true);
+      const { problems, suggestion } = await checkSignupFields(input, site, clock.now(), true);
       if (input.email && !problems.some((p) => p.field === 'email') && (await users.findByEmail(site.id, input.email))) {
         problems.push({ field: 'email', code: 'email_taken' });
       }
@@ -57,7 +57,7 @@ export function createAccountsService(deps: {
       const hasTrafficSource = !!(input.network || input.ref);
       if (site.signups === 'with_trafficsource' && !hasTrafficSource) throw new AppError('signups_closed');
       const now = clock.now();
-      const { problems, suggestion } = checkSignupFields(input, site, now, false);
+      const { problems, suggestion } = await checkSignupFields(input, site, now, false);
       const email = input.email!;
       if (!problems.some((p) => p.field === 'email') && (await users.findByEmail(site.id, email))) {
         problems.push({ field: 'email', code: 'email_taken' });

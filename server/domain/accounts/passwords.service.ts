@@ -25,9 +25,9 @@ export function createPasswordsService(deps: {
 }) {
   const { users, links, sessions, guard, resetLimits } = deps;
 
-  function checkNewPassword(password: string, confirm: string, field: string) {
+  async function checkNewPassword(password: string, confirm: string, field: string, email?: string) {
     if (password !== confirm) throw new AppError('passwords_differ', { fields: [{ field: `${field}_confirm`, code: 'passwords_differ' }] });
-    const problem = findPasswordProblem(password);
+    const problem = await findPasswordProblem(password, { email });
     throwFieldProblems(problem ? [{ field, code: problem }] : []);
   }
 
@@ -52,7 +52,8 @@ export function createPasswordsService(deps: {
      * proved the mailbox: the account's lockouts are lifted and this browser becomes trusted.
      */
     async reset(token: string, password: string, confirm: string, client?: ClientIdentity): Promise<void> {
-      checkNewPassword(password, confirm, 'password');
+      const live = await links.findLive('password_reset', token);
+      await checkNewPassword(password, confirm, 'password', live ? (await users.findById(live.userId))?.email : undefined);
       const redeemed = assertRedeemed(await links.redeem('password_reset', token));
       await users.update(redeemed.userId, { passwordHash: await hashPassword(password) });
       await links.revokeAll(redeemed.userId, 'password_reset');
@@ -67,7 +68,7 @@ export function createPasswordsService(deps: {
     /** Changes the password after checking the old one; other devices are logged out. */
     async change(site: SiteRow, userId: number, passwords: { old: string; new: string; confirm: string }, client: ClientIdentity, currentUserAgent?: string): Promise<string> {
       await deps.checkCurrentPassword(site, userId, passwords.old, client, 'old_password_wrong', 'old_password');
-      checkNewPassword(passwords.new, passwords.confirm, 'new_password');
+      await checkNewPassword(passwords.new, passwords.confirm, 'new_password', (await users.findById(userId))?.email);
       await users.update(userId, { passwordHash: await hashPassword(passwords.new) });
       await sessions.endAll(userId);
       // A fresh session for the device that made the change.

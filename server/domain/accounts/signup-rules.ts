@@ -20,7 +20,7 @@ export interface SignupCheck {
  * The spec's sign-up rules (§5). With `partial` only the fields present are checked, as each
  * step of the sign-up form validates what it asked for.
  */
-export function checkSignupFields(input: SignupInput, site: Pick<SiteRow, 'countries'>, now: Date, partial: boolean): SignupCheck {
+export async function checkSignupFields(input: SignupInput, site: Pick<SiteRow, 'countries' | 'name'>, now: Date, partial: boolean): Promise<SignupCheck> {
   const problems: FieldProblem[] = [];
   const wants = (value: unknown) => !partial || value !== undefined;
   let suggestion: string | undefined;
@@ -48,7 +48,7 @@ export function checkSignupFields(input: SignupInput, site: Pick<SiteRow, 'count
   }
 
   if (wants(input.password)) {
-    const problem = findPasswordProblem(input.password ?? '', { email: input.email, name: input.name });
+    const problem = await findPasswordProblem(input.password ?? '', { email: input.email, name: input.name, siteName: site.name });
     if (problem) problems.push({ field: 'password', code: problem });
   }
 

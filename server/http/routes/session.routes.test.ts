@@ -52,6 +52,18 @@ describe('POST /api/signup.php', () => {
     expect(typo.json()).toMatchObject({ error: 'email_invalid', message: 'Invalid email' });
   });
 
+  it('refuses a password that is easy to guess, with a clear text in the visitor’s language', async () => {
+    for (const password of ['        ', 'aaaaaaaa', '\u0000'.repeat(8)]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', cookies: { i18n_redirected: 'de' }, payload: validSignup({ password }) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toContainEqual(expect.objectContaining({ field: 'password' }));
+    }
+    const weak = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', cookies: { i18n_redirected: 'de' }, payload: validSignup({ password: 'aaaaaaaa' }) });
+    expect(weak.json().fields).toContainEqual({ field: 'password', code: 'password_too_common', problem: expect.stringContaining('Dieses Passwort ist zu leicht zu erraten.') });
+    const step = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', payload: { validate_only: true, password: 'Sommer2024' } });
+    expect(step.json()).toMatchObject({ error: 'password_too_common' });
+  });
+
   it('answers a duplicate address with 409', async () => {
     const { input } = await signUp();
     const again = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', payload: validSignup({ email: input.email }) });
@@ -210,7 +222,7 @@ describe('sign-up rate limit', () => {
 describe('lockout and reset limits over HTTP (ADR 0019)', () => {
   const login = (payload: object, options: { remoteAddress?: string; cookies?: Record<string, string> } = {}) =>
     ctx.app.inject({ method: 'POST', url: '/api/user.php', payload, ...options });
-  const deviceOf = (response: { cookies: { name: string; value: string }[] }) => response.cookies.find((cookie) => cookie.name === 'rdv_device');
+  const deviceOf = (response: { cookies: { name: string; value: string; maxAge?: number }[] }) => response.cookies.find((cookie) => cookie.name === 'rdv_device');
 
   it('gives the browser a long-lived HttpOnly device cookie, and trusts it once it signed up', async () => {
     const { input, response } = await signUp();
