@@ -98,7 +98,8 @@ export type OwnProfileDetails = z.infer<typeof OwnProfileDetails>;
 
 const nullableChoice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable().optional();
 export const ProfileUpdate = z.object({
-  name: z.string().trim().min(2).max(30).optional(),
+  // Checked by the same rule as at sign-up (findNameProblem), with its texts; this only bounds the size.
+  name: z.string().trim().max(60).optional(),
   seeking: z.enum(SEEKING).optional(),
   date_of_birth: z.string().max(10).optional(),
   country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional(),
