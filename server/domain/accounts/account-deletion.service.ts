@@ -33,6 +33,20 @@ export function createAccountDeletionService(deps: {
   clock: Clock;
 }) {
   const { users, links, sessions, jobs, clock } = deps;
+
+  /** Restores a deleted account from its link within the 14 days; returns the member id. */
+  async function reactivate(token: string): Promise<number> {
+    const redeemed = assertRedeemed(await links.redeem('reactivate', token));
+    const user = await users.findById(redeemed.userId);
+    const now = clock.now();
+    if (!user || user.status !== 'deleted' || !user.deletedAt || now.getTime() - user.deletedAt.getTime() >= REACTIVATION_DAYS * DAY) {
+      throw new AppError('link_invalid');
+    }
+    // The link reached the member's mailbox, which confirms the address.
+    await users.update(user.id, { status: 'active', deletedAt: null });
+    return user.id;
+  }
+
   return {
     async delete(site: SiteRow, userId: number, input: { reason: (typeof DELETION_REASONS)[number]; details?: string; password: string }, origin: string, client: ClientIdentity) {
       await deps.checkCurrentPassword(site, userId, input.password, client, 'current_password_wrong', 'password');
@@ -46,17 +60,15 @@ export function createAccountDeletionService(deps: {
       await links.sendReactivation(site, { ...user, status: 'deleted' }, origin);
     },
 
-    /** Restores a deleted account from its link within the 14 days; returns the member id. */
-    async reactivate(token: string): Promise<number> {
-      const redeemed = assertRedeemed(await links.redeem('reactivate', token));
-      const user = await users.findById(redeemed.userId);
-      const now = clock.now();
-      if (!user || user.status !== 'deleted' || !user.deletedAt || now.getTime() - user.deletedAt.getTime() >= REACTIVATION_DAYS * DAY) {
-        throw new AppError('link_invalid');
-      }
-      // The link reached the member's mailbox, which confirms the address.
-      await users.update(user.id, { status: 'active', deletedAt: null });
-      return user.id;
+    reactivate,
+
+    /**
+     * "Restore my account" after a log-in with the right password (the offer's token from
+     * `accounts.login`): restores the account and signs the member in; returns the session token.
+     */
+    async restore(restoreToken: string, userAgent: string | undefined): Promise<string> {
+      const userId = await reactivate(restoreToken);
+      return sessions.start(userId, userAgent);
     },
 
     /** The purge job: only for accounts still deleted after the whole window. */

@@ -67,6 +67,13 @@ export function createAccountLinks(deps: { tokens: EmailTokensRepository; users:
   return {
     issue,
     recipientOf,
+    /** A link token that is not mailed: for a step the member finishes in the same browser. */
+    async issueUnmailed(purpose: EmailTokenPurpose, userId: number, lifetimeMs: number): Promise<string> {
+      const { token, hash } = createToken();
+      const now = clock.now();
+      await tokens.insert({ tokenHash: hash, userId, purpose, createdAt: now, expiresAt: new Date(now.getTime() + Math.min(lifetimeMs, LINK_LIFETIME_MS[purpose])) });
+      return token;
+    },
     sendActivation: (site: SiteRow, to: LinkRecipient, origin: string) => issue('activate', site, to, origin),
     async sendReactivation(site: SiteRow, user: UserRow, origin: string) {
       await issue('reactivate', site, await recipientOf(user), origin);

@@ -7,6 +7,7 @@ import { createUsersRepository } from '../../db/repositories/users.repository';
 import { creditLedger, type SiteRow } from '../../db/schema/index';
 import { isNull } from 'drizzle-orm';
 import type { AppError } from '../shared/app-error';
+import type { PendingDeletionError } from './accounts.service';
 
 let ctx: TestContext;
 let site: SiteRow;
@@ -234,7 +235,33 @@ describe('account deletion', () => {
     expect((await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin, client))).code).toBe('account_pending_deletion');
     ctx.clock.advance(13 * 86_400_000);
     await ctx.services.accountDeletion.reactivate(tokenFromLastMail(ctx, input.email!));
-    await expect(ctx.services.accounts.login(site, input.email!, input.password!, origin, client)).resolves.toBeTruthy();
+    await ctx.services.accounts.login(site, input.email!, input.password!, origin, client);
+  });
+
+  it('offers the restore to a log-in with the right password within 14 days, mails the link too, and signs in', async () => {
+    const { user, input } = await signUpMember(ctx, site);
+    await ctx.services.accountDeletion.delete(site, user.id, { reason: 'other', password: input.password! }, origin.origin, client);
+    ctx.clock.advance(10 * 86_400_000);
+    const mailsBefore = ctx.mailer.sent.length;
+    const wrong = await failure(ctx.services.accounts.login(site, input.email!, 'not the password', origin, client));
+    expect(wrong.code).toBe('login_failed');
+    const offer = (await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin, client))) as PendingDeletionError;
+    expect(offer.code).toBe('account_pending_deletion');
+    // As today, the restore link is mailed as well.
+    expect(ctx.mailer.sent.length).toBe(mailsBefore + 1);
+    expect(ctx.mailer.linkIn(ctx.mailer.last(input.email))).toContain('reactivate=1');
+    const session = await ctx.services.accountDeletion.restore(offer.restoreToken, 'vitest');
+    expect(await ctx.services.sessions.findUserId(session)).toBe(user.id);
+    expect((await ctx.services.accounts.getUser(user.id, site)).status).not.toBe('deleted');
+    expect((await failure(ctx.services.accountDeletion.restore(offer.restoreToken, 'vitest'))).code).toBe('link_invalid');
+  });
+
+  it('lets the restore offer lapse after a quarter of an hour', async () => {
+    const { user, input } = await signUpMember(ctx, site);
+    await ctx.services.accountDeletion.delete(site, user.id, { reason: 'other', password: input.password! }, origin.origin, client);
+    const offer = (await failure(ctx.services.accounts.login(site, input.email!, input.password!, origin, client))) as PendingDeletionError;
+    ctx.clock.advance(15 * 60_000 + 1000);
+    expect((await failure(ctx.services.accountDeletion.restore(offer.restoreToken, 'vitest'))).code).toBe('link_invalid');
   });
 
   it('purges the account for good after 14 days, keeping ledger rows without the member', async () => {

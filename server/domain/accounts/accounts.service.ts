@@ -14,6 +14,19 @@ import { presentUser } from './user-presenter';
 
 /** Spec §9: a deleted account can be restored for 14 days. */
 export const REACTIVATION_DAYS = 14;
+/** How long the "restore my account" offer after a log-in stays open in that browser. */
+export const RESTORE_OFFER_MS = 15 * 60_000;
+
+/**
+ * The spec's pending-deletion answer to a log-in with the right password, carrying the offer
+ * to restore the account at once: `restoreToken` goes into an HttpOnly cookie of that browser
+ * and is redeemed by `accountDeletion.restore`.
+ */
+export class PendingDeletionError extends AppError {
+  constructor(readonly restoreToken: string) {
+    super('account_pending_deletion');
+  }
+}
 
 export interface RequestOrigin {
   /** Where links in mails point back to, e.g. https://flirt.example */
@@ -120,8 +133,10 @@ export function createAccountsService(deps: {
       if (user.status === 'deleted') {
         const windowEnds = new Date((user.deletedAt ?? now).getTime() + REACTIVATION_DAYS * 86_400_000);
         if (windowEnds <= now) throw new AppError('login_failed');
+        // Spec §4: reactivation within 14 days. The link is mailed as before, and the right
+        // password also earns an offer to restore the account right here.
         await links.sendReactivation(site, user, request.origin);
-        throw new AppError('account_pending_deletion');
+        throw new PendingDeletionError(await links.issueUnmailed('reactivate', user.id, RESTORE_OFFER_MS));
       }
       await users.recordLogin(user.id, now);
       const token = await sessions.start(user.id, request.userAgent);

@@ -13,7 +13,8 @@ import {
 } from '../../../contract/accounts';
 import { ErrorBody } from '../../../contract/errors';
 import type { Services } from '../../services';
-import { clearSessionCookie, originOf, requireMember, setSessionCookie } from '../auth';
+import { AppError } from '../../domain/shared/app-error';
+import { clearRestoreCookie, clearSessionCookie, originOf, requireMember, RESTORE_COOKIE, RESTORE_PATH, setSessionCookie } from '../auth';
 import { clientOf } from '../client-identity';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
@@ -85,6 +86,15 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts
   app.delete('/api/account.php', { schema: { tags, body: AccountDeletionInput, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
     await accountDeletion.delete(request.site, await requireMember(request), request.body, originOf(request), clientOf(request, reply));
     clearSessionCookie(reply);
+    return ok;
+  });
+
+  // "Restore my account", offered after a log-in with the right password during the 14 days.
+  app.post(RESTORE_PATH, { schema: { tags, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
+    const offer = request.cookies[RESTORE_COOKIE];
+    if (!offer) throw new AppError('link_invalid');
+    setSessionCookie(reply, await accountDeletion.restore(offer, request.headers['user-agent']));
+    clearRestoreCookie(reply);
     return ok;
   });
 

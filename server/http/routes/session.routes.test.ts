@@ -190,6 +190,31 @@ describe('account.php', () => {
   });
 });
 
+describe('restoring a deleted account from the log-in (spec §4 reactivation)', () => {
+  it('answers the right password with the pending-deletion text and an offer that restores and signs in', async () => {
+    const { input, cookie } = await signUp();
+    await ctx.app.inject({ method: 'DELETE', url: '/api/account.php', cookies: { rdv_session: cookie }, payload: { reason: 'other', password: input.password } });
+    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/user.php', payload: { email: input.email, password: 'not my password' } });
+    expect(wrong.cookies.find((c) => c.name === 'rdv_restore')).toBeUndefined();
+
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/user.php', payload: { email: input.email, password: input.password } });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error).toBe('account_pending_deletion');
+    expect(sessionCookieOf(login)).toBeUndefined();
+    const offer = login.cookies.find((c) => c.name === 'rdv_restore')!;
+    expect(offer).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/account-restore.php' });
+    // The link is still mailed as well.
+    expect(ctx.mailer.linkIn(ctx.mailer.last(input.email))).toContain('reactivate=1');
+
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/account-restore.php' })).json().error).toBe('link_invalid');
+    const restore = await ctx.app.inject({ method: 'POST', url: '/api/account-restore.php', cookies: { rdv_restore: offer.value } });
+    expect(restore.statusCode).toBe(200);
+    const session = sessionCookieOf(restore)!.value;
+    expect((await ctx.app.inject({ url: '/api/user.php', cookies: { rdv_session: session } })).json().user.email).toBe(input.email);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/account-restore.php', cookies: { rdv_restore: offer.value } })).statusCode).toBe(400);
+  });
+});
+
 describe('sign-up rate limit', () => {
   it('counts checks that name an e-mail address like sign-ups: no free probing of who has an account', async () => {
     const { input } = await signUp();

@@ -1,13 +1,22 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LanguageInput, LoginInput, OkResponse, SignupInput, SignupValidation, UserResponse } from '../../../contract/accounts';
 import { ErrorBody } from '../../../contract/errors';
 import { isSupportedLanguage, LOCALE_COOKIE } from '../../../contract/locales';
-import type { AccountsService } from '../../domain/accounts/accounts.service';
+import { PendingDeletionError, type AccountsService } from '../../domain/accounts/accounts.service';
 import type { SessionsService } from '../../domain/accounts/sessions.service';
 import { AppError } from '../../domain/shared/app-error';
 import { clientOf } from '../client-identity';
 import { isSameOrigin } from '../csrf';
-import { clearSessionCookie, originOf, requireMember, SESSION_COOKIE, setLanguageCookie, setSessionCookie } from '../auth';
+import { clearSessionCookie, originOf, requireMember, SESSION_COOKIE, setLanguageCookie, setRestoreCookie, setSessionCookie } from '../auth';
+
+/** A log-in to an account waiting out its deletion: this browser may restore it at once (restore.php). */
+function rememberRestoreOffer(reply: FastifyReply) {
+  return (error: unknown): never => {
+    if (error instanceof PendingDeletionError) setRestoreCookie(reply, error.restoreToken);
+    throw error;
+  };
+}
 
 /** A `validate_only` check of a form step that does not name an e-mail address. */
 function isStepCheckWithoutEmail(body: unknown): boolean {
@@ -51,7 +60,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; s
       const { user, token } = await accounts.login(request.site, request.body.email, request.body.password, {
         origin: originOf(request),
         userAgent: request.headers['user-agent'],
-      }, client);
+      }, client).catch(rememberRestoreOffer(reply));
       // A new token at every log-in; the old one (if any) stops working.
       if (previous) await sessions.end(previous);
       setSessionCookie(reply, token);
