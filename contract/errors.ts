@@ -40,7 +40,7 @@ export const ErrorCode = z.enum([
   'password_too_short',
   /** Password longer than 128 characters. */
   'password_too_long',
-  /** A password from the list everyone tries first, or the member's own name or e-mail. */
+  /** A password too easy to guess (zxcvbn score below 3): common passwords and words, repeats, the member's own name or e-mail. */
   'password_too_common',
   /** Gender, seeking or country missing or not offered. */
   'choice_required',
@@ -72,6 +72,8 @@ export const ErrorCode = z.enum([
   'passwords_differ',
   /** The current password given for a change is wrong. */
   'old_password_wrong',
+  /** The password that confirms an e-mail change or a deletion is wrong. */
+  'current_password_wrong',
   /** The new e-mail address for a change is not valid. */
   'new_email_invalid',
   /** The new e-mail address for a change already has an account. */
@@ -189,6 +191,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   activation_failed: 400,
   passwords_differ: 400,
   old_password_wrong: 400,
+  current_password_wrong: 400,
   new_email_invalid: 400,
   email_exists: 409,
   blocked_by: 403,

@@ -99,7 +99,8 @@ export type OwnProfileDetails = z.infer<typeof OwnProfileDetails>;
 
 const nullableChoice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable().optional();
 export const ProfileUpdate = z.object({
-  name: text({ trim: true }).min(2).max(30).optional(),
+  // Checked by the same rule as at sign-up (findNameProblem), with its texts; this only bounds the size.
+  name: text({ trim: true }).max(60).optional(),
   seeking: z.enum(SEEKING).optional(),
   date_of_birth: text().max(10).optional(),
   country: text({ trim: true }).toUpperCase().regex(/^[A-Z]{2}$/).optional(),

@@ -160,6 +160,23 @@ describe('photos.php', () => {
 });
 
 describe('PUT /api/profile.php', () => {
+  it('holds the name to the sign-up’s rule: no markup, no @, not the e-mail address', async () => {
+    const { cookies } = await member();
+    const email = (await ctx.app.inject({ url: '/api/user.php', cookies })).json().user.email;
+    for (const [name, code] of [
+      ['<img src=x onerror=alert(1)>', 'username_invalid'],
+      ['"><script>x</script>', 'username_invalid'],
+      ['@anna', 'username_starts_with_at'],
+      [email, 'username_equals_email'],
+    ]) {
+      const response = await ctx.app.inject({ method: 'PUT', url: '/api/profile.php', cookies, payload: { name } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual([expect.objectContaining({ field: 'name', code })]);
+    }
+    const fine = await ctx.app.inject({ method: 'PUT', url: '/api/profile.php', cookies, payload: { name: 'Anna-Lena' } });
+    expect(fine.json()).toMatchObject({ name: 'Anna-Lena' });
+  });
+
   it('saves allowed fields and refuses a region of another country', async () => {
     const { cookies } = await member();
     const saved = await ctx.app.inject({ method: 'PUT', url: '/api/profile.php', cookies, payload: { country: 'DE', region: 'DE-02', interests: ['travel', 'wine'], about: 'Hi <b>there</b>' } });
