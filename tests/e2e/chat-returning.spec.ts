@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmedMemberWithPhoto } from './support/accounts';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser } from './support/browser';
@@ -51,6 +53,20 @@ function watchPageLoad(page: Page) {
   return { chatListRequests, resyncs, resynced: done };
 }
 
+/** axe-core on the page: no violation of any impact (the shared check stops at serious). */
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** How far the message list is from its bottom, and whether its last message is on screen. */
+const listPosition = (page: Page) =>
+  page.getByRole('log').evaluate((list) => {
+    const last = [...list.querySelectorAll('[data-testid="message"]')].at(-1)!.getBoundingClientRect();
+    const box = list.getBoundingClientRect();
+    return { fromBottom: Math.round(list.scrollHeight - list.scrollTop - list.clientHeight), lastVisible: last.top >= box.top - 1 && last.bottom <= box.bottom + 1, scrolls: list.scrollHeight > list.clientHeight };
+  });
+
 describe('a member comes back to their messages', () => {
   it('sees the server’s unread counts after a page load, without a chat-list request per old message', async () => {
     const anna = await confirmedMemberWithPhoto(browser);
@@ -95,4 +111,58 @@ describe('a member comes back to their messages', () => {
     await ben.close();
   });
 
+  it('opens a conversation on a phone at its newest message, with a message list reachable by keyboard', async () => {
+    const anna = await confirmedMemberWithPhoto(browser);
+    const ben = await confirmedMemberWithPhoto(browser);
+    const first = await sendText(ben.page, { profile_id: anna.id }, 'Hi Anna! '.repeat(12));
+    for (let i = 1; i <= 3; i++) await sendText(ben.page, { conversation_id: first.conversation_id }, `Message ${i} from Ben. `.repeat(8));
+    for (let i = 1; i <= 3; i++) await sendText(anna.page, { conversation_id: first.conversation_id }, `Answer ${i} from Anna. `.repeat(8));
+
+    // Anna shares a photo: it loads after the conversation is on screen, and is its newest message.
+    await anna.page.goto(`${baseUrl()}/chats/${first.conversation_id}`);
+    await anna.page.getByRole('button', { name: t('chat.photo_button') }).click();
+    const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#2e86c1' } }).jpeg().toBuffer();
+    await anna.page.getByTestId('chat-photo-input').setInputFiles({ name: 'tall.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await anna.page.getByRole('button', { name: t('chat.photo_send') }).click();
+    await anna.page.getByTestId('photo-message').waitFor();
+
+    // On a phone's network the photo arrives well after the conversation is on screen.
+    await anna.page.route('**/api/message-photo.php?**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await anna.page.setViewportSize({ width: 390, height: 844 });
+    await anna.page.goto(`${baseUrl()}/chats`);
+    await anna.page.getByTestId('chat-list-item').first().click();
+    await anna.page.waitForURL(`**/chats/${first.conversation_id}`);
+    const list = anna.page.getByRole('log', { name: t('chat.message_list', { name: ben.member.name }) });
+    await list.waitFor();
+    await expect.poll(() => anna.page.getByTestId('photo-message').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 10_000 }).toBe(600);
+    await expect.poll(() => listPosition(anna.page), { timeout: 5_000 }).toEqual({ fromBottom: 0, lastVisible: true, scrolls: true });
+
+    // The same on a fresh load of the conversation's address.
+    await anna.page.reload();
+    await list.waitFor();
+    await expect.poll(() => anna.page.getByTestId('photo-message').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 10_000 }).toBe(600);
+    await expect.poll(() => listPosition(anna.page), { timeout: 5_000 }).toEqual({ fromBottom: 0, lastVisible: true, scrolls: true });
+
+    // Keyboard: the list takes focus and scrolls with the keys.
+    await list.focus();
+    expect(await list.evaluate((element) => element === document.activeElement)).toBe(true);
+    await anna.page.keyboard.press('Home');
+    await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBe(0);
+    await anna.page.keyboard.press('End');
+    await expect.poll(() => listPosition(anna.page), { timeout: 5_000 }).toMatchObject({ fromBottom: 0 });
+    await expectNoAxeViolations(anna.page);
+
+    // A new message from Ben arrives at the bottom and stays in view.
+    await sendText(ben.page, { conversation_id: first.conversation_id }, 'One more thing!');
+    await anna.page.getByTestId('message').filter({ hasText: 'One more thing!' }).waitFor();
+    await expect.poll(() => listPosition(anna.page), { timeout: 5_000 }).toEqual({ fromBottom: 0, lastVisible: true, scrolls: true });
+
+    expectNoConsoleErrors(anna.page);
+    expectNoConsoleErrors(ben.page);
+    await anna.close();
+    await ben.close();
+  });
 });
