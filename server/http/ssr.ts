@@ -15,7 +15,7 @@ import type { Translator } from '../i18n/translator';
 import { buildContentSecurityPolicy } from './security-headers';
 
 /** What pages need from the domain, beyond the site. */
-export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'ownProfile' | 'chat' | 'payments' | 'transactions'> & { showOutbox: boolean };
+export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit'> & { showOutbox: boolean };
 
 export interface SsrOptions {
   /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
@@ -86,6 +86,7 @@ async function createLoadContext(request: FastifyRequest, nonce: string, options
         if (!memberId) throw new AppError('authentication_required');
         return services.payments.status(site, memberId, orderId);
       }),
+    pendingMandate: async (orderId) => (memberId ? services.directDebit.findPending(site, memberId, orderId) : null),
     listTransactions: (orderId) =>
       settle(request, services, () => {
         if (!memberId) throw new AppError('authentication_required');
