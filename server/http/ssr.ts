@@ -9,6 +9,7 @@ import { SearchQuery } from '../../contract/profiles';
 import { listOutbox } from '../adapters/mail/nodemailer-mailer';
 import { AppError, isAppError } from '../domain/shared/app-error';
 import { getTermsVersionDate } from '../domain/sites/site-facts';
+import { findCustomPage } from '../domain/sites/site-texts';
 import type { Services } from '../services';
 import { selectVisitorCountry, type SitesService } from '../domain/sites/sites.service';
 import type { Translator } from '../i18n/translator';
@@ -106,11 +107,11 @@ async function createLoadContext(request: FastifyRequest, nonce: string, options
     },
     nonce,
     language: request.language,
-    settings: options.sites.toPublicSettings(site, { country: request.visitorCountry }),
+    settings: options.sites.toPublicSettings(site, { country: request.visitorCountry }, request.language),
     company: options.sites.toCompanyInfo(site),
     termsVersionDate: getTermsVersionDate(site).toISOString(),
     getMessages: (language, namespace) => options.translator.getMessages(language, namespace),
-    findCustomPage: (token) => (Object.hasOwn(site.customPages, token) ? site.customPages[token] : null),
+    findCustomPage: (token) => findCustomPage(site, token, request.language),
   };
 }
 
