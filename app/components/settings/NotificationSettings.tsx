@@ -32,7 +32,6 @@ export function NotificationSettings({ disabled }: { disabled: string[] }) {
 
   return (
     <SettingsSection id="notifications" title={t('settings.notifications_title')}>
-      <SaveStatus savedAt={savedAt} error={save.error} />
       {NOTIFICATION_TYPES.map((type) => (
         <div className="form-check form-switch mb-2" key={type}>
           <input className="form-check-input" type="checkbox" role="switch" id={`notify-${type}`} checked={!off.has(type)} onChange={(e) => void toggle(type, e.target.checked)} />
@@ -41,6 +40,8 @@ export function NotificationSettings({ disabled }: { disabled: string[] }) {
           </label>
         </div>
       ))}
+      {/* Below the switches: the message appearing does not move the switch under the member's finger. */}
+      <SaveStatus savedAt={savedAt} error={save.error} />
     </SettingsSection>
   );
 }

@@ -24,7 +24,6 @@ export function PrivacySettings({ invisible }: { invisible: boolean }) {
   };
   return (
     <SettingsSection id="privacy" title={t('settings.privacy_title')}>
-      <SaveStatus savedAt={savedAt} error={save.error} />
       <div className="form-check form-switch">
         <input className="form-check-input" type="checkbox" role="switch" id="invisible-mode" checked={on} onChange={(e) => void change(e.target.checked)} />
         <label className="form-check-label" htmlFor="invisible-mode">
@@ -32,6 +31,7 @@ export function PrivacySettings({ invisible }: { invisible: boolean }) {
         </label>
       </div>
       <p className="form-text mb-0">{t('settings.invisible_hint')}</p>
+      <SaveStatus savedAt={savedAt} error={save.error} />
     </SettingsSection>
   );
 }

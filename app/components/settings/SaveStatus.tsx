@@ -23,14 +23,14 @@ export function SaveStatus({ savedAt, error }: { savedAt: number | null; error: 
     <>
       <div role="status" className="small text-success-emphasis fw-semibold" data-testid="settings-saved">
         {shown && !error && (
-          <p className="mb-2">
+          <p className="mt-2 mb-0">
             <span aria-hidden="true">✓ </span>
             {t('settings.saved')}
           </p>
         )}
       </div>
       {error && (
-        <div className="alert alert-danger" role="alert">
+        <div className="alert alert-danger mt-2 mb-0" role="alert">
           {t('settings.save_failed')} {error.message}
         </div>
       )}
