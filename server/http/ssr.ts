@@ -11,6 +11,7 @@ import { SearchQuery } from '../../contract/profiles';
 import { listOutbox } from '../adapters/mail/nodemailer-mailer';
 import { AppError, isAppError } from '../domain/shared/app-error';
 import { getTermsVersionDate } from '../domain/sites/site-facts';
+import { findCustomPage } from '../domain/sites/site-texts';
 import type { Services } from '../services';
 import { selectVisitorCountry, type SitesService } from '../domain/sites/sites.service';
 import type { Translator } from '../i18n/translator';
@@ -19,7 +20,7 @@ import { allowedMethods } from './page-methods';
 import { buildContentSecurityPolicy } from './security-headers';
 
 /** What pages need from the domain, beyond the site. */
-export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'ownProfile' | 'chat' | 'payments' | 'transactions'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
+export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
 
 export interface SsrOptions {
   /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
@@ -100,6 +101,7 @@ async function createLoadContext(request: FastifyRequest, nonce: string, options
         requireCanExist(orderId);
         return services.payments.status(site, memberId, orderId);
       }),
+    pendingMandate: async (orderId) => (memberId ? services.directDebit.findPending(site, memberId, orderId) : null),
     listTransactions: (orderId) =>
       settle(request, services, () => {
         if (!memberId) throw new AppError('authentication_required');
@@ -125,11 +127,11 @@ async function createLoadContext(request: FastifyRequest, nonce: string, options
     },
     nonce,
     language: request.language,
-    settings: options.sites.toPublicSettings(site, { country: request.visitorCountry }),
+    settings: options.sites.toPublicSettings(site, { country: request.visitorCountry }, request.language),
     company: options.sites.toCompanyInfo(site),
     termsVersionDate: getTermsVersionDate(site).toISOString(),
     getMessages: (language, namespace) => options.translator.getMessages(language, namespace),
-    findCustomPage: (token) => (Object.hasOwn(site.customPages, token) ? site.customPages[token] : null),
+    findCustomPage: (token) => findCustomPage(site, token, request.language),
   };
 }
 
