@@ -75,8 +75,10 @@ export default function App() {
     <I18nextProvider i18n={i18n}>
       <PageProgressBar />
       <ConnectionIndicator />
-      {paymentsAreDemo && <DemoPaymentsBanner text={i18n.t('demo_banner.text')} />}
-      <Outlet />
+      <div className="page-frame">
+        {paymentsAreDemo && <DemoPaymentsBanner text={i18n.t('demo_banner.text')} />}
+        <Outlet />
+      </div>
     </I18nextProvider>
   );
 }

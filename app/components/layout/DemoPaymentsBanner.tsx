@@ -5,8 +5,9 @@
  */
 export function DemoPaymentsBanner({ text }: { text: string }) {
   return (
-    <p className="demo-payments-banner mb-0 py-1 px-3 text-center small" role="note" data-testid="demo-payments-banner">
+    // A landmark of its own, so that every part of the page sits in one (axe: region).
+    <aside className="demo-payments-banner mb-0 py-1 px-3 text-center small" aria-label={text} data-testid="demo-payments-banner">
       {text}
-    </p>
+    </aside>
   );
 }
