@@ -194,7 +194,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     staff: staffRepository,
     audit,
     mailer,
-    enrolmentUrl: async (token) => siteUrls.urlOf(await sites.resolveSite(config.defaultSiteDomain), `/admin/enrol?token=${token}`),
+    // On the default domain: the console works there even before any site exists.
+    enrolmentUrl: async (token) => siteUrls.urlOf({ domain: config.defaultSiteDomain }, `/admin/enrol?token=${token}`),
     clock,
   });
   const staffAdmin = createStaffAdminService({ db, staff: staffRepository, audit });

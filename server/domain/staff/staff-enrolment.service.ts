@@ -43,7 +43,7 @@ export function createStaffEnrolmentService(deps: {
      * Invites an address with a role (a new account, or a new link for one still invited) and
      * mails the link; returns it too, for the command line and for an owner to pass on.
      */
-    async invite(actor: StaffActor, input: { email: string; role: StaffRole; name?: string }): Promise<{ member: StaffRow; url: string }> {
+    async invite(actor: StaffActor, input: { email: string; role: StaffRole; name?: string; reset?: boolean }): Promise<{ member: StaffRow; url: string }> {
       const { token, hash } = createToken();
       const now = clock.now();
       // Worked out first: nothing is stored for a link that could not be written.
@@ -51,13 +51,19 @@ export function createStaffEnrolmentService(deps: {
       const member = await db.transaction(async (tx) => {
         const staff = createStaffRepository(tx);
         const existing = await staff.findByEmail(input.email);
-        if (existing && existing.status !== 'invited') throw new AppError('email_exists', { fields: [{ field: 'email', code: 'email_exists' }] });
+        if (existing && existing.status !== 'invited' && !input.reset) throw new AppError('email_exists', { fields: [{ field: 'email', code: 'email_exists' }] });
+        // A reset (lost phone and codes) starts the account over: no password, no second factor, no sessions.
+        if (existing && input.reset) await staff.deleteSessionsOf(existing.id);
         const row = existing
-          ? await staff.update(existing.id, { role: input.role, name: input.name ?? existing.name })
+          ? await staff.update(existing.id, {
+              role: input.role,
+              name: input.name ?? existing.name,
+              ...(input.reset && { status: 'invited' as const, passwordHash: null, totpSecret: null, totpConfirmedAt: null, totpLastStep: null, recoveryCodeHashes: [] }),
+            })
           : await staff.insert({ email: input.email, role: input.role, name: input.name ?? '', status: 'invited', invitedBy: actor.id, createdAt: now });
         await staff.revokeInvitations(row.id, now);
         await staff.insertInvitation({ tokenHash: hash, staffId: row.id, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000) });
-        await deps.audit.record(tx, actor, { action: 'staff.invite', targetType: 'staff', targetId: row.id, before: existing ? auditableStaff(existing) : {}, after: auditableStaff(row) });
+        await deps.audit.record(tx, actor, { action: input.reset ? 'staff.reset' : 'staff.invite', targetType: 'staff', targetId: row.id, before: existing ? auditableStaff(existing) : {}, after: auditableStaff(row) });
         return row;
       });
       await deps.mailer.send({

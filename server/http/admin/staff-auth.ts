@@ -10,10 +10,12 @@ import { SESSION_COOKIE } from '../auth';
 
 export const STAFF_COOKIE = 'rdv_staff';
 /**
- * The console's cookie is scoped to its two paths, so the member side never receives it (and the
+ * The console's cookie is scoped to its paths, so the member side never receives it (and the
  * member's cookie, path `/`, never counts here). A cookie has one path: it is set once for each.
+ * `/admin.data` is where React Router fetches the console home's data on client navigations;
+ * the `/admin` path does not cover it (a cookie path must be followed by `/`).
  */
-const STAFF_COOKIE_PATHS = ['/admin', '/api/admin'] as const;
+export const STAFF_COOKIE_PATHS = ['/admin', '/admin.data', '/api/admin'] as const;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,7 +47,8 @@ export const staffAuthPlugin = fp(
       return cache.staffLookup;
     });
 
-    app.addHook('preHandler', async (request) => {
+    // Before the body is read or validated: a caller without the right learns nothing about the call.
+    app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/admin/')) return;
       const rule = request.routeOptions.config.staff;
       if (rule === 'public') return;
