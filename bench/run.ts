@@ -1,4 +1,5 @@
 import { runChatBench } from './chat.bench';
+import { runFuzzBench } from './fuzz.bench';
 import { runHttpBench } from './http.bench';
 import { runLighthouseBench } from './lighthouse.bench';
 import { runSearchBench } from './search.bench';
@@ -7,7 +8,7 @@ import { envNumber, heading, type BenchOutcome } from './support/report';
 import { describeBuild, startServer, type RunningServer } from './support/server';
 
 /**
- * `npm run bench [-- http|lighthouse|search]`: starts the production server once on a fresh
+ * `npm run bench [-- http|lighthouse|search|chat|fuzz]`: starts the production server once on a fresh
  * database (only when a selected bench uses it), runs the benches and prints a summary. Missed
  * targets are reported, not fatal: the exit code is non-zero only when something crashed.
  */
@@ -17,6 +18,8 @@ type Bench = { shared: true; run: (server: RunningServer) => Promise<BenchOutcom
 const BENCHES: Record<string, Bench> = {
   http: { shared: true, run: runHttpBench },
   lighthouse: { shared: true, run: runLighthouseBench },
+  // Generated hostile requests and socket messages against the shared server: counts the 5xx.
+  fuzz: { shared: true, run: runFuzzBench },
   // Starts its own servers on a loaded PostgreSQL database and a loaded PGlite directory.
   search: { shared: false, run: runSearchBench },
   // Starts its own server on a scratch PostgreSQL database with members in pairs.

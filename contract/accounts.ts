@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDERS, SEEKING } from './profile-options';
 import { SUPPORTED_LANGUAGES } from './locales';
+import { RecordIdParam, text } from './inputs';
 
 /** Profile photo as members see it (spec §3): null without a usable photo. */
 export const MainImage = z
@@ -42,21 +43,21 @@ export type User = z.infer<typeof User>;
 
 export const UserResponse = z.object({ user: User });
 
-const trimmed = z.string().trim();
+const trimmed = text({ trim: true });
 
 /** `POST /api/signup.php`. With `validate_only` it checks the fields given and stores nothing. */
 export const SignupInput = z.object({
   email: trimmed.max(254).optional(),
   name: trimmed.max(60).optional(),
-  password: z.string().max(1024).optional(),
-  date_of_birth: z.string().max(10).optional(),
-  gender: z.string().max(10).optional(),
-  seeking: z.string().max(10).optional(),
-  country: z.string().max(2).optional(),
-  region: z.string().max(10).optional(),
-  signup_message: trimmed.max(500).optional(),
+  password: text().max(1024).optional(),
+  date_of_birth: text().max(10).optional(),
+  gender: text().max(10).optional(),
+  seeking: text().max(10).optional(),
+  country: text().max(2).optional(),
+  region: text().max(10).optional(),
+  signup_message: text({ trim: true, multiline: true }).max(500).optional(),
   accept_terms: z.boolean().optional(),
-  target_profile_id: z.coerce.number().int().positive().optional(),
+  target_profile_id: RecordIdParam.optional(),
   network: trimmed.max(64).optional(),
   ref: trimmed.max(64).optional(),
   sub1: trimmed.max(128).optional(),
@@ -70,33 +71,33 @@ export const SignupValidation = z.object({ valid: z.literal(true) });
 
 export const LoginInput = z.object({
   email: trimmed.min(1).max(254),
-  password: z.string().min(1).max(1024),
+  password: text().min(1).max(1024),
 });
 
 export const LanguageInput = z.object({ language: z.enum(SUPPORTED_LANGUAGES) });
 
 export const EmailInput = z.object({ email: trimmed.min(1).max(254) });
-export const TokenInput = z.object({ token: z.string().min(10).max(200) });
+export const TokenInput = z.object({ token: text().min(10).max(200) });
 
 export const PasswordResetInput = z.object({
-  token: z.string().min(10).max(200),
-  password: z.string().max(1024),
-  password_confirm: z.string().max(1024),
+  token: text().min(10).max(200),
+  password: text().max(1024),
+  password_confirm: text().max(1024),
 });
 
 export const PasswordChangeInput = z.object({
-  old_password: z.string().max(1024),
-  new_password: z.string().max(1024),
-  new_password_confirm: z.string().max(1024),
+  old_password: text().max(1024),
+  new_password: text().max(1024),
+  new_password_confirm: text().max(1024),
 });
 
-export const MailChangeInput = z.object({ email: trimmed.max(254), password: z.string().max(1024) });
+export const MailChangeInput = z.object({ email: trimmed.max(254), password: text().max(1024) });
 
 export const DELETION_REASONS = ['found_partner', 'not_enough_members', 'too_expensive', 'privacy', 'not_interested', 'technical', 'other'] as const;
 export const AccountDeletionInput = z.object({
   reason: z.enum(DELETION_REASONS),
-  details: trimmed.max(1000).optional(),
-  password: z.string().max(1024),
+  details: text({ trim: true, multiline: true }).max(1000).optional(),
+  password: text().max(1024),
 });
 
 export const PrivacyModeInput = z.object({ invisible: z.boolean() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MainImage } from './accounts';
+import { MessageIdParam, RecordId, RecordIdParam, text } from './inputs';
 
 export const ChatMessage = z.object({
   id: z.number().int(),
@@ -26,6 +27,8 @@ export const ChatsResponse = z.object({
       num_unread_messages: z.number().int(),
       last_message: z.object({ id: z.number().int(), text: z.string(), kind: z.enum(['text', 'gift', 'photo']), mine: z.boolean() }).nullable(),
       last_message_at: z.string(),
+      /** The member blocked this profile: they keep the conversation but cannot write in it until they unblock. */
+      blocked: z.boolean().optional(),
     }),
   ),
   total_unread_messages: z.number().int(),
@@ -33,8 +36,8 @@ export const ChatsResponse = z.object({
 export type ChatsResponse = z.infer<typeof ChatsResponse>;
 
 export const HistoryQuery = z.object({
-  conversation: z.coerce.number().int().positive(),
-  before: z.coerce.number().int().positive().optional(),
+  conversation: RecordIdParam,
+  before: MessageIdParam.optional(),
 });
 
 export const HistoryResponse = z.object({
@@ -48,10 +51,10 @@ export type HistoryResponse = z.infer<typeof HistoryResponse>;
 
 /** `POST /api/messages.php` — `client_id` makes a retry safe: it never charges twice. */
 export const SendMessageFields = z.object({
-  profile_id: z.number().int().positive().optional(),
-  conversation_id: z.number().int().positive().optional(),
-  text: z.string().max(20_000),
-  client_id: z.string().min(8).max(64),
+  profile_id: RecordId.optional(),
+  conversation_id: RecordId.optional(),
+  text: text({ multiline: true }).max(20_000),
+  client_id: text().min(8).max(64),
 });
 /** A message goes to a profile (the first one) or into a conversation, never both. */
 export const hasOneTarget = (input: { profile_id?: number; conversation_id?: number }) => !!input.profile_id !== !!input.conversation_id;
@@ -61,4 +64,4 @@ export type SendMessageInput = z.infer<typeof SendMessageInput>;
 export const SendMessageResponse = z.object({ message: ChatMessage, credits: z.number().int(), next_message_price: z.number().int() });
 export type SendMessageResponse = z.infer<typeof SendMessageResponse>;
 
-export const DeleteChatInput = z.object({ conversation: z.object({ id: z.number().int().positive() }) });
+export const DeleteChatInput = z.object({ conversation: z.object({ id: RecordId }) });

@@ -10,6 +10,8 @@ export const ErrorCode = z.enum([
   'validation_failed',
   /** The route or the record asked for does not exist (or is not the caller's to see). */
   'not_found',
+  /** A page (or other address) asked with a method it does not take, e.g. `POST /`; `Allow` lists the ones it does. */
+  'method_not_allowed',
   /** The call needs a logged-in member and there is none. */
   'authentication_required',
   /** A state-changing request arrived without a valid CSRF proof. */
@@ -38,7 +40,7 @@ export const ErrorCode = z.enum([
   'password_too_short',
   /** Password longer than 128 characters. */
   'password_too_long',
-  /** A password from the list everyone tries first, or the member's own name or e-mail. */
+  /** A password too easy to guess (zxcvbn score below 3): common passwords and words, repeats, the member's own name or e-mail. */
   'password_too_common',
   /** Gender, seeking or country missing or not offered. */
   'choice_required',
@@ -70,6 +72,8 @@ export const ErrorCode = z.enum([
   'passwords_differ',
   /** The current password given for a change is wrong. */
   'old_password_wrong',
+  /** The password that confirms an e-mail change or a deletion is wrong. */
+  'current_password_wrong',
   /** The new e-mail address for a change is not valid. */
   'new_email_invalid',
   /** The new e-mail address for a change already has an account. */
@@ -173,6 +177,7 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
 export const errorStatus: Record<ErrorCode, number> = {
   validation_failed: 400,
   not_found: 404,
+  method_not_allowed: 405,
   authentication_required: 403,
   csrf_failed: 403,
   rate_limited: 429,
@@ -200,6 +205,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   activation_failed: 400,
   passwords_differ: 400,
   old_password_wrong: 400,
+  current_password_wrong: 400,
   new_email_invalid: 400,
   email_exists: 409,
   blocked_by: 403,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChatMessage } from './chat';
+import { MessageId, MessageIdParam, RecordId, RecordIdParam, text } from './inputs';
 
 /**
  * The shipped gift catalogue, in display order. Each gift has a hand-made image at
@@ -30,14 +31,14 @@ export const GiftsResponse = z.object({ gifts: z.array(Gift) });
 export type GiftsResponse = z.infer<typeof GiftsResponse>;
 
 const target = {
-  profile_id: z.number().int().positive().optional(),
-  conversation_id: z.number().int().positive().optional(),
+  profile_id: RecordId.optional(),
+  conversation_id: RecordId.optional(),
 };
 const oneTarget = { message: 'give profile_id or conversation_id', path: ['profile_id'] };
 
 /** `POST /api/gifts.php` — like a message, `client_id` makes a retry safe. */
 export const SendGiftInput = z
-  .object({ ...target, gift_id: z.string().min(1).max(40), client_id: z.string().min(8).max(64) })
+  .object({ ...target, gift_id: text().min(1).max(40), client_id: text().min(8).max(64) })
   .refine((input) => !!input.profile_id !== !!input.conversation_id, oneTarget);
 export type SendGiftInput = z.infer<typeof SendGiftInput>;
 
@@ -47,19 +48,19 @@ export type SendGiftInput = z.infer<typeof SendGiftInput>;
  */
 export const SendPhotoFields = z
   .object({
-    profile_id: z.coerce.number().int().positive().optional(),
-    conversation_id: z.coerce.number().int().positive().optional(),
-    client_id: z.string().min(8).max(64),
+    profile_id: RecordIdParam.optional(),
+    conversation_id: RecordIdParam.optional(),
+    client_id: text().min(8).max(64),
   })
   .refine((input) => !!input.profile_id !== !!input.conversation_id, oneTarget);
 export type SendPhotoFields = z.infer<typeof SendPhotoFields>;
 
 /** `PUT /api/messages.php`: the recipient taps a blurred photo to see it. */
-export const RevealPhotoInput = z.object({ reveal_photo: z.number().int().positive() });
+export const RevealPhotoInput = z.object({ reveal_photo: MessageId });
 
 /** `GET /api/message-photo.php`: `preview` is the blurred stand-in shown before the reveal. */
 export const MessagePhotoQuery = z.object({
-  message: z.coerce.number().int().positive(),
+  message: MessageIdParam,
   variant: z.enum(['full', 'preview']).default('full'),
 });
 

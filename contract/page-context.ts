@@ -2,7 +2,7 @@ import type { ProfileTeaser, User } from './accounts';
 import type { ChatsResponse, HistoryResponse } from './chat';
 import type { BundlesResponse, OrderStatusResponse, TransactionsResponse } from './payments';
 import type { PublicBundlesResponse } from './pricing';
-import type { LikesResponse, MemberProfile, OwnProfileDetails, SearchResponse } from './profiles';
+import type { LikesResponse, MemberProfile, OwnProfileDetails, ProfileCard, SearchResponse } from './profiles';
 import type { Language } from './locales';
 import type { CompanyInfo, SiteSettings } from './site';
 import type { StaffMember } from './admin/staff';
@@ -39,6 +39,8 @@ export interface PageLoadContext {
   findProfileTeaser(id: number): Promise<ProfileTeaser | null>;
   /** A member search as the API answers it, or the error code that refuses it. */
   searchMembers(query: Record<string, string>): Promise<{ ok: true; data: SearchResponse } | { ok: false; code: string; message: string }>;
+  /** The cards a campaign lander shows a visitor: the site's members, from the visitor's country first. */
+  visitorDeck(): Promise<ProfileCard[]>;
   /** Another member's profile as the viewer may see it, or the error that refuses it. */
   viewMember(id: number): Promise<{ ok: true; data: MemberProfile } | { ok: false; code: string; message: string }>;
   /** Whom the member likes, who likes them and the matches; null for visitors. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './payment-methods';
+import { RecordIdParam, text } from './inputs';
 
 export const PaymentMethodId = z.enum(PAYMENT_METHODS);
 
@@ -73,15 +74,15 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 
 export const CreateOrderInput = z.object({
-  bundle_id: z.coerce.number().int().positive(),
+  bundle_id: RecordIdParam,
   payment_method: PaymentMethodId,
-  discount_code: z.string().trim().max(40).optional(),
-  client_id: z.string().min(8).max(64),
+  discount_code: text({ trim: true }).max(40).optional(),
+  client_id: text().min(8).max(64),
 });
 export type CreateOrderInput = z.infer<typeof CreateOrderInput>;
 
 /** `POST /api/orders.php?repeat=1`: only the idempotency key; the bundle and method are the last order's. */
-export const RepeatOrderInput = z.object({ client_id: z.string().min(8).max(64) }).strict();
+export const RepeatOrderInput = z.object({ client_id: text().min(8).max(64) }).strict();
 
 export const CreateOrderResponse = z.object({
   order: Order,
@@ -115,13 +116,13 @@ export const TransactionsResponse = z.object({
 });
 export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
 
-export const RefundInput = z.object({ order_id: z.coerce.number().int().positive() });
+export const RefundInput = z.object({ order_id: RecordIdParam });
 
 /** `GET /api/discountcode.php`: a code to check against an order, or the member's welcome code. */
 export const DiscountCodeQuery = z.object({
-  code: z.string().trim().min(1).max(40).optional(),
+  code: text({ trim: true }).min(1).max(40).optional(),
   welcome: z.enum(['true', 'false']).optional(),
-  bundle_id: z.coerce.number().int().positive().optional(),
+  bundle_id: RecordIdParam.optional(),
   payment_method: PaymentMethodId.optional(),
 });
 export type DiscountCodeQuery = z.infer<typeof DiscountCodeQuery>;
@@ -132,18 +133,18 @@ export type DiscountCodeResponse = z.infer<typeof DiscountCodeResponse>;
 export const DirectDebitInput = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('mandate'),
-    order_id: z.coerce.number().int().positive(),
-    account_holder: z.string().trim().min(2).max(70),
-    iban: z.string().trim().min(5).max(42),
-    street: z.string().trim().min(1).max(70),
-    house_number: z.string().trim().min(1).max(10),
-    postal_code: z.string().trim().min(3).max(10),
-    city: z.string().trim().min(1).max(50),
-    mobile: z.string().trim().min(6).max(20),
+    order_id: RecordIdParam,
+    account_holder: text({ trim: true }).min(2).max(70),
+    iban: text({ trim: true }).min(5).max(42),
+    street: text({ trim: true }).min(1).max(70),
+    house_number: text({ trim: true }).min(1).max(10),
+    postal_code: text({ trim: true }).min(3).max(10),
+    city: text({ trim: true }).min(1).max(50),
+    mobile: text({ trim: true }).min(6).max(20),
     consent: z.boolean(),
   }),
-  z.object({ action: z.literal('confirm'), mandate_id: z.coerce.number().int().positive(), code: z.string().trim().min(1).max(10) }),
-  z.object({ action: z.literal('resend'), mandate_id: z.coerce.number().int().positive() }),
+  z.object({ action: z.literal('confirm'), mandate_id: RecordIdParam, code: text({ trim: true }).min(1).max(10) }),
+  z.object({ action: z.literal('resend'), mandate_id: RecordIdParam }),
 ]);
 export type DirectDebitInput = z.infer<typeof DirectDebitInput>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MainImage } from './accounts';
 import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, INTERESTS, MAX_AGE, MIN_AGE, RELATIONSHIP_STATUSES, SEEKING, SEXUALITIES, TATTOOS } from './profile-options';
+import { RecordId, RecordIdParam, text } from './inputs';
 
 /** A member as search results, likes and related lists show them. */
 export const ProfileCard = z.object({
@@ -21,22 +22,22 @@ export const SEARCH_PAGE_SIZE = 20;
 
 const SearchFields = z.object({
     gender: z.enum(GENDERS).optional(),
-    country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').optional(),
-    countryregion: z.string().trim().max(12).optional(),
+    country: text({ trim: true }).toUpperCase().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').optional(),
+    countryregion: text({ trim: true }).max(12).optional(),
     min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
     max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
     page: z.coerce.number().int().min(1).max(500).default(1),
     hide_fictional: z.enum(['0', '1']).optional(),
     /** A visitor's traffic source, which can open search to visitors (logged_out_search_trafficsource). */
-    network: z.string().max(64).optional(),
-    ref: z.string().max(64).optional(),
+    network: text().max(64).optional(),
+    ref: text().max(64).optional(),
 });
 const agesInOrder = (q: { min_age?: number; max_age?: number }) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age;
 const agesMessage = { message: 'min_age must not exceed max_age', path: ['min_age'] };
 export const SearchQuery = SearchFields.refine(agesInOrder, agesMessage);
 export type SearchQuery = z.infer<typeof SearchQuery>;
 /** `GET /api/members.php`: a search, or with `id` one member's profile. */
-export const MembersQuery = SearchFields.extend({ id: z.coerce.number().int().positive().optional() }).refine(agesInOrder, agesMessage);
+export const MembersQuery = SearchFields.extend({ id: RecordIdParam.optional() }).refine(agesInOrder, agesMessage);
 
 export const SearchResponse = z.object({
   results: z.array(ProfileCard),
@@ -77,7 +78,7 @@ export const MemberProfile = ProfileCard.extend({
 });
 export type MemberProfile = z.infer<typeof MemberProfile>;
 
-export const MemberIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const MemberIdQuery = z.object({ id: RecordIdParam });
 
 /** `GET/PUT /api/profile.php`: the member's own profile. */
 export const OwnProfileDetails = ProfileDetails.extend({
@@ -98,12 +99,13 @@ export type OwnProfileDetails = z.infer<typeof OwnProfileDetails>;
 
 const nullableChoice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable().optional();
 export const ProfileUpdate = z.object({
-  name: z.string().trim().min(2).max(30).optional(),
+  // Checked by the same rule as at sign-up (findNameProblem), with its texts; this only bounds the size.
+  name: text({ trim: true }).max(60).optional(),
   seeking: z.enum(SEEKING).optional(),
-  date_of_birth: z.string().max(10).optional(),
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional(),
-  region: z.string().trim().max(12).nullable().optional(),
-  city: z.string().trim().max(80).nullable().optional(),
+  date_of_birth: text().max(10).optional(),
+  country: text({ trim: true }).toUpperCase().regex(/^[A-Z]{2}$/).optional(),
+  region: text({ trim: true }).max(12).nullable().optional(),
+  city: text({ trim: true }).max(80).nullable().optional(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
   sexuality: nullableChoice(SEXUALITIES),
@@ -113,14 +115,14 @@ export const ProfileUpdate = z.object({
   body_type: nullableChoice(BODY_TYPES),
   tattoos: nullableChoice(TATTOOS),
   interests: z.array(z.enum(INTERESTS)).max(INTERESTS.length).optional(),
-  about: z.string().trim().max(2000).optional(),
+  about: text({ trim: true, multiline: true }).max(2000).optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 
-export const PhotoIdInput = z.object({ photo_id: z.number().int().positive() });
-export const PhotoOrderInput = z.object({ main_photo_id: z.number().int().positive().optional(), order: z.array(z.number().int().positive()).max(25).optional() });
+export const PhotoIdInput = z.object({ photo_id: RecordId });
+export const PhotoOrderInput = z.object({ main_photo_id: RecordId.optional(), order: z.array(RecordId).max(25).optional() });
 
-export const ProfileIdInput = z.object({ profile_id: z.number().int().positive() });
+export const ProfileIdInput = z.object({ profile_id: RecordId });
 
 /** `GET /api/likes.php` (spec §7): whom I like, and who likes me. */
 export const LikesResponse = z.object({
@@ -133,10 +135,23 @@ export type LikesResponse = z.infer<typeof LikesResponse>;
 
 export const LikeResult = z.object({ liked: z.boolean(), is_match: z.boolean(), likes_left_today: z.number().int().nullable() });
 
-/** `GET /api/auto-like.php` (spec §7). */
-export const AutoLike = z.object({ id: z.number().int(), main_image: MainImage, name: z.string() });
+/** `GET /api/block.php`: the members the member blocked, newest block first (the block list in settings). */
+export const BlockedMembersResponse = z.object({
+  blocked: z.array(z.object({ profile: z.object({ id: z.number().int(), name: z.string(), main_image: MainImage }), blocked_at: z.string() })),
+});
+export type BlockedMembersResponse = z.infer<typeof BlockedMembersResponse>;
+
+/**
+ * `GET /api/auto-like.php` (spec §7): a fictional profile's like for the match popup, or 204 when
+ * none is due; the popup shows real members only for their own likes (a match). `is_fictional`
+ * labels the popup as the spec asks of every fictional profile.
+ */
+export const AutoLike = z.object({ id: z.number().int(), main_image: MainImage, name: z.string(), is_fictional: z.boolean() });
 export type AutoLike = z.infer<typeof AutoLike>;
 
-/** `GET /api/swipe.php`: the next cards of the swipe game. */
+/** Spec §9: free members like 4 members a day in the swipe game; premium members have no limit. */
+export const FREE_SWIPE_LIKES_PER_DAY = 4;
+
+/** `GET /api/swipe.php`: the next cards of the swipe game; `likes_left_today` is null where there is no limit. */
 export const SwipeDeck = z.object({ cards: z.array(ProfileCard), likes_left_today: z.number().int().nullable() });
-export const SwipeInput = z.object({ profile_id: z.number().int().positive(), action: z.enum(['like', 'pass']), mode: z.enum(['swipe_game', 'match_finder']) });
+export const SwipeInput = z.object({ profile_id: RecordId, action: z.enum(['like', 'pass']), mode: z.enum(['swipe_game', 'match_finder']) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGION_WORDS } from './countries';
+import { text } from './inputs';
 
 export const Niche = z.number().int().min(1).max(7);
 
@@ -57,9 +58,7 @@ export type SiteSettings = z.infer<typeof SiteSettings>;
 
 export const SettingsQuery = z.looseObject({
   /** The host the first server-side load came in on (spec §7). */
-  forced_domain: z
-    .string()
-    .trim()
+  forced_domain: text({ trim: true })
     .toLowerCase()
     .max(253)
     .regex(/^[a-z0-9.-]+(:\d+)?$/, 'must be a host name')
@@ -88,9 +87,7 @@ export const InterestList = z.object({
 export type InterestList = z.infer<typeof InterestList>;
 
 export const RegionsQuery = z.object({
-  country: z
-    .string()
-    .trim()
+  country: text({ trim: true })
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter country code'),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChatMessage, SendMessageFields, SendMessageResponse, hasOneTarget } from './chat';
 import { ErrorCode } from './errors';
+import { RecordId } from './inputs';
 
 /**
  * Every message on `/api/ws` (one socket per browser tab), both directions. The server parses
@@ -35,10 +36,11 @@ export const LikeNewEvent = z.object({ type: z.literal('like_new'), profile_id: 
  */
 export const ResyncDoneEvent = z.object({ type: z.literal('resync_done'), last_message_id: z.number().int().min(0), has_more: z.boolean() });
 /**
- * A session ended (log-out): the gateway closes that session's sockets with 4401. It travels on
- * the bus so that every instance hears it; browsers never receive it.
+ * Sessions ended (log-out, a password change or reset, deletion): the gateway closes their
+ * sockets with 4401 at once. `sessions` are the sessions' fingerprints. It travels on the bus so
+ * that every instance hears it; browsers never receive it.
  */
-export const SessionEndedEvent = z.object({ type: z.literal('session_ended'), session: z.string() });
+export const SessionEndedEvent = z.object({ type: z.literal('session_ended'), sessions: z.array(z.string().max(64)).min(1) });
 /** The answer to a client `ping` (browsers cannot send protocol-level pings). */
 export const PongEvent = z.object({ type: z.literal('pong') });
 /** A `send_message` from this tab is stored and paid: the same answer as `POST /api/messages.php`. */
@@ -67,9 +69,9 @@ export type SendAnswerType = 'message_sent' | 'message_refused';
 export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
 
 /** The member is typing in a conversation they take part in. */
-export const TypingClientEvent = z.object({ type: z.literal('typing'), conversation_id: id });
+export const TypingClientEvent = z.object({ type: z.literal('typing'), conversation_id: RecordId });
 /** Send every message after this id that the member may see, then `resync_done`. */
-export const ResyncClientEvent = z.object({ type: z.literal('resync'), after_message_id: z.number().int().min(0) });
+export const ResyncClientEvent = z.object({ type: z.literal('resync'), after_message_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 export const PingClientEvent = z.object({ type: z.literal('ping') });
 /**
  * Sends a text message, exactly like `POST /api/messages.php` (same fields, same rules, same

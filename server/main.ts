@@ -8,6 +8,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildHttpApp } from './http/app';
 import { createDevMiddleware } from './http/dev-middleware';
+import { prepareStrengthCheck } from './domain/accounts/password-strength';
 import { outboxAccessFor } from './http/outbox-access';
 import { createServices, type Services } from './services';
 
@@ -58,6 +59,8 @@ async function main() {
     services.jobRunner.start();
     // The city index takes about a second to build: do it now, not on a member's first geocode.
     setImmediate(() => services.geo.listCities('NL', undefined, 1));
+    // So do the password dictionaries: not on the first sign-up.
+    setImmediate(() => void prepareStrengthCheck());
   } catch (error) {
     await database.close();
     throw error;

@@ -9,6 +9,7 @@ import { createLocalStorage } from './adapters/storage/local-storage';
 import type { MediaStorage } from './adapters/storage/storage.port';
 import { pingDatabase, type DatabaseHandle } from './db/client';
 import { createAppSecretsRepository } from './db/repositories/app-secrets.repository';
+import { createAuthThrottlesRepository } from './db/repositories/auth-throttles.repository';
 import { createEmailTokensRepository } from './db/repositories/email-tokens.repository';
 import { createBlocksRepository } from './db/repositories/blocks.repository';
 import { createChatRepository } from './db/repositories/chat.repository';
@@ -25,6 +26,9 @@ import { createAccountDeletionService, PURGE_ACCOUNT_JOB } from './domain/accoun
 import { createAccountLinks } from './domain/accounts/account-links.service';
 import { createAccountPurger } from './domain/accounts/account-purger';
 import { createAccountsService } from './domain/accounts/accounts.service';
+import { createCurrentPasswordCheck } from './domain/accounts/current-password';
+import { createLoginGuard } from './domain/accounts/login-guard';
+import { createResetLimits } from './domain/accounts/reset-limits';
 import { createActivationService } from './domain/accounts/activation.service';
 import { createMailChangeService } from './domain/accounts/mail-change.service';
 import { createPasswordsService } from './domain/accounts/passwords.service';
@@ -50,6 +54,8 @@ import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { createRealtimePaymentEvents } from './realtime/payment-events';
 import { createRealtimeLikeEvents } from './realtime/like-events';
+import { createRealtimeBlockEvents } from './realtime/block-events';
+import { createRealtimeSessionEvents } from './realtime/session-events';
 import { createDemoProvider, type WebhookDelivery } from './adapters/payments/demo-provider';
 import { createMollieProvider } from './adapters/payments/mollie-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider.port';
@@ -106,13 +112,19 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     pushPublicKey: secrets.vapid.publicKey,
     clock,
   });
-  const sessions = createSessionsService({ sessions: createSessionsRepository(db), clock });
+  // Realtime: in-process by default, Redis pub/sub across instances when REDIS_URL is set.
+  const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
+  // Ended sessions close their open tabs at once, on every instance.
+  const sessions = createSessionsService({ sessions: createSessionsRepository(db), clock, events: createRealtimeSessionEvents(bus) });
   const mail = createMailService({ mailer, translator });
   // Every absolute link (mails, payment return and webhook URLs) is built here from the site's
   // configured domain, never from a request's headers.
   const siteUrls = createSiteUrls(config.siteLinks);
   const links = createAccountLinks({ tokens: createEmailTokensRepository(db), users: usersRepository, mail, urls: siteUrls, clock });
-  const accounts = createAccountsService({ users: usersRepository, sessions, links, clock });
+  const authThrottles = createAuthThrottlesRepository(db);
+  const loginGuard = createLoginGuard({ throttles: authThrottles, clock });
+  const checkCurrentPassword = createCurrentPasswordCheck({ users: usersRepository, guard: loginGuard });
+  const accounts = createAccountsService({ users: usersRepository, sessions, links, guard: loginGuard, clock });
   const activation = createActivationService({
     users: usersRepository,
     links,
@@ -120,8 +132,15 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     // Replies held until the member confirmed reach them now; chatEvents is made further down.
     onConfirmed: (userId) => createChatRepository(db).releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
   });
-  const passwords = createPasswordsService({ users: usersRepository, links, sessions, clock });
-  const mailChange = createMailChangeService({ users: usersRepository, links });
+  const passwords = createPasswordsService({
+    users: usersRepository,
+    links,
+    sessions,
+    guard: loginGuard,
+    resetLimits: createResetLimits({ throttles: authThrottles, clock }),
+    checkCurrentPassword,
+  });
+  const mailChange = createMailChangeService({ users: usersRepository, links, checkCurrentPassword });
   const accountDeletion = createAccountDeletionService({
     users: usersRepository,
     links,
@@ -130,13 +149,12 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     // chatPhotos is made further down; the purger only calls it long after start-up.
     purger: createAccountPurger({ users: usersRepository, storage, removeChatPhotos: (userId) => chatPhotos.removeAllOf(userId) }),
     recordReason: usersRepository.recordDeletionReason,
+    checkCurrentPassword,
     clock,
   });
   const profilesRepository = createProfilesRepository(db);
   const likesRepository = createLikesRepository(db);
   const blocksRepository = createBlocksRepository(db);
-  // Realtime: in-process by default, Redis pub/sub across instances when REDIS_URL is set.
-  const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
   const chatRepository = createChatRepository(db);
   // Group commits get their own connections: under load they must not queue behind every request's reads.
   const sendLane = database.openLane(SEND_BATCHES_AT_ONCE);
@@ -144,8 +162,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const search = createSearchService({ profiles: profilesRepository, clock });
   const members = createMembersService({ profiles: profilesRepository, likes: likesRepository, blocks: blocksRepository, users: usersRepository, clock, onLikeSeen: likeEvents.likeSeen });
   const ownProfile = createOwnProfileService({ users: usersRepository, profiles: profilesRepository, geo, clock });
-  const likes = createLikesService({ likes: likesRepository, blocks: blocksRepository, profiles: profilesRepository, clock, events: likeEvents });
-  const blocks = createBlocksService({ blocks: blocksRepository, clock });
+  const likes = createLikesService({ likes: likesRepository, blocks: blocksRepository, profiles: profilesRepository, users: usersRepository, clock, events: likeEvents });
+  const blocks = createBlocksService({ blocks: blocksRepository, clock, events: createRealtimeBlockEvents(bus, chatRepository) });
   const photos = createPhotosService({ photos: createPhotosRepository(db), users: usersRepository, storage, clock });
   const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
   const chatEvents = createRealtimeChatEvents(bus, chatRepository);
@@ -156,7 +174,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   // Payments: the demo provider always exists, so that orders it took stay readable, but it takes
   // new orders only when PAYMENTS=demo (the default outside production); PAYMENTS=mollie sends
   // them to Mollie. The demo hands its signed notifications to this app in-process: it never
-  // calls an address, so nobody can point it at one (ADR 0021).
+  // calls an address, so nobody can point it at one (ADR 0022).
   const demoPayments = createDemoProvider({
     db,
     secret: secrets.demoPaymentsSecret,
@@ -188,7 +206,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   // The operators' console: staff, their sign-in and the audit log of everything they change.
   const audit = createAuditService({ db, clock });
   const staffRepository = createStaffRepository(db);
-  const staffSignIn = createStaffSignInService({ staff: staffRepository, clock });
+  const staffSignIn = createStaffSignInService({ staff: staffRepository, guard: loginGuard, clock });
   const staffEnrolment = createStaffEnrolmentService({
     db,
     staff: staffRepository,

@@ -30,6 +30,13 @@ describe('api', () => {
     expect(error.fieldMessage('email')).toBe('Invalid email');
   });
 
+  it('finds a field’s problem whether a rule or the request schema named it', () => {
+    const error = new ApiError(400, { error: 'validation_failed', message: 'x', fields: [{ field: 'body.mobile', problem: 'Use at least 6 characters.' }] });
+    expect(error.fieldMessage('mobile')).toBe('Use at least 6 characters.');
+    expect(error.hasField('mobile')).toBe(true);
+    expect(error.hasField('iban')).toBe(false);
+  });
+
   it('reports a lost session from any call except user.php', async () => {
     const lost = vi.fn();
     const stop = onAuthenticationLost(lost);

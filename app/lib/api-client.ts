@@ -12,11 +12,20 @@ export class ApiError extends Error {
   get code() {
     return this.body.error;
   }
-  /** The message for one field, if the server named it. */
+  /**
+   * The message for one field, if the server named it — as a rule names it (`mobile`) or as the
+   * request's schema does (`body.mobile`, `querystring.page`), so forms ask by the bare name.
+   */
   fieldMessage(field: string): string | undefined {
-    return this.body.fields?.find((entry) => entry.field === field)?.problem;
+    return this.body.fields?.find((entry) => namesField(entry.field, field))?.problem;
+  }
+  /** Whether the server named this field (so a form shows the problem beside it). */
+  hasField(field: string): boolean {
+    return !!this.body.fields?.some((entry) => namesField(entry.field, field));
   }
 }
+
+const namesField = (named: string, field: string) => named === field || named === `body.${field}` || named === `querystring.${field}`;
 
 /** Spec §7: every call is retried up to five times with exponential delay. */
 export const MAX_RETRIES = 5;

@@ -7,6 +7,14 @@ import { createSocketSends } from './socket-sends';
 const MAX_BACKOFF_MS = 30_000;
 /** Close code the server uses for a missing or expired session. */
 const AUTHENTICATION_REQUIRED = 4401;
+/**
+ * An ended session closes its sockets at once, but the browser may already hold the member's
+ * next session: this tab's own password change (which starts a new one), or a log-in in
+ * another tab, replaced the cookie. So the first 4401 reconnects once, after a moment in which
+ * a tab that logged itself out (log-out, deletion) unmounts and stops; only a second 4401
+ * before the server answered anything is a real log-out.
+ */
+const SESSION_RECHECK_DELAY_MS = 1_000;
 
 export interface RealtimeConnection {
   sendTyping(conversationId: number): void;
@@ -27,6 +35,8 @@ export interface RealtimeConnection {
 export function connectRealtime(options: { memberId: number; openConversationId: () => number | null; onAuthenticationLost: () => void }): RealtimeConnection {
   let socket: WebSocket | null = null;
   let attempts = 0;
+  /** A 4401 closed the last socket and the new one has not heard from the server yet. */
+  let recheckingSession = false;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -56,6 +66,7 @@ export function connectRealtime(options: { memberId: number; openConversationId:
       }
       const parsed = ServerEvent.safeParse(data);
       if (!parsed.success) return;
+      recheckingSession = false;
       // Answers to this tab's own sends settle their promise; every other event has a handler.
       if (parsed.data.type === 'message_sent') return messages.sent(parsed.data);
       if (parsed.data.type === 'message_refused') return messages.refused(parsed.data);
@@ -65,7 +76,12 @@ export function connectRealtime(options: { memberId: number; openConversationId:
       socket = null;
       messages.lost();
       if (stopped) return;
-      if (event.code === AUTHENTICATION_REQUIRED) return options.onAuthenticationLost();
+      if (event.code === AUTHENTICATION_REQUIRED) {
+        if (recheckingSession) return options.onAuthenticationLost();
+        recheckingSession = true;
+        timer = setTimeout(open, SESSION_RECHECK_DELAY_MS);
+        return;
+      }
       attempts += 1;
       timer = setTimeout(open, Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempts));
     };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordIdParam, text } from '../inputs';
 
 export const AuditEntry = z.object({
   id: z.number().int(),
@@ -15,9 +16,9 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-const word = z.string().trim().max(60).regex(/^[\w.:-]*$/, 'letters, digits and . _ : - only');
+const word = text({ trim: true }).max(60).regex(/^[\w.:-]*$/, 'letters, digits and . _ : - only');
 export const AuditQuery = z.object({
-  staff_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  staff_id: RecordIdParam.optional(),
   /** An action or its area's prefix: `staff` finds `staff.invite` and `staff.update`. */
   action: word.optional(),
   target_type: word.optional(),

@@ -99,7 +99,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(siteRoutes, { sites: services.sites, geo: services.geo, translator: services.translator });
   await app.register(geoRoutes, { geo: services.geo });
   await app.register(beaconRoutes, {});
-  await app.register(sessionRoutes, { accounts: services.accounts, sessions: services.sessions, bus: services.bus });
+  await app.register(sessionRoutes, { accounts: services.accounts, sessions: services.sessions });
   await app.register(accountRoutes, services);
   await app.register(membersRoutes, services);
   await app.register(likesRoutes, services);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, type Language } from '../../contract/locales';
+import { RESTORE_OFFER_MS } from '../domain/accounts/accounts.service';
 import { SESSION_MAX_AGE_SECONDS, type SessionsService } from '../domain/accounts/sessions.service';
 import { AppError } from '../domain/shared/app-error';
 
@@ -48,6 +49,18 @@ export function setSessionCookie(reply: FastifyReply, token: string) {
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' });
+}
+
+/** The "restore my account" offer of a log-in to a deleted account: only the restore call receives it. */
+export const RESTORE_COOKIE = 'rdv_restore';
+export const RESTORE_PATH = '/api/account-restore.php';
+
+export function setRestoreCookie(reply: FastifyReply, token: string) {
+  reply.setCookie(RESTORE_COOKIE, token, { path: RESTORE_PATH, httpOnly: true, sameSite: 'strict', secure: 'auto', maxAge: RESTORE_OFFER_MS / 1000 });
+}
+
+export function clearRestoreCookie(reply: FastifyReply) {
+  reply.clearCookie(RESTORE_COOKIE, { path: RESTORE_PATH, httpOnly: true, sameSite: 'strict', secure: 'auto' });
 }
 
 export function setLanguageCookie(reply: FastifyReply, language: Language) {

@@ -4,6 +4,7 @@ import { errorStatus, type ErrorBody, type ErrorCode } from '../../contract/erro
 import { DEFAULT_LANGUAGE } from '../../contract/locales';
 import { isAppError } from '../domain/shared/app-error';
 import type { Translator } from '../i18n/translator';
+import { describeIssues, fromFastifyIssue, InputValidationError, isOnlyMissingRecords, type InputIssue } from './field-problems';
 
 /**
  * The one place errors become responses: `{ error, message }` with the text in the request's
@@ -15,18 +16,20 @@ export function installErrorHandler(app: FastifyInstance, translator: Translator
 
   const send = (reply: FastifyReply, body: ErrorBody) => reply.status(errorStatus[body.error]).send(body);
 
+  /** A request part that fails its schema: a translated problem per field; an id no record can have is a 404. */
+  const sendInvalid = (request: FastifyRequest, reply: FastifyReply, part: string, issues: InputIssue[], input: unknown) => {
+    const fields = describeIssues(part, issues, input, translator.forLanguage(request.language ?? DEFAULT_LANGUAGE));
+    if (isOnlyMissingRecords(issues)) return send(reply, { error: 'not_found', message: translate(request, 'not_found'), fields });
+    const names = [...new Set(fields.map((field) => field.field))].join(', ');
+    return send(reply, { error: 'validation_failed', message: translate(request, 'validation_failed', { fields: names }), fields });
+  };
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = error.validation.map((issue) => ({
-        field: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
-        problem: issue.message ?? 'invalid',
-      }));
-      return send(reply, {
-        error: 'validation_failed',
-        message: translate(request, 'validation_failed', { fields: fields.map((f) => f.field).join(', ') }),
-        fields,
-      });
+      const part = error.validationContext ?? 'body';
+      return sendInvalid(request, reply, part, error.validation.map(fromFastifyIssue), inputOf(request, part));
     }
+    if (error instanceof InputValidationError) return sendInvalid(request, reply, error.part, error.issues, error.input);
     if (isAppError(error)) {
       return send(reply, {
         error: error.code,
@@ -50,7 +53,7 @@ export function installErrorHandler(app: FastifyInstance, translator: Translator
       return reply.status(error.statusCode).send({
         error: 'validation_failed',
         message: translate(request, 'validation_failed', { fields: 'body' }),
-        fields: [{ field: 'body', problem: error.message }],
+        fields: [{ field: 'body', problem: translator.forLanguage(request.language ?? DEFAULT_LANGUAGE)('validation.unreadable') }],
       } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -60,4 +63,12 @@ export function installErrorHandler(app: FastifyInstance, translator: Translator
   app.setNotFoundHandler((request, reply) =>
     send(reply, { error: 'not_found', message: translate(request, 'not_found') }),
   );
+}
+
+/** What the schema of one request part saw. */
+function inputOf(request: FastifyRequest, part: string): unknown {
+  if (part === 'querystring') return request.query;
+  if (part === 'params') return request.params;
+  if (part === 'headers') return request.headers;
+  return request.body;
 }

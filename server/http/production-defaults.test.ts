@@ -60,7 +60,8 @@ describe('a production install with default settings', () => {
           method: 'POST',
           url: '/api/user.php',
           headers: { 'x-forwarded-for': `198.51.100.${attempt}, 203.0.113.7` },
-          payload: { email: 'nobody@example.com', password: 'wrong password' },
+          // A new address each time: the account lockout must not be what stops them.
+          payload: { email: `nobody${attempt}@example.com`, password: 'wrong password' },
         }),
       );
     }

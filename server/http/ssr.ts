@@ -4,6 +4,8 @@ import fastifyMiddie from '@fastify/middie';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { TokenInput } from '../../contract/accounts';
+import { RecordId } from '../../contract/inputs';
 import '../../contract/page-context';
 import { SearchQuery } from '../../contract/profiles';
 import { listOutbox } from '../adapters/mail/nodemailer-mailer';
@@ -14,10 +16,11 @@ import { selectVisitorCountry, type SitesService } from '../domain/sites/sites.s
 import type { Translator } from '../i18n/translator';
 import type { OutboxAccess } from './outbox-access';
 import { presentStaff } from '../domain/staff/staff-presenter';
+import { allowedMethods } from './page-methods';
 import { buildContentSecurityPolicy } from './security-headers';
 
 /** What pages need from the domain, beyond the site. */
-export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'ownProfile' | 'chat' | 'payments' | 'transactions'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
+export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'ownProfile' | 'chat' | 'payments' | 'transactions'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
 
 export interface SsrOptions {
   /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
@@ -49,6 +52,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       // Paths that skip site resolution (a missing /favicon.ico, /media/…) are files or nothing.
       if (request.url.startsWith('/api/') || !request.site) return reply.callNotFound();
       const build = await options.getBuild();
+      const allowed = allowedMethods(build, request.url);
+      if (!allowed.includes(request.method)) {
+        reply.header('allow', allowed.join(', '));
+        throw new AppError('method_not_allowed', { detail: `${request.method} ${request.url}` });
+      }
       const handle = createRequestHandler(build, options.mode);
       // Development serves Vite's own inline scripts without a CSP, so pages carry no nonce there.
       const nonce = options.mode === 'production' ? crypto.randomBytes(16).toString('base64') : '';
@@ -71,17 +79,19 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
     paymentsAreDemo: services.paymentsAreDemo,
     showOutbox,
     listOutbox: () => (showOutbox ? listOutbox(services.outboxDir) : []),
-    isResetLinkLive: (token) => services.passwords.isResetLinkLive(token),
-    findProfileTeaser: (id) => services.accounts.findProfileTeaser(id),
+    isResetLinkLive: async (token) => isToken(token) && services.passwords.isResetLinkLive(token),
+    findProfileTeaser: async (id) => (canExist(id) ? services.accounts.findProfileTeaser(id) : null),
     searchMembers: (query) =>
       settle(request, services, async () => {
         const parsed = SearchQuery.safeParse(query);
         return services.search.search(site, parsed.success ? parsed.data : { page: 1 }, { memberId, hasTrafficSource: !!(query.network || query.ref) });
       }),
+    visitorDeck: () => services.swipe.visitorDeck(site, request.visitorCountry ?? selectVisitorCountry(site, null)),
     listChats: async () => (memberId ? services.chat.listChats(memberId) : null),
     chatHistory: (conversationId) =>
       settle(request, services, () => {
         if (!memberId) throw new AppError('authentication_required');
+        requireCanExist(conversationId);
         return services.chat.history(site, memberId, conversationId, null);
       }),
     nextMessagePrice: async () => (memberId ? services.chat.nextMessagePrice(site, memberId) : 0),
@@ -90,18 +100,25 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
     orderStatus: (orderId) =>
       settle(request, services, () => {
         if (!memberId) throw new AppError('authentication_required');
+        requireCanExist(orderId);
         return services.payments.status(site, memberId, orderId);
       }),
     listTransactions: (orderId) =>
       settle(request, services, () => {
         if (!memberId) throw new AppError('authentication_required');
+        if (orderId !== undefined) requireCanExist(orderId);
         return services.transactions.list(site, memberId, orderId);
       }),
-    findConversationWith: async (profileId) => (memberId ? services.chat.findConversationWith(memberId, profileId) : null),
+    findConversationWith: async (profileId) => (memberId && canExist(profileId) ? services.chat.findConversationWith(memberId, profileId) : null),
     getOwnProfile: async () => (memberId ? services.ownProfile.get(memberId) : null),
     listLikes: async () => (memberId ? services.likes.list(memberId) : null),
-    viewMember: (id) => settle(request, services, () => services.members.view(site, id, memberId)),
+    viewMember: (id) =>
+      settle(request, services, () => {
+        requireCanExist(id);
+        return services.members.view(site, id, memberId);
+      }),
     async confirmMailChange(token) {
+      if (!isToken(token)) return 'link_invalid';
       try {
         await services.mailChange.confirm(site, token);
         return null;
@@ -125,6 +142,18 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
   };
 }
 
+/**
+ * Ids and tokens from a page's address are checked as the API checks them (the contract's
+ * schemas): one that no record can have finds nothing, like an unknown one, instead of
+ * reaching the database (an id past the integer column fails the query there).
+ */
+const canExist = (id: number) => RecordId.safeParse(id).success;
+const isToken = (token: string) => TokenInput.shape.token.safeParse(token).success;
+
+function requireCanExist(id: number) {
+  if (!canExist(id)) throw new AppError('not_found', { detail: `id ${id} cannot exist` });
+}
+
 /** A domain call for a page: its result, or its refusal in the visitor's language. */
 async function settle<T>(request: FastifyRequest, services: PageServices, call: () => Promise<T>) {
   try {
@@ -137,13 +166,20 @@ async function settle<T>(request: FastifyRequest, services: PageServices, call: 
 }
 
 function toWebRequest(request: FastifyRequest): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  // Appended, not resolved: a path like `//x` stays a path instead of naming another host.
+  let url: URL;
+  try {
+    url = new URL(`${request.protocol}://${request.host}${request.url}`);
+  } catch {
+    throw new AppError('not_found', { detail: `no page address in ${request.host} ${request.url}` });
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
     else if (value !== undefined) headers.set(name, value);
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // Only a submission to an action gets here with a body, and only when the client sent one.
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body instanceof Readable;
   const controller = new AbortController();
   request.raw.once('close', () => controller.abort());
   return new Request(url, {

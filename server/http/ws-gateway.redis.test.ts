@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVisibleMember } from '../../tests/factories/members';
+import { createVisibleMember, signUpMember } from '../../tests/factories/members';
+import { WS_CLOSE } from '../../contract/ws-events';
 import { createSite } from '../../tests/factories/sites';
 import { createRealtimeTestContext, createTestRedisBus, type RealtimeTestContext } from '../../tests/setup/realtime';
 import type { SiteRow } from '../db/schema/index';
@@ -54,4 +55,22 @@ describe.runIf(runs)('GET /api/ws across two instances (Redis bus)', () => {
     await benOnB.waitFor('resync_done');
     expect(benOnB.of('message_new').map((event) => event.message.id)).toEqual([sent.message.id]);
   });
+
+  it('closes a tab on instance B at once when a password change on instance A ends its session', async () => {
+    const { input, token } = await signUpMember(a, site);
+    const onB = await b.connectWith({ cookie: `rdv_session=${token}`, origin: b.origin });
+    await onB.roundTrip();
+    const change = await a.app.inject({
+      method: 'PUT',
+      url: '/api/password.php',
+      cookies: { rdv_session: token },
+      payload: { old_password: input.password, new_password: 'a whole new secret phrase', new_password_confirm: 'a whole new secret phrase' },
+    });
+    expect(change.statusCode).toBe(200);
+    // Well before B's periodic session check (10 s) could have noticed.
+    const closed = await Promise.race([onB.closed, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), 2000))]);
+    expect(closed).toEqual({ code: WS_CLOSE.authenticationRequired, reason: 'authentication_required' });
+    expect(await a.services.sessions.findUserId(token)).toBeNull();
+  });
 });
+

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createVisibleMember } from '../../tests/factories/members';
+import { createVisibleMember, signUpMember, tokenFromLastMail } from '../../tests/factories/members';
 import { createSite } from '../../tests/factories/sites';
 import { createRealtimeTestContext, TestSocket, type RealtimeTestContext } from '../../tests/setup/realtime';
 import { WS_CLOSE } from '../../contract/ws-events';
@@ -202,4 +202,77 @@ describe('GET /api/ws', () => {
     await otherDevice.roundTrip();
     expect(otherDevice.of('session_ended')).toEqual([]);
   });
+
+  describe('every way a session ends closes its tabs at once, long before the periodic session check', () => {
+    /** A signed-up member with two devices, each with an open tab; the periodic check is 10 s away. */
+    async function memberWithTwoDevices() {
+      const { user, input, token: first } = await signUpMember(ctx, site);
+      const second = await ctx.services.sessions.start(user.id, 'vitest');
+      const tabs = await Promise.all([first, second].map((token) => ctx.connectWith({ cookie: `rdv_session=${token}`, origin: ctx.origin })));
+      await Promise.all(tabs.map((tab) => tab.roundTrip()));
+      return { user, input, tokens: [first, second], tabs };
+    }
+    const closedWithin = (tab: TestSocket, ms = 1500) =>
+      Promise.race([tab.closed, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), ms))]);
+    const loggedOut = { code: WS_CLOSE.authenticationRequired, reason: 'authentication_required' };
+
+    it('a password change: every tab of the old sessions, this device’s too; the new session connects', async () => {
+      const { input, tokens, tabs } = await memberWithTwoDevices();
+      const change = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/password.php',
+        cookies: { rdv_session: tokens[0] },
+        payload: { old_password: input.password, new_password: 'a whole new secret phrase', new_password_confirm: 'a whole new secret phrase' },
+      });
+      expect(change.statusCode).toBe(200);
+      for (const tab of tabs) expect(await closedWithin(tab)).toEqual(loggedOut);
+      const fresh = change.cookies.find((cookie) => cookie.name === 'rdv_session')!.value;
+      const reconnected = await ctx.connectWith({ cookie: `rdv_session=${fresh}`, origin: ctx.origin });
+      await reconnected.roundTrip();
+      expect(await closedWithin(reconnected, 300)).toBe('still open');
+    });
+
+    it('a password reset from the mailed link', async () => {
+      const { input, tabs } = await memberWithTwoDevices();
+      await ctx.services.passwords.requestReset(site, input.email!, { client: { ip: '198.51.100.7' }, memberId: null });
+      const reset = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/password-reset.php',
+        payload: { token: tokenFromLastMail(ctx, input.email!), password: 'a whole new secret phrase', password_confirm: 'a whole new secret phrase' },
+      });
+      expect(reset.statusCode).toBe(200);
+      for (const tab of tabs) expect(await closedWithin(tab)).toEqual(loggedOut);
+    });
+
+    it('deleting the account', async () => {
+      const { input, tokens, tabs } = await memberWithTwoDevices();
+      const deletion = await ctx.app.inject({ method: 'DELETE', url: '/api/account.php', cookies: { rdv_session: tokens[1] }, payload: { reason: 'other', password: input.password } });
+      expect(deletion.statusCode).toBe(200);
+      for (const tab of tabs) expect(await closedWithin(tab)).toEqual(loggedOut);
+    });
+
+    it('a new log-in in the same browser ends the session it replaces', async () => {
+      const { input, tokens, tabs } = await memberWithTwoDevices();
+      const login = await ctx.app.inject({ method: 'POST', url: '/api/user.php', cookies: { rdv_session: tokens[0] }, payload: { email: input.email, password: input.password } });
+      expect(login.statusCode).toBe(200);
+      expect(await closedWithin(tabs[0])).toEqual(loggedOut);
+      await tabs[1].roundTrip();
+      expect(await closedWithin(tabs[1], 100)).toBe('still open');
+    });
+
+    it('no paid message goes out over a tab whose session a password change ended', async () => {
+      const paying = await createSite(ctx.db, { messageCredits: 10, freeMessages: 0, freeConversations: 100 });
+      const { user, input, token } = await signUpMember(ctx, paying);
+      const ben = await createVisibleMember(ctx, paying, { gender: 'male' });
+      const tab = await ctx.connectWith({ cookie: `rdv_session=${token}`, origin: ctx.origin });
+      await tab.roundTrip();
+      await ctx.services.passwords.change(paying, user.id, { old: input.password!, new: 'a whole new secret phrase', confirm: 'a whole new secret phrase' }, { ip: '198.51.100.7' });
+      expect(await closedWithin(tab)).toEqual(loggedOut);
+      tab.send({ type: 'send_message', profile_id: ben.id, text: 'Still here?', client_id: `after-change-${Date.now()}` });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await ctx.services.chat.listChats(user.id)).chats).toEqual([]);
+      expect(tab.of('message_sent')).toEqual([]);
+    });
+  });
 });
+

@@ -33,9 +33,9 @@ const MAX_HELD_EVENTS = 1000;
 const HEARTBEAT_MS = 30_000;
 const HEARTBEAT_STEP_MS = 100;
 /**
- * Every open tab's session is checked again this often, so a session ended elsewhere (a
- * password reset, a deleted account) closes the tabs still open within this time: they stop
- * sending and receiving. A tenth of the tabs each second, one query per 250 of them.
+ * Every open tab's session is checked again this often. Ended sessions close their tabs at once
+ * through the bus (`session_ended`); this check is the fallback for an event that got lost (a
+ * Redis outage). A tenth of the tabs each second, one query per 250 of them.
  */
 const SESSION_CHECK_MS = 10_000;
 const SESSION_CHECK_STEP_MS = 1_000;
@@ -160,9 +160,10 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
   }
 
   function forward(connection: Connection, event: ServerEvent) {
-    // Log-out anywhere closes that session's tabs here; the event itself is for the gateway only.
+    // An ended session (log-out, password change or reset, deletion) closes its tabs here at
+    // once; the event itself is for the gateway only.
     if (event.type === 'session_ended') {
-      if (event.session === connection.session) connection.socket.close(WS_CLOSE.authenticationRequired, 'authentication_required');
+      if (event.sessions.includes(connection.session)) connection.socket.close(WS_CLOSE.authenticationRequired, 'authentication_required');
       return;
     }
     const resync = connection.resync;

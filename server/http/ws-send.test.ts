@@ -119,6 +119,18 @@ describe('send_message on /api/ws', () => {
     expect(await balanceOf(anna.id)).toBe(50);
   });
 
+  it('treats an id past the integer column as a malformed send, not a failed one', async () => {
+    const anna = await member(50);
+    const annaTab = await ctx.connect(anna.id);
+    annaTab.send({ type: 'send_message', profile_id: 2 ** 31, text: 'Hello', client_id: clientId() });
+    annaTab.send({ type: 'send_message', conversation_id: Number.MAX_SAFE_INTEGER, text: 'Hello', client_id: clientId() });
+    annaTab.send({ type: 'typing', conversation_id: 2 ** 31 });
+    await annaTab.roundTrip();
+    // Before, the database refused the id and the tab got `internal_error`.
+    expect(annaTab.of('message_refused')).toEqual([]);
+    expect(await balanceOf(anna.id)).toBe(50);
+  });
+
   it(`refuses more than ${MAX_SENDS_IN_FLIGHT} sends waiting at once from one tab`, async () => {
     const [anna, ben] = await Promise.all([member(10_000), member(0, 'male')]);
     const annaTab = await ctx.connect(anna.id);

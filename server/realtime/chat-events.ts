@@ -36,8 +36,10 @@ export function createRealtimeChatEvents(bus: EventBus, chat: ChatRepository, op
         if (!conversation) return;
         const otherId = conversation.memberA === readerId ? conversation.memberB : conversation.memberA;
         const event = { type: 'message_read', conversation_id: conversationId, message_ids: messageIds, reader_id: readerId } as const;
+        // A member the reader blocked hears nothing of a conversation withheld from them (ADR 0021).
+        const toOther = (await chat.findShownTo(conversationId, otherId)) ? bus.publish(otherId, event) : Promise.resolve();
         // The reader's other tabs clear their unread marks too.
-        await Promise.all([bus.publish(otherId, event), bus.publish(readerId, event), publishCounters(readerId)]);
+        await Promise.all([toOther, bus.publish(readerId, event), publishCounters(readerId)]);
       });
     },
 

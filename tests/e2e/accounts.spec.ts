@@ -27,10 +27,25 @@ describe('a visitor becomes a member', () => {
 
     await page.goto(`${baseUrl()}/members`);
     await page.getByText(t('activation.reminder', { email: member.email })).waitFor();
+    // Signed in but not confirmed: a failed link offers a new one rather than a log-in.
+    await page.goto(`${baseUrl()}/activate/error`);
+    await page.getByRole('button', { name: t('activation.resend') }).waitFor();
+    expect(await page.getByRole('link', { name: t('nav.login') }).count()).toBe(0);
+    await page.goto(`${baseUrl()}/complete-signup`);
+    await page.getByText(t('signup.complete_text', { email: member.email })).waitFor();
 
     await followMailLink(page, member.email);
     await page.waitForURL('**/activate/done');
     await page.getByRole('heading', { name: t('activation.done_title') }).waitFor();
+    // Confirmed and signed in: nothing to log in to or complete, and an old link says so.
+    await page.goto(`${baseUrl()}/login`);
+    await page.waitForURL('**/members');
+    await page.goto(`${baseUrl()}/complete-signup`);
+    await page.waitForURL('**/members');
+    await page.goto(`${baseUrl()}/activate/error`);
+    await page.getByRole('heading', { name: t('activation.already_confirmed') }).waitFor();
+    await expectAccessible(page);
+    await page.goto(`${baseUrl()}/members`);
 
     await page.getByRole('button', { name: t('nav.account') }).click();
     await page.getByRole('button', { name: t('nav.logout') }).click();
@@ -43,11 +58,15 @@ describe('a visitor becomes a member', () => {
     await context.close();
   });
 
-  it('is told the account is blocked after too many wrong passwords', async () => {
-    const { context, page } = await freshPage();
+  it('blocks a guesser after too many wrong passwords, while the owner still gets in from their own browser', async () => {
+    const { context: ownBrowser, page: own } = await freshPage();
     const member = newMember();
-    await signUpThroughSteps(page, member);
-    await context.clearCookies();
+    await signUpThroughSteps(own, member);
+    await own.getByRole('button', { name: t('nav.account') }).click();
+    await own.getByRole('button', { name: t('nav.logout') }).click();
+    await own.getByRole('link', { name: t('nav.login') }).waitFor();
+
+    const { context, page } = await freshPage();
     for (let attempt = 1; attempt <= 4; attempt++) {
       await logIn(page, { email: member.email, password: 'not my password' });
       await page.getByRole('alert').filter({ hasText: t('errors.login_failed') }).waitFor();
@@ -58,7 +77,13 @@ describe('a visitor becomes a member', () => {
     await page.getByRole('alert').filter({ hasText: 'account blocked' }).waitFor();
     await expectAccessible(page);
     expectNoConsoleErrors(page, [api('user.php')]);
+
+    // The owner's browser signed the account up, so the guesser's lockout is not its own.
+    await logIn(own, member);
+    await own.waitForURL('**/members');
+    expectNoConsoleErrors(own);
     await context.close();
+    await ownBrowser.close();
   });
 
   it('resets a forgotten password from the mailed link', async () => {
@@ -95,6 +120,10 @@ describe('a visitor becomes a member', () => {
     await expectAccessible(page);
     const newEmail = `changed.${member.email}`;
     await page.getByLabel(t('settings.new_email')).fill(newEmail);
+    // A wrong password is called wrong, not an "old password".
+    await page.locator('#email').getByLabel(t('settings.current_password')).fill('not my password');
+    await page.getByRole('button', { name: t('settings.email_submit') }).click();
+    await page.locator('#email').getByText(t('errors.current_password_wrong')).waitFor();
     await page.locator('#email').getByLabel(t('settings.current_password')).fill(member.password);
     await page.getByRole('button', { name: t('settings.email_submit') }).click();
     await page.getByText(t('settings.email_sent', { email: newEmail })).waitFor();
@@ -103,11 +132,17 @@ describe('a visitor becomes a member', () => {
     await page.getByText(t('mail_change.done')).waitFor();
     await page.goto(`${baseUrl()}/notifications`);
     await page.getByText(t('settings.email_current', { email: newEmail })).waitFor();
-    expectNoConsoleErrors(page);
+
+    // The name keeps to the sign-up's rule when edited later.
+    await page.goto(`${baseUrl()}/profile`);
+    await page.getByLabel(t('signup.name_label')).fill('<img src=x onerror=alert(1)>');
+    await page.getByRole('button', { name: t('profile.save') }).click();
+    await page.getByText(t('errors.username_invalid')).waitFor();
+    expectNoConsoleErrors(page, [api('mail-change.php'), api('profile.php')]);
     await context.close();
   });
 
-  it('deletes the account and restores it within 14 days', async () => {
+  it('deletes the account and restores it within 14 days right from the log-in, as the FAQ says', async () => {
     const { context, page } = await freshPage();
     const member = newMember();
     await signUpThroughSteps(page, member);
@@ -122,12 +157,14 @@ describe('a visitor becomes a member', () => {
 
     await logIn(page, member);
     await page.getByRole('alert').filter({ hasText: t('errors.account_pending_deletion') }).waitFor();
-
-    await followMailLink(page, member.email);
-    await page.waitForURL('**/login?reactivated=1');
-    await page.getByText(t('login.reactivated')).waitFor();
-    await logIn(page, member);
+    await expectAccessible(page);
+    // The restore link is mailed too (its own page is covered by the HTTP tests); the log-in offers it at once.
+    await page.getByRole('button', { name: t('login.restore') }).click();
     await page.waitForURL('**/members');
+    await page.getByRole('button', { name: t('nav.account') }).waitFor();
+
+    await page.goto(`${baseUrl()}/pages/faq`);
+    await page.getByText('choose to restore your account', { exact: false }).waitFor();
     expectNoConsoleErrors(page, [api('user.php')]);
     await context.close();
   });

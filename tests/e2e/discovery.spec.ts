@@ -52,13 +52,16 @@ describe('members find each other', () => {
     await ben.page.goto(`${baseUrl()}/members/${anna.id}`);
     await ben.page.getByRole('button', { name: t('profile.like'), exact: true }).click();
     await ben.page.getByRole('dialog', { name: t('likes.new_like') }).waitFor();
+    // A real member's like is their own: no fictional label on it.
+    expect(await ben.page.getByTestId('match-popup-fictional').count()).toBe(0);
     await expectAccessible(ben.page);
     await ben.page.keyboard.press('Escape');
     await ben.page.goto(`${baseUrl()}/likes/matches`);
     await expect.poll(() => ben.page.getByTestId('profile-card').count()).toBe(1);
 
     await anna.page.goto(`${baseUrl()}/members?t=1`);
-    await anna.page.getByRole('dialog', { name: t('likes.new_like') }).waitFor();
+    // The automatic like comes from one of the team's fictional profiles, labelled as such.
+    await anna.page.getByRole('dialog', { name: t('likes.new_like') }).getByTestId('match-popup-fictional').getByText(t('profile.fictional')).waitFor();
     expect(anna.page.url()).not.toContain('t=1');
     expectNoConsoleErrors(anna.page);
     expectNoConsoleErrors(ben.page);
@@ -66,7 +69,7 @@ describe('members find each other', () => {
     await ben.close();
   });
 
-  it('swipes until the daily limit', async () => {
+  it('swipes until the daily limit, is told so in their language and offered what premium gives', async () => {
     const { page, close } = await confirmedMember(browser);
     await page.goto(`${baseUrl()}/swipe-game`);
     await page.getByText(t('swipe.likes_left', { number: 4 })).waitFor();
@@ -78,7 +81,23 @@ describe('members find each other', () => {
       await page.getByText(t('swipe.likes_left', { number: left })).waitFor();
     }
     await page.getByRole('button', { name: t('swipe.like'), exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: t('errors.swipe_limit_reached', { limit: 4 }) }).waitFor();
+    const limit = page.getByTestId('swipe-limit');
+    await limit.getByText(t('errors.swipe_limit_reached', { limit: 4 })).waitFor();
+    await limit.getByText(t('swipe.limit_premium')).waitFor();
+    await limit.getByRole('link', { name: t('swipe.limit_premium_link') }).waitFor();
+    await expectAccessible(page);
+
+    // In German, the same: the notice as the page opens, and the server's refusal of another like.
+    const de = (key: string, values: Record<string, string | number> = {}) => Object.entries(values).reduce((result, [name, value]) => result.replace(`{{${name}}}`, String(value)), text('de', key));
+    await page.context().addCookies([{ name: 'i18n_redirected', value: 'de', url: baseUrl() }]);
+    await page.reload();
+    await limit.getByText(de('errors.swipe_limit_reached', { limit: 4 })).waitFor();
+    await page.getByRole('button', { name: de('swipe.like'), exact: true }).click();
+    await page.getByText(de('swipe.likes_left', { number: 0 })).waitFor();
+    await limit.getByText(de('errors.swipe_limit_reached', { limit: 4 })).waitFor();
+    await limit.getByRole('link', { name: de('swipe.limit_premium_link') }).click();
+    await page.waitForURL('**/premium');
+    await page.getByText(de('premium.benefit_swipe', { free: 4 })).waitFor();
     expectNoConsoleErrors(page, [`${baseUrl()}/api/swipe.php`]);
     await close();
   });

@@ -61,6 +61,18 @@ describe('SEPA direct debit', () => {
     const consent = page.getByRole('checkbox');
     expect(await page.locator(`label[for="${await consent.getAttribute('id')}"]`).textContent()).toMatch(/authorise .+ to collect €/);
     await consent.check();
+
+    // A mobile number too short for the server: its problem beside the field, as a sentence
+    // in the member's language — never the validator's own English.
+    const mobileField = page.getByLabel(t('directdebit.mobile'));
+    await mobileField.fill('123');
+    await page.getByRole('button', { name: t('directdebit.submit') }).click();
+    const tooShort = t('validation.text_too_short', { min: 6 });
+    // Beside the mobile field (in its own field's box), and nowhere the validator's wording.
+    await mobileField.locator('xpath=..').getByText(tooShort).waitFor();
+    expect(await mobileField.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText(/Too small|expected string/).count()).toBe(0);
+    await mobileField.fill(mobile);
     await page.getByRole('button', { name: t('directdebit.submit') }).click();
 
     // The code step: the masked number, a code field and "resend SMS".
@@ -88,7 +100,8 @@ describe('SEPA direct debit', () => {
     await page.getByTestId('directdebit-done').waitFor();
     await done.getByRole('link', { name: t('directdebit.to_members') }).click();
     await page.waitForURL('**/members');
-    expectNoConsoleErrors(page);
+    // The refused short mobile number is the one failed call the browser logs.
+    expectNoConsoleErrors(page, [`${baseUrl()}/api/directdebit.php`]);
     await close();
   });
 });

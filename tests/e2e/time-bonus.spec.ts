@@ -188,7 +188,7 @@ describe('refunds', () => {
     await row.getByText(t('transactions.status.paid')).waitFor();
     await expectAccessible(page);
     // 20 sign-up credits + 50 bought: all 50 of the order are unused.
-    await row.getByRole('button', { name: t('transactions.refund_request', { number: started.credits }) }).click();
+    await row.getByRole('button', { name: t('transactions.refund_request', { number: started.credits, amount: '€7.46' }) }).click();
     const dialog = page.getByRole('dialog', { name: t('transactions.refund_confirm_title') });
     // A new member's order carries the time bonus: €9.95 − 25 % = €7.46.
     await dialog.getByText(t('transactions.refund_confirm_text', { number: started.credits, order: started.order.id, amount: '€7.46' })).waitFor();
@@ -208,4 +208,82 @@ describe('refunds', () => {
     expectNoConsoleErrors(page);
     await close();
   });
+
+  it('shows only the bought credits that are unused as refundable, never the free sign-up credits', async () => {
+    const { page, close } = await confirmedMemberWithPhoto(browser);
+    // 20 free sign-up credits, then 50 bought with the time bonus (€7.46).
+    const orderId = await payForFirstBundle(page);
+    await page.goto(`${baseUrl()}/transactions`);
+    const row = page.getByTestId('order-row').filter({ has: page.getByRole('link', { name: t('transactions.order_link', { number: orderId }) }) });
+    await row.getByRole('button', { name: t('transactions.refund_request', { number: 50, amount: '€7.46' }) }).waitFor();
+    await page.getByText(t('transactions.refund_rule')).waitFor();
+
+    // 30 credits spent: they came from the 50 bought, so 20 of those are left (€2.98).
+    expect(await sendGifts(page, 1)).toBe(50);
+    expect(await sendMessage(page)).toBe(40);
+    await page.reload();
+    await row.getByRole('button', { name: t('transactions.refund_request', { number: 20, amount: '€2.98' }) }).waitFor();
+    await expectAccessible(page);
+
+    // 50 spent: every bought credit is used; the 20 left are the free ones, and nothing is refundable.
+    expect(await sendGifts(page, 1)).toBe(20);
+    await page.reload();
+    await row.getByText(t('transactions.status.paid')).waitFor();
+    expect(await row.getByRole('button').count()).toBe(0);
+    await page.goto(`${baseUrl()}/transactions/${orderId}`);
+    await page.getByTestId('order-details').getByText(t('transactions.status.paid')).waitFor();
+    expect(await page.getByTestId('order-details').getByRole('button').count()).toBe(0);
+    expectNoConsoleErrors(page);
+    await close();
+  });
 });
+
+/** Starts an order for the cheapest bundle and pays it on the demo checkout; returns its id. */
+async function payForFirstBundle(page: Page): Promise<number> {
+  const started = await page.evaluate(async () => {
+    const offer = (await (await fetch('/api/orders.php')).json()) as { bundles: { id: number }[] };
+    const response = await fetch('/api/orders.php', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ bundle_id: offer.bundles[0].id, payment_method: 'ideal', client_id: `refund-rule-${Date.now()}` }),
+    });
+    return (await response.json()) as { redirect_url: string; order: { id: number } };
+  });
+  await page.evaluate((url) => window.location.assign(url), started.redirect_url);
+  await page.waitForURL('**/demo-checkout/**');
+  await page.getByRole('button', { name: t('demo_checkout.outcome_paid'), exact: true }).click();
+  await page.getByTestId('payment-state').getByText(t('credits.state_completed')).waitFor();
+  return started.order.id;
+}
+
+/** Sends `count` roses (20 credits each) to the first member the search shows; returns the balance after. */
+async function sendGifts(page: Page, count: number): Promise<number> {
+  return page.evaluate(async (count) => {
+    const search = (await (await fetch('/api/members.php', { headers: { accept: 'application/json' } })).json()) as { results: { id: number }[] };
+    let credits = -1;
+    for (let index = 0; index < count; index++) {
+      const sent = await fetch('/api/gifts.php', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ profile_id: search.results[0].id, gift_id: 'rose', client_id: `refund-gift-${Date.now()}-${index}` }),
+      });
+      if (!sent.ok) throw new Error(`gift refused: ${sent.status} ${await sent.text()}`);
+      credits = ((await sent.json()) as { credits: number }).credits;
+    }
+    return credits;
+  }, count);
+}
+
+/** Sends one text message (10 credits for a premium member from NL) to the first member the search shows. */
+async function sendMessage(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const search = (await (await fetch('/api/members.php', { headers: { accept: 'application/json' } })).json()) as { results: { id: number }[] };
+    const sent = await fetch('/api/messages.php', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ profile_id: search.results[0].id, text: 'Hello there', client_id: `refund-message-${Date.now()}` }),
+    });
+    if (!sent.ok) throw new Error(`message refused: ${sent.status} ${await sent.text()}`);
+    return ((await sent.json()) as { credits: number }).credits;
+  });
+}

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
 import { loadConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/client';
 import { createManualClock } from '../../server/domain/shared/clock';
-import { buildHttpApp } from '../../server/http/app';
+import { buildHttpApp, type HttpOptions } from '../../server/http/app';
 import { createServices, type ServiceOverrides } from '../../server/services';
 import { createRecordingMailer } from './recording-mailer';
 import { createTestDatabase } from './test-database';
@@ -12,17 +14,18 @@ import { createTestDatabase } from './test-database';
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /**
- * Real services on a fresh database with a manual clock, and the HTTP app around them (no
- * page rendering): what domain and `app.inject` tests start from.
+ * Real services on a fresh database with a manual clock, and the HTTP app around them: what
+ * domain and `app.inject` tests start from. Pages are rendered only with `pages: true`, from
+ * the production build in build/ (`npm test` builds it first).
  */
-export async function createTestContext(options: { services?: ServiceOverrides; env?: Record<string, string> } = {}) {
+export async function createTestContext(options: { services?: ServiceOverrides; env?: Record<string, string>; pages?: boolean; logger?: HttpOptions['logger'] } = {}) {
   const database: DatabaseHandle = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...options.env });
   const clock = createManualClock();
   const mailer = createRecordingMailer();
   const services = await createServices(config, database, { clock, mailer, ...options.services });
-  const app = await buildHttpApp(services);
+  const app = await buildHttpApp(services, { logger: options.logger, ...(options.pages && { ssr: await loadProductionSsr() }) });
   await app.ready();
   return {
     services,
@@ -38,4 +41,16 @@ export async function createTestContext(options: { services?: ServiceOverrides; 
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The production build of the pages (build/server), as `npm start` serves it. */
+export async function loadProductionBuild(): Promise<ServerBuild> {
+  const entry = path.resolve('build/server/index.js');
+  if (!fs.existsSync(entry)) throw new Error(`No build at ${entry}: run "npx react-router build" first.`);
+  return (await import(pathToFileURL(entry).href)) as ServerBuild;
+}
+
+async function loadProductionSsr() {
+  const build = await loadProductionBuild();
+  return { mode: 'production' as const, getBuild: async () => build };
 }

@@ -5,8 +5,8 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useRootData } from '../../root';
 import { ResendActivation } from './ResendActivation';
 
-/** Spec §4: not on sign-up, settings and notifications. */
-const SUPPRESSED_PATHS = ['/signup', '/complete-signup', '/settings', '/notifications'];
+/** Spec §4: not on sign-up, settings and notifications; nor where a failed link offers a new one itself. */
+const SUPPRESSED_PATHS = ['/signup', '/complete-signup', '/settings', '/notifications', '/activate/error'];
 
 /**
  * Reminds a member with an unconfirmed address (and so a hidden profile) to confirm it: an

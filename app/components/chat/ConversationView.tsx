@@ -6,6 +6,7 @@ import { api } from '../../lib/api-client';
 import { photoUrl } from '../../lib/media';
 import { useRootData } from '../../root';
 import { useRealtime } from '../../realtime/realtime-store';
+import { useApiAction } from '../../lib/use-api-action';
 import { useChat } from '../../state/chat';
 import { useTyping } from '../../state/typing';
 import { FictionalBadge } from '../profile/FictionalBadge';
@@ -15,7 +16,7 @@ import { MessageBubble } from './MessageBubble';
 type Partner = ChatsResponse['chats'][number]['profile'];
 
 /** One conversation: top bar, history with paging, and the composer (spec §2 chat). */
-export function ConversationView({ conversationId, partner, initial }: { conversationId: number; partner: Partner; initial: HistoryResponse }) {
+export function ConversationView({ conversationId, partner, initial, blocked = false }: { conversationId: number; partner: Partner; initial: HistoryResponse; blocked?: boolean }) {
   const { t } = useTranslation();
   const { user, settings } = useRootData();
   const navigate = useNavigate();
@@ -24,6 +25,13 @@ export function ConversationView({ conversationId, partner, initial }: { convers
   const [price, setPrice] = useState(initial.next_message_price);
   const [credits, setCredits] = useState(initial.credits);
   const [hasMore, setHasMore] = useState(initial.has_more);
+  const [confirmBlock, setConfirmBlock] = useState(false);
+  // Blocking from here, as from the profile; the member keeps the conversation (ADR 0021).
+  const blocking = useApiAction(async (method: 'POST' | 'DELETE') => {
+    await api('block.php', { method, body: { profile_id: partner.id } });
+    setConfirmBlock(false);
+    await revalidator.revalidate();
+  });
   const bottom = useRef<HTMLDivElement>(null);
   const list = messages[conversationId] ?? [];
 
@@ -33,6 +41,14 @@ export function ConversationView({ conversationId, partner, initial }: { convers
     useRealtime.setState({ openConversationId: conversationId });
     return () => useRealtime.setState({ openConversationId: null });
   }, [conversationId, initial, setHistory, markOpened]);
+  // Gone from the list while open (the other member blocked this one, or another tab removed
+  // it): the conversation is no longer this member's to read, so leave it.
+  const listed = useChat((state) => state.chats.some((chat) => chat.conversation.id === conversationId));
+  const wasListed = useRef(false);
+  useEffect(() => {
+    if (listed) wasListed.current = true;
+    else if (wasListed.current) navigate('/chats', { replace: true });
+  }, [listed, navigate]);
   const typingUntil = useTyping((state) => state.until[conversationId] ?? 0);
   const [now, setNow] = useState(() => Date.now());
   // Re-render when the typing signal runs out.
@@ -76,10 +92,25 @@ export function ConversationView({ conversationId, partner, initial }: { convers
           <h1 className="h6 mb-0 text-truncate">{partner.name}</h1>
           {partner.is_fictional && <FictionalBadge />}
         </Link>
+        {!blocked &&
+          (confirmBlock ? (
+            <button type="button" className="btn btn-sm btn-danger" onClick={() => void blocking.run('POST')} disabled={blocking.pending}>
+              {t('profile.block_confirm', { name: partner.name })}
+            </button>
+          ) : (
+            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setConfirmBlock(true)}>
+              {t('profile.block')}
+            </button>
+          ))}
         <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void remove()}>
           {t('chat.remove')}
         </button>
       </header>
+      {blocking.error && (
+        <div className="alert alert-danger rounded-0 mb-0" role="alert">
+          {blocking.error.message}
+        </div>
+      )}
       <div className="flex-grow-1 overflow-auto p-3" aria-live="polite">
         {hasMore && (
           <div className="text-center mb-2">
@@ -98,19 +129,28 @@ export function ConversationView({ conversationId, partner, initial }: { convers
         )}
         <div ref={bottom} />
       </div>
-      <Composer
-        target={{ conversation_id: conversationId }}
-        price={price}
-        credits={credits}
-        maxLength={settings.message_length}
-        showIcebreakers={list.length === 0}
-        onTyping={() => useRealtime.getState().connection?.sendTyping(conversationId)}
-        onSent={(result) => {
-          addMessage(result.message);
-          setPrice(result.next_message_price);
-          setCredits(result.credits);
-        }}
-      />
+      {blocked ? (
+        <div className="border-top p-3 d-flex flex-wrap gap-2 align-items-center bg-white" role="note" data-testid="blocked-notice">
+          <span className="flex-grow-1">{t('chat.blocked_notice', { name: partner.name })}</span>
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void blocking.run('DELETE')} disabled={blocking.pending}>
+            {t('profile.unblock')}
+          </button>
+        </div>
+      ) : (
+        <Composer
+          target={{ conversation_id: conversationId }}
+          price={price}
+          credits={credits}
+          maxLength={settings.message_length}
+          showIcebreakers={list.length === 0}
+          onTyping={() => useRealtime.getState().connection?.sendTyping(conversationId)}
+          onSent={(result) => {
+            addMessage(result.message);
+            setPrice(result.next_message_price);
+            setCredits(result.credits);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -46,7 +46,9 @@ export function OrderDetails({ order, refundDays, onRefunded }: { order: Order; 
         </dl>
         {order.refundable_credits > 0 && (
           <div className="mt-3">
-            <p className="small mb-2">{t('transactions.refund_window', { days: refundDays })}</p>
+            <p className="small mb-2">
+              {t('transactions.refund_window', { days: refundDays })} {t('transactions.refund_rule')}
+            </p>
             <RefundAction order={order} onRefunded={onRefunded} />
           </div>
         )}

@@ -31,7 +31,7 @@ export function RefundAction({ order, onRefunded, size }: { order: Order; onRefu
   return (
     <>
       <button type="button" className={`btn btn-outline-primary text-nowrap ${size ? `btn-${size}` : ''}`} onClick={() => setConfirming(true)}>
-        {t('transactions.refund_request', { number: credits })}
+        {t('transactions.refund_request', { number: credits, amount })}
       </button>
       <Modal show={confirming} onHide={() => setConfirming(false)} centered aria-labelledby={titleId}>
         <Modal.Header closeButton closeLabel={t('transactions.refund_cancel')}>

@@ -2,6 +2,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import type { AutoLike } from '../../../contract/profiles';
 import { photoUrl } from '../../lib/media';
+import { FictionalBadge } from './FictionalBadge';
 
 export interface MatchPopupProps {
   liker: AutoLike | null;
@@ -10,7 +11,7 @@ export interface MatchPopupProps {
   onButtonPressed: (profileId: number) => void;
 }
 
-/** Spec §2: 'New like!' with the liker's main image and one button. */
+/** Spec §2: 'New like!' with the liker's main image and one button; a fictional liker is labelled as such. */
 export function MatchPopup({ liker, onClose, onImagePressed, onButtonPressed }: MatchPopupProps) {
   const { t } = useTranslation();
   return (
@@ -27,7 +28,12 @@ export function MatchPopup({ liker, onClose, onImagePressed, onButtonPressed }: 
               <span className="d-inline-block rounded-circle bg-secondary" style={{ width: 200, height: 200 }} />
             )}
           </button>
-          <p>{t('likes.liked_you', { name: liker.name })}</p>
+          <p className="mb-2">{t('likes.liked_you', { name: liker.name })}</p>
+          {liker.is_fictional && (
+            <p data-testid="match-popup-fictional">
+              <FictionalBadge />
+            </p>
+          )}
           <button type="button" className="btn btn-primary w-100" onClick={() => onButtonPressed(liker.id)}>
             {t('likes.view_profile', { name: liker.name })}
           </button>

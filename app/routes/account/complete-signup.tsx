@@ -1,8 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { SignupFlow } from '../../components/account/signup/SignupFlow';
 import { ResendActivation } from '../../components/account/ResendActivation';
 import { useRootData } from '../../root';
+import type { Route } from './+types/complete-signup';
+
+/** A member whose address is confirmed has nothing left to complete: on to the members area. */
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.user && context.user.status !== 'not_confirmed') throw redirect('/members');
+  return null;
+}
 
 /** `/complete-signup` — finishing a sign-up begun elsewhere: confirm the address, or sign up. */
 export default function CompleteSignup() {

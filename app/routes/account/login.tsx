@@ -1,12 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import type { User } from '../../../contract/accounts';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { TextField } from '../../components/ui/TextField';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import type { Route } from './+types/login';
+
+/** A signed-in member has nothing to do here: on to the members area, as after a log-in. */
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.user) throw redirect('/members');
+  return null;
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: matches[0]?.data?.settings.name ?? '' }];
@@ -21,13 +27,17 @@ export default function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useApiAction((body: { email: string; password: string }) => api<{ user: User }>('user.php', { method: 'POST', body }));
+  // Spec §4 reactivation: the right password during the 14 days offers the restore right here.
+  const restore = useApiAction(() => api('account-restore.php', { method: 'POST' }));
+  const enter = async () => {
+    await revalidator.revalidate();
+    navigate('/members');
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await login.run({ email, password })) {
-      await revalidator.revalidate();
-      navigate('/members');
-    }
+    restore.clearError();
+    if (await login.run({ email, password })) await enter();
   };
 
   return (
@@ -38,8 +48,17 @@ export default function Login() {
           {t('login.reactivated')}
         </div>
       )}
+      {login.error?.code === 'account_pending_deletion' && !restore.error ? (
+        <div className="alert alert-warning" role="alert">
+          <p>{login.error.message}</p>
+          <button type="button" className="btn btn-primary" disabled={restore.pending} onClick={async () => (await restore.run()) !== undefined && (await enter())}>
+            {t('login.restore')}
+          </button>
+        </div>
+      ) : (
+        <FormAlert error={restore.error ?? login.error} />
+      )}
       <form onSubmit={submit} noValidate>
-        <FormAlert error={login.error} />
         <TextField label={t('login.email')} type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <TextField label={t('login.password')} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         <button type="submit" className="btn btn-primary w-100" disabled={login.pending}>

@@ -12,6 +12,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { target };
 }
 
+/** As on /signup: signing up must not re-run this loader, whose redirect would hide the completion step. */
+export function shouldRevalidate() {
+  return false;
+}
+
 /** `/members/{id}/signup` — signing up to get in touch with one member. */
 export default function MemberSignup() {
   const { t } = useTranslation();

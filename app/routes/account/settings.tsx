@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
+import { BlockedMembers } from '../../components/settings/BlockedMembers';
 import { DeleteAccount } from '../../components/settings/DeleteAccount';
 import { EmailSettings } from '../../components/settings/EmailSettings';
 import { NotificationSettings } from '../../components/settings/NotificationSettings';
@@ -28,6 +29,7 @@ export default function Settings() {
       <h1 className="h3 mb-4">{t('settings.title')}</h1>
       <NotificationSettings disabled={user.notifications_disabled} />
       <PrivacySettings invisible={user.invisible} />
+      <BlockedMembers />
       <EmailSettings email={user.email} />
       <PasswordSettings />
       <DeleteAccount onShowAlternative={focus} />

@@ -8,6 +8,15 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
+/**
+ * Signing up revalidates the root loader (the visitor is a member now); this page's own loader
+ * must not run again, or its redirect would take the new member off the completion step ('check
+ * your inbox') a moment after it appeared.
+ */
+export function shouldRevalidate() {
+  return false;
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: matches[0]?.data?.settings.name ?? '' }];
 }

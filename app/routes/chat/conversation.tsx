@@ -8,11 +8,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!history?.ok) throw data('This page could not be found', { status: 404 });
   const chat = (await context.listChats())?.chats.find((item) => item.conversation.id === conversationId);
   if (!chat) throw data('This page could not be found', { status: 404 });
-  return { conversationId, history: history.data, partner: chat.profile };
+  return { conversationId, history: history.data, partner: chat.profile, blocked: chat.blocked ?? false };
 }
 
 /** `/chats/{id}` — opening it marks the conversation read (spec §4). */
 export default function Conversation() {
-  const { conversationId, history, partner } = useLoaderData<typeof loader>();
-  return <ConversationView key={conversationId} conversationId={conversationId} partner={partner} initial={history} />;
+  const { conversationId, history, partner, blocked } = useLoaderData<typeof loader>();
+  return <ConversationView key={conversationId} conversationId={conversationId} partner={partner} initial={history} blocked={blocked} />;
 }

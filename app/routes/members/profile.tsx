@@ -61,7 +61,7 @@ export default function MemberProfilePage() {
         </section>
       )}
       <MatchPopup
-        liker={matchShown ? { id: profile.id, name: profile.name, main_image: profile.photos[0] ? { ...profile.photos[0], status: 'active' } : null } : null}
+        liker={matchShown ? { id: profile.id, name: profile.name, main_image: profile.photos[0] ? { ...profile.photos[0], status: 'active' } : null, is_fictional: profile.is_fictional } : null}
         onClose={() => setMatchShown(false)}
         onImagePressed={() => setMatchShown(false)}
         onButtonPressed={(id) => navigate(`/members/${id}/chat`)}

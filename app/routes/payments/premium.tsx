@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FREE_SWIPE_LIKES_PER_DAY } from '../../../contract/profiles';
 import { CreditBalance } from '../../components/payment/CreditBalance';
 import { messageCreditsFor } from '../../components/payment/ActionPrices';
 import { TimeBonusCountdown } from '../../components/payment/TimeBonusCountdown';
@@ -39,6 +40,7 @@ export default function Premium() {
     t('premium.benefit_photos'),
     t('premium.benefit_upload', { premium: PREMIUM_PHOTOS, free: FREE_PHOTOS }),
     t('premium.benefit_conversations', { free: FREE_CONVERSATIONS }),
+    t('premium.benefit_swipe', { free: FREE_SWIPE_LIKES_PER_DAY }),
     t('premium.benefit_chance', { percentage: HIGHER_CHANCE_PERCENT }),
     t('premium.benefit_no_subscription', { number: messageCredits }),
   ];

@@ -64,7 +64,9 @@ export default function Transactions() {
           <h2 className="h5" id="orders-heading">
             {t('transactions.orders_title')}
           </h2>
-          <p className="small text-body-secondary">{t('transactions.refund_window', { days: transactions.refund_days })}</p>
+          <p className="small text-body-secondary">
+            {t('transactions.refund_window', { days: transactions.refund_days })} {t('transactions.refund_rule')}
+          </p>
           <OrdersTable orders={transactions.orders} onRefunded={onRefunded} />
         </section>
       )}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
-import type { AutoLike, ProfileCard } from '../../../contract/profiles';
+import { Link, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { FREE_SWIPE_LIKES_PER_DAY, type AutoLike, type ProfileCard } from '../../../contract/profiles';
 import { MatchPopup } from '../../components/profile/MatchPopup';
 import { SwipeDeck } from '../../components/swipe/SwipeDeck';
 import { api, ApiError } from '../../lib/api-client';
@@ -20,7 +20,7 @@ interface Deck {
   likes_left_today: number | null;
 }
 
-/** `/swipe-game` (4 likes a day) and `/match-finder` (no limit): the same cards, two rules. */
+/** `/swipe-game` (4 likes a day for free members) and `/match-finder` (no limit): the same cards, two rules. */
 export default function SwipePage() {
   const { t } = useTranslation();
   const { mode } = useLoaderData<typeof loader>();
@@ -29,11 +29,17 @@ export default function SwipePage() {
   const [deck, setDeck] = useState<Deck | null>(null);
   const [left, setLeft] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // The daily limit, once reached: said in the member's language, with what premium gives.
+  const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const [match, setMatch] = useState<AutoLike | null>(null);
 
+  const countLeft = (likesLeft: number | null) => {
+    setLeft(likesLeft);
+    if (likesLeft === 0) setLimitMessage(t('errors.swipe_limit_reached', { limit: FREE_SWIPE_LIKES_PER_DAY }));
+  };
   const load = async () => {
     const next = await api<Deck>(`swipe.php?mode=${modeOf(pathname)}`);
-    setLeft(next.likes_left_today);
+    countLeft(next.likes_left_today);
     return next;
   };
   useEffect(() => {
@@ -46,11 +52,16 @@ export default function SwipePage() {
     setMessage(null);
     try {
       const result = await api<{ is_match: boolean; likes_left_today: number | null }>('swipe.php', { method: 'POST', body: { profile_id: card.id, action, mode } });
-      setLeft(result.likes_left_today);
-      if (result.is_match) setMatch({ id: card.id, name: card.name, main_image: card.main_image });
+      countLeft(result.likes_left_today);
+      if (result.is_match) setMatch({ id: card.id, name: card.name, main_image: card.main_image, is_fictional: card.is_fictional });
       return true;
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : t('errors.network'));
+      if (error instanceof ApiError && error.code === 'swipe_limit_reached') {
+        setLeft(0);
+        setLimitMessage(error.message);
+      } else {
+        setMessage(error instanceof ApiError ? error.message : t('errors.network'));
+      }
       return false;
     }
   };
@@ -66,6 +77,17 @@ export default function SwipePage() {
       {message && (
         <div className="alert alert-warning text-center" role="alert">
           {message}
+        </div>
+      )}
+      {limitMessage && (
+        <div className="alert alert-info text-center" role="alert" data-testid="swipe-limit">
+          <p className="mb-1">{limitMessage}</p>
+          <p className="mb-0">
+            {t('swipe.limit_premium', { limit: FREE_SWIPE_LIKES_PER_DAY })}{' '}
+            <Link to="/premium" className="alert-link">
+              {t('swipe.limit_premium_link')}
+            </Link>
+          </p>
         </div>
       )}
       {deck ? <SwipeDeck cards={deck.cards} onDecide={decide} onNeedMore={async () => (await load()).cards} /> : <p className="text-center">{t('swipe.loading')}</p>}

@@ -5,8 +5,7 @@ import { useSignupModal } from '../../state/signup-modal';
 import type { Route } from './+types/tinderswipe-lander';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await context.searchMembers({ page: '1', country: context.settings.geoip_selected_country });
-  return { cards: result.ok ? result.data.results.filter((card) => card.main_image) : [] };
+  return { cards: await context.visitorDeck() };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

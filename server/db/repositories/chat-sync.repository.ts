@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { conversationStates, messages, type MessageRow } from '../schema/index';
+import { conversationStates, conversations, messages, type MessageRow } from '../schema/index';
+import { withheldFrom } from './blocks.repository';
 
 /** What a member's tab missed while it was away, for the realtime resync. */
 export function createChatSyncRepository(db: Executor) {
@@ -8,16 +9,19 @@ export function createChatSyncRepository(db: Executor) {
     /**
      * Messages after `afterMessageId` in the member's conversations, oldest first, that the
      * member may see: not held for them (their own held messages they do see), nor removed by
-     * them. A removed conversation that got a new message since shows that message again.
+     * them, nor withheld from them by the other member's block (ADR 0021). A removed
+     * conversation that got a new message since shows that message again.
      */
     async messagesSince(memberId: number, afterMessageId: number, limit: number): Promise<MessageRow[]> {
       const rows = await db
         .select({ message: messages })
         .from(conversationStates)
         .innerJoin(messages, eq(messages.conversationId, conversationStates.conversationId))
+        .innerJoin(conversations, eq(conversations.id, conversationStates.conversationId))
         .where(
           and(
             eq(conversationStates.userId, memberId),
+            sql`not ${withheldFrom(memberId, { a: conversations.memberA, b: conversations.memberB })}`,
             gt(messages.id, afterMessageId),
             gt(messages.id, conversationStates.clearedThroughId),
             or(eq(messages.held, false), eq(messages.senderId, memberId)),

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { withheldFrom } from './blocks.repository';
 import { conversationStates, conversations, messages, type ConversationRow, type MessageRow } from '../schema/index';
 
 export interface ChatListRow {
@@ -11,6 +12,8 @@ export interface ChatListRow {
   lastBody: string | null;
   lastKind: MessageRow['kind'] | null;
   lastSenderId: number | null;
+  /** The member blocked the other one (they keep the conversation, but cannot write in it). */
+  blockedByMe: boolean;
 }
 
 const pair = (a: number, b: number) => (a < b ? { memberA: a, memberB: b } : { memberA: b, memberB: a });
@@ -34,6 +37,25 @@ export function createChatRepository(db: Executor) {
         .where(and(eq(conversations.id, conversationId), or(eq(conversations.memberA, userId), eq(conversations.memberB, userId))))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * The conversation if `userId` takes part in it and may read it: not when the other member
+     * blocked them (ADR 0021). Every read of a conversation's content for a member goes here.
+     */
+    async findShownTo(conversationId: number, userId: number): Promise<ConversationRow | null> {
+      const [row] = await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.id, conversationId), or(eq(conversations.memberA, userId), eq(conversations.memberB, userId)), sql`not ${withheldFrom(userId, { a: conversations.memberA, b: conversations.memberB })}`))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The pair's conversation as `memberId` may see it: null when the other member blocked them. */
+    async findBetweenShownTo(memberId: number, otherId: number): Promise<ConversationRow | null> {
+      const conversation = await this.findBetween(memberId, otherId);
+      return conversation && (await this.findShownTo(conversation.id, memberId));
     },
 
     /** Creates the pair's conversation, or returns the one a concurrent request just made. */
@@ -82,14 +104,15 @@ export function createChatRepository(db: Executor) {
         select c.id as "conversationId",
                case when c.member_a = ${userId} then c.member_b else c.member_a end as "otherId",
                s.unread_count as "unreadCount", c.last_message_at as "lastMessageAt",
-               m.id as "lastMessageId", m.body as "lastBody", m.kind as "lastKind", m.sender_id as "lastSenderId"
+               m.id as "lastMessageId", m.body as "lastBody", m.kind as "lastKind", m.sender_id as "lastSenderId",
+               exists (select 1 from blocks mine where mine.blocker_id = ${userId} and mine.blocked_id in (c.member_a, c.member_b)) as "blockedByMe"
         from conversation_states s
         join conversations c on c.id = s.conversation_id
         left join lateral (
           select id, body, kind, sender_id from messages
           where conversation_id = c.id and id > s.cleared_through_id and (not held or sender_id = ${userId})
           order by id desc limit 1) m on true
-        where s.user_id = ${userId} and not s.hidden
+        where s.user_id = ${userId} and not s.hidden and not ${withheldFrom(userId)}
         order by c.last_message_at desc limit ${limit}`);
     },
 
@@ -135,7 +158,10 @@ export function createChatRepository(db: Executor) {
           returning m.conversation_id), counted as (
           select conversation_id, count(*)::int as n from released group by conversation_id)
         update conversation_states s set unread_count = s.unread_count + counted.n, hidden = false
-        from counted where s.conversation_id = counted.conversation_id and s.user_id = ${recipientId}
+        from counted join conversations c on c.id = counted.conversation_id
+        where s.conversation_id = counted.conversation_id and s.user_id = ${recipientId}
+          -- Withheld by a block: delivered, and counted once the block is lifted.
+          and not ${withheldFrom(recipientId)}
         returning s.conversation_id as "conversationId", counted.n as count`);
     },
   };

@@ -5,6 +5,21 @@ import { creditLedger, users, type CreditLedgerRow } from '../schema/index';
 
 export type CreditReason = CreditLedgerRow['reason'];
 
+/**
+ * One credit that arrived (a purchase, a bonus, an operator's grant) or one refund, followed by
+ * the sum of the plain debits (messages, gifts, photos) booked after it and before the next
+ * such row. Debits between two arrivals draw on the same credits in any order, so this is all
+ * a rule about which credits a spend used needs from the ledger (ADR 0020).
+ */
+export interface LedgerStep {
+  /** 0 and no reason for debits before any credit arrived (a ledger never has them). */
+  delta: number;
+  reason: CreditReason | null;
+  reference: string | null;
+  /** The debits after this row, as a negative number (0 when none). */
+  spentAfter: number;
+}
+
 export interface CreditChange {
   userId: number;
   delta: number;
@@ -41,6 +56,32 @@ export function createCreditsRepository(db: Executor) {
         createdAt: change.at,
       });
       return row.credits;
+    },
+
+    /**
+     * The member's ledger as steps, oldest first: one per row that adds credits or refunds them,
+     * with the debits after it summed. A member who chatted a lot has many rows but few steps.
+     */
+    async listSteps(userId: number): Promise<LedgerStep[]> {
+      return rowsOf<LedgerStep>(sql`
+        select coalesce(min(l.delta) filter (where l.is_step), 0)::int as delta,
+               min(l.reason) filter (where l.is_step) as reason,
+               min(l.reference) filter (where l.is_step) as reference,
+               coalesce(sum(l.delta) filter (where not l.is_step), 0)::int as "spentAfter"
+        from (select delta, reason, reference, is_step, count(*) filter (where is_step) over (order by id) as step
+              from (select id, delta, reason, reference, (delta > 0 or reason = 'refund') as is_step
+                    from credit_ledger where user_id = ${userId}) r) l
+        group by l.step
+        order by l.step`);
+    },
+
+    /**
+     * Locks the member's balance for the rest of the transaction: chat sends and other debits
+     * of this member wait until it commits (they take the same row lock to debit).
+     */
+    async lockBalance(userId: number): Promise<number | null> {
+      const [row] = await rowsOf<{ credits: number }>(sql`select credits from users where id = ${userId} for no key update`);
+      return row?.credits ?? null;
     },
 
     /** Sum of a member's ledger rows; equals `users.credits` at every commit. */

@@ -16,6 +16,8 @@ export interface SearchFilter {
   /** Born after this date (the maximum age). */
   bornAfter?: string;
   hideFictional?: boolean;
+  /** Only the fictional profiles the team runs (the automatic like, ADR 0003). */
+  fictionalOnly?: boolean;
   excludeIds?: number[];
 }
 
@@ -66,6 +68,7 @@ function whereOf(filter: SearchFilter): SQL {
   if (filter.bornOnOrBefore) parts.push(sql`p.date_of_birth <= ${value('bornOnOrBefore')}::date`);
   if (filter.bornAfter) parts.push(sql`p.date_of_birth > ${value('bornAfter')}::date`);
   if (filter.hideFictional) parts.push(sql`not exists (select 1 from users fu where fu.id = p.id and fu.is_fictional)`);
+  if (filter.fictionalOnly) parts.push(sql`exists (select 1 from users fu where fu.id = p.id and fu.is_fictional)`);
   if (filter.excludeIds?.length) parts.push(sql`p.id <> all(${value('excludeIds')}::int[])`);
   return sql.join(parts, sql` and `);
 }
@@ -80,7 +83,7 @@ function shapeOf(filter: SearchFilter): string {
   const bit = (set: unknown) => (set ? '1' : '0');
   return (
     bit(filter.viewerId !== null) + bit(filter.niche > 1) + bit(filter.gender) + bit(filter.country) + bit(filter.region) +
-    bit(filter.bornOnOrBefore) + bit(filter.bornAfter) + bit(filter.hideFictional) + bit(filter.excludeIds?.length)
+    bit(filter.bornOnOrBefore) + bit(filter.bornAfter) + bit(filter.hideFictional) + bit(filter.excludeIds?.length) + bit(filter.fictionalOnly)
   );
 }
 

@@ -30,11 +30,15 @@ export function createSessionsRepository(db: Executor) {
         .where(and(sql`${sessions.tokenHash} = any(${plainTextArray(tokenHashes)})`, gt(sessions.expiresAt, now)));
       return new Map(rows.map((row) => [row.tokenHash, row.userId]));
     },
-    async delete(tokenHash: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    /** Deletes one session; returns its member, or null when there was none. */
+    async delete(tokenHash: string): Promise<number | null> {
+      const [row] = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId });
+      return row?.userId ?? null;
     },
-    async deleteAllForUser(userId: number): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+    /** Deletes every session of a member; returns the hashes of those it deleted. */
+    async deleteAllForUser(userId: number): Promise<string[]> {
+      const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ tokenHash: sessions.tokenHash });
+      return rows.map((row) => row.tokenHash);
     },
   };
 }

@@ -38,19 +38,6 @@ export function createStaffRepository(db: Executor) {
       const [row] = await db.select({ value: count() }).from(staff).where(and(eq(staff.role, 'owner'), eq(staff.status, 'active')));
       return row.value;
     },
-    /** Counts a failed sign-in; locks the account for good measure once `maxAttempts` is reached. */
-    async recordFailedLogin(id: number, maxAttempts: number, lockUntil: Date): Promise<StaffRow> {
-      const [row] = await db
-        .update(staff)
-        .set({
-          failedLogins: sql`${staff.failedLogins} + 1`,
-          lockedUntil: sql`case when ${staff.failedLogins} + 1 >= ${maxAttempts} then ${lockUntil.toISOString()}::timestamptz else ${staff.lockedUntil} end`,
-        })
-        .where(eq(staff.id, id))
-        .returning();
-      return row;
-    },
-
     /**
      * Accepts a TOTP code's time step once: only when it is later than the last one accepted, in
      * one conditional update, so two requests with the same code cannot both get in.
@@ -58,7 +45,7 @@ export function createStaffRepository(db: Executor) {
     async acceptTotpStep(id: number, step: number, now: Date): Promise<StaffRow | null> {
       const [row] = await db
         .update(staff)
-        .set({ totpLastStep: step, failedLogins: 0, lockedUntil: null, lastLoginAt: now })
+        .set({ totpLastStep: step, lastLoginAt: now })
         .where(and(eq(staff.id, id), sql`coalesce(${staff.totpLastStep}, -1) < ${step}`))
         .returning();
       return row ?? null;
@@ -67,7 +54,7 @@ export function createStaffRepository(db: Executor) {
     async useRecoveryCode(id: number, codeHash: string, now: Date): Promise<StaffRow | null> {
       const [row] = await db
         .update(staff)
-        .set({ recoveryCodeHashes: sql`${staff.recoveryCodeHashes} - ${codeHash}::text`, failedLogins: 0, lockedUntil: null, lastLoginAt: now })
+        .set({ recoveryCodeHashes: sql`${staff.recoveryCodeHashes} - ${codeHash}::text`, lastLoginAt: now })
         .where(and(eq(staff.id, id), sql`${staff.recoveryCodeHashes} @> jsonb_build_array(${codeHash}::text)`))
         .returning();
       return row ?? null;

@@ -62,24 +62,8 @@ export function createUsersRepository(db: Executor) {
       });
     },
 
-    /**
-     * Counts a failed log-in and, at the site's limit, blocks the account until `blockUntil`,
-     * in one statement so concurrent attempts cannot slip past the limit.
-     */
-    async recordFailedLogin(userId: number, maxAttempts: number, blockUntil: Date): Promise<UserRow> {
-      const [row] = await db
-        .update(users)
-        .set({
-          failedLogins: sql`case when ${users.failedLogins} + 1 >= ${maxAttempts} then 0 else ${users.failedLogins} + 1 end`,
-          lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${maxAttempts} then ${blockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
-        })
-        .where(eq(users.id, userId))
-        .returning();
-      return row;
-    },
-
-    async recordSuccessfulLogin(userId: number, at: Date): Promise<void> {
-      await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastActiveAt: at }).where(eq(users.id, userId));
+    async recordLogin(userId: number, at: Date): Promise<void> {
+      await db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
     },
 
     async update(userId: number, values: Partial<Pick<UserRow, 'language' | 'passwordHash' | 'email' | 'status' | 'isInvisible' | 'deletedAt' | 'lastActiveAt' | 'notificationsDisabled'>>) {

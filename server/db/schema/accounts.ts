@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './members';
 
 /**
@@ -36,6 +36,40 @@ export const emailTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [index('email_tokens_user_purpose_idx').on(table.userId, table.purpose, table.createdAt)],
+);
+
+/**
+ * Failed log-ins and password checks, and reset requests, counted in a fixed window per key
+ * (ADR 0019). Every key is a hash of the site, the address (known or not, so nothing here tells
+ * whether an account exists) and the client; no address or IP is stored in the clear.
+ */
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    key: text('key').primaryKey(),
+    kind: text('kind', { enum: ['login', 'reset'] }).notNull(),
+    /** Hash of site and address: what ties an account's counters together. */
+    accountKey: text('account_key').notNull(),
+    hits: integer('hits').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('auth_throttles_account_idx').on(table.accountKey, table.kind), index('auth_throttles_window_idx').on(table.windowStartedAt)],
+);
+
+/**
+ * Browsers (by the hash of their long-lived device cookie) that recently proved they belong
+ * to an account: a log-in, the sign-up, a password reset. They keep getting in while other
+ * clients are locked out, and may ask for reset mails when strangers may not (ADR 0019).
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    accountKey: text('account_key').notNull(),
+    deviceHash: text('device_hash').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountKey, table.deviceHash] }), index('trusted_devices_verified_idx').on(table.verifiedAt)],
 );
 
 /** Why members left, kept without personal data after the purge. */

@@ -18,9 +18,6 @@ export const users = pgTable(
     paidUser: boolean('paid_user').notNull().default(false),
     language: text('language').notNull().default('en'),
     notificationsDisabled: jsonb('notifications_disabled').$type<string[]>().notNull().default([]),
-    /** Consecutive failed log-ins; reset by a successful one. */
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     isFictional: boolean('is_fictional').notNull().default(false),
     isInvisible: boolean('is_invisible').notNull().default(false),
     /** Set by an operator after a returned debit: the member may no longer pay by direct debit. */

@@ -25,8 +25,6 @@ export const staff = pgTable(
     recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
     /** The most a `support` member may refund at once, in credits (set by an owner). */
     refundLimitCredits: integer('refund_limit_credits').notNull().default(0),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     invitedBy: integer('invited_by'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),

@@ -6,7 +6,8 @@ import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import { assertRedeemed, type AccountLinks } from './account-links.service';
 import { REACTIVATION_DAYS } from './accounts.service';
-import { verifyPassword } from './passwords';
+import type { CurrentPasswordCheck } from './current-password';
+import type { ClientIdentity } from './login-guard';
 import type { SessionsService } from './sessions.service';
 
 export const PURGE_ACCOUNT_JOB = 'purge_account';
@@ -28,15 +29,29 @@ export function createAccountDeletionService(deps: {
   jobs: JobsRepository;
   purger: AccountPurger;
   recordReason: (siteId: number, reason: string, details: string | undefined, at: Date) => Promise<void>;
+  checkCurrentPassword: CurrentPasswordCheck;
   clock: Clock;
 }) {
   const { users, links, sessions, jobs, clock } = deps;
+
+  /** Restores a deleted account from its link within the 14 days; returns the member id. */
+  async function reactivate(token: string): Promise<number> {
+    const redeemed = assertRedeemed(await links.redeem('reactivate', token));
+    const user = await users.findById(redeemed.userId);
+    const now = clock.now();
+    if (!user || user.status !== 'deleted' || !user.deletedAt || now.getTime() - user.deletedAt.getTime() >= REACTIVATION_DAYS * DAY) {
+      throw new AppError('link_invalid');
+    }
+    // The link reached the member's mailbox, which confirms the address.
+    await users.update(user.id, { status: 'active', deletedAt: null });
+    return user.id;
+  }
+
   return {
-    async delete(site: SiteRow, userId: number, input: { reason: (typeof DELETION_REASONS)[number]; details?: string; password: string }) {
+    async delete(site: SiteRow, userId: number, input: { reason: (typeof DELETION_REASONS)[number]; details?: string; password: string }, client: ClientIdentity) {
+      await deps.checkCurrentPassword(site, userId, input.password, client, 'current_password_wrong', 'password');
       const user = await users.findById(userId);
-      if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
-        throw new AppError('old_password_wrong', { fields: [{ field: 'password', code: 'old_password_wrong' }] });
-      }
+      if (!user) throw new AppError('authentication_required');
       const now = clock.now();
       await users.update(userId, { status: 'deleted', deletedAt: now });
       await sessions.endAll(userId);
@@ -45,17 +60,15 @@ export function createAccountDeletionService(deps: {
       await links.sendReactivation(site, { ...user, status: 'deleted' });
     },
 
-    /** Restores a deleted account from its link within the 14 days; returns the member id. */
-    async reactivate(token: string): Promise<number> {
-      const redeemed = assertRedeemed(await links.redeem('reactivate', token));
-      const user = await users.findById(redeemed.userId);
-      const now = clock.now();
-      if (!user || user.status !== 'deleted' || !user.deletedAt || now.getTime() - user.deletedAt.getTime() >= REACTIVATION_DAYS * DAY) {
-        throw new AppError('link_invalid');
-      }
-      // The link reached the member's mailbox, which confirms the address.
-      await users.update(user.id, { status: 'active', deletedAt: null });
-      return user.id;
+    reactivate,
+
+    /**
+     * "Restore my account" after a log-in with the right password (the offer's token from
+     * `accounts.login`): restores the account and signs the member in; returns the session token.
+     */
+    async restore(restoreToken: string, userAgent: string | undefined): Promise<string> {
+      const userId = await reactivate(restoreToken);
+      return sessions.start(userId, userAgent);
     },
 
     /** The purge job: only for accounts still deleted after the whole window. */

@@ -68,6 +68,13 @@ export function createAccountLinks(deps: { tokens: EmailTokensRepository; users:
   return {
     issue,
     recipientOf,
+    /** A link token that is not mailed: for a step the member finishes in the same browser. */
+    async issueUnmailed(purpose: EmailTokenPurpose, userId: number, lifetimeMs: number): Promise<string> {
+      const { token, hash } = createToken();
+      const now = clock.now();
+      await tokens.insert({ tokenHash: hash, userId, purpose, createdAt: now, expiresAt: new Date(now.getTime() + Math.min(lifetimeMs, LINK_LIFETIME_MS[purpose])) });
+      return token;
+    },
     sendActivation: (site: SiteRow, to: LinkRecipient) => issue('activate', site, to),
     async sendReactivation(site: SiteRow, user: UserRow) {
       await issue('reactivate', site, await recipientOf(user));
@@ -80,6 +87,8 @@ export function createAccountLinks(deps: { tokens: EmailTokensRepository; users:
     async isLive(purpose: EmailTokenPurpose, token: string): Promise<boolean> {
       return !!(await tokens.findLive(hashToken(token), purpose, clock.now()));
     },
+    /** A link that still works, without using it; null otherwise. */
+    findLive: (purpose: EmailTokenPurpose, token: string) => tokens.findLive(hashToken(token), purpose, clock.now()),
     /** How many links of a kind a member was sent since a moment. */
     countSince: (userId: number, purpose: EmailTokenPurpose, since: Date) => tokens.countSince(userId, purpose, since),
     revokeAll: (userId: number, purpose: EmailTokenPurpose) => tokens.revokeAll(userId, purpose, clock.now()),

@@ -6,6 +6,7 @@ import type { SiteRow } from '../../db/schema/index';
 import { AppError, throwFieldProblems } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { AccountLinks } from './account-links.service';
+import type { ClientIdentity, LoginGuard } from './login-guard';
 import { getDecoyHash, hashPassword, verifyPassword } from './passwords';
 import type { SessionsService } from './sessions.service';
 import { ageOn, checkSignupFields } from './signup-rules';
@@ -13,6 +14,19 @@ import { presentUser } from './user-presenter';
 
 /** Spec §9: a deleted account can be restored for 14 days. */
 export const REACTIVATION_DAYS = 14;
+/** How long the "restore my account" offer after a log-in stays open in that browser. */
+export const RESTORE_OFFER_MS = 15 * 60_000;
+
+/**
+ * The spec's pending-deletion answer to a log-in with the right password, carrying the offer
+ * to restore the account at once: `restoreToken` goes into an HttpOnly cookie of that browser
+ * and is redeemed by `accountDeletion.restore`.
+ */
+export class PendingDeletionError extends AppError {
+  constructor(readonly restoreToken: string) {
+    super('account_pending_deletion');
+  }
+}
 
 /** What a sign-up or log-in request tells about the device, for its session. */
 export interface SessionDevice {
@@ -24,9 +38,10 @@ export function createAccountsService(deps: {
   users: UsersRepository;
   sessions: SessionsService;
   links: AccountLinks;
+  guard: LoginGuard;
   clock: Clock;
 }) {
-  const { users, sessions, links, clock } = deps;
+  const { users, sessions, links, guard, clock } = deps;
 
   async function getUser(userId: number, site: SiteRow): Promise<User> {
     const account = await users.findAccount(userId);
@@ -39,7 +54,7 @@ export function createAccountsService(deps: {
 
     /** Checks sign-up fields without storing anything (each step of the form). */
     async validateSignup(site: SiteRow, input: SignupInput): Promise<void> {
-      const { problems, suggestion } = checkSignupFields(input, site, clock.now(), true);
+      const { problems, suggestion } = await checkSignupFields(input, site, clock.now(), true);
       if (input.email && !problems.some((p) => p.field === 'email') && (await users.findByEmail(site.id, input.email))) {
         problems.push({ field: 'email', code: 'email_taken' });
       }
@@ -50,11 +65,11 @@ export function createAccountsService(deps: {
      * Creates the member with a not-yet-confirmed address and a hidden profile, sends the
      * activation mail and starts a session.
      */
-    async signup(site: SiteRow, input: SignupInput, device: SessionDevice, language: Language) {
+    async signup(site: SiteRow, input: SignupInput, device: SessionDevice, language: Language, client?: ClientIdentity) {
       const hasTrafficSource = !!(input.network || input.ref);
       if (site.signups === 'with_trafficsource' && !hasTrafficSource) throw new AppError('signups_closed');
       const now = clock.now();
-      const { problems, suggestion } = checkSignupFields(input, site, now, false);
+      const { problems, suggestion } = await checkSignupFields(input, site, now, false);
       const email = input.email!;
       if (!problems.some((p) => p.field === 'email') && (await users.findByEmail(site.id, email))) {
         problems.push({ field: 'email', code: 'email_taken' });
@@ -91,39 +106,38 @@ export function createAccountsService(deps: {
         now,
       );
       await links.sendActivation(site, { id: created.id, email, name: input.name!, language });
+      // The browser that created the account is its owner's.
+      await guard.trustDevice({ siteId: site.id, email }, client);
       const token = await sessions.start(created.id, device.userAgent);
       return { user: await getUser(created.id, site), token };
     },
 
     /**
      * Checks credentials. The same text answers a wrong password and an unknown address; after
-     * the site's number of failures the account is blocked for the site's minutes.
+     * the site's number of failures this client is blocked from the account for the site's
+     * minutes (ADR 0019: per account and client, unknown addresses alike).
      */
-    async login(site: SiteRow, email: string, password: string, device: SessionDevice) {
+    async login(site: SiteRow, email: string, password: string, device: SessionDevice, client: ClientIdentity) {
       const now = clock.now();
+      const attempt = await guard.identify(site, email, client);
+      await guard.assertNotLocked(site, attempt);
       const user = await users.findByEmail(site.id, email);
-      if (!user) {
-        await verifyPassword(await getDecoyHash(), password);
+      // An unknown address costs the same hashing and is counted the same as a wrong password.
+      const matches = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), password);
+      if (!user || !matches) {
+        await guard.recordFailure(site, attempt);
         throw new AppError('login_failed');
       }
-      if (user.lockedUntil && user.lockedUntil > now) {
-        throw new AppError('account_locked', { params: { minutes: minutesUntil(user.lockedUntil, now) } });
-      }
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        const blockUntil = new Date(now.getTime() + site.loginBlockMinutes * 60_000);
-        const updated = await users.recordFailedLogin(user.id, site.loginMaxAttempts, blockUntil);
-        if (updated.lockedUntil && updated.lockedUntil > now) {
-          throw new AppError('account_locked', { params: { minutes: site.loginBlockMinutes } });
-        }
-        throw new AppError('login_failed');
-      }
+      await guard.recordSuccess(attempt);
       if (user.status === 'deleted') {
         const windowEnds = new Date((user.deletedAt ?? now).getTime() + REACTIVATION_DAYS * 86_400_000);
         if (windowEnds <= now) throw new AppError('login_failed');
+        // Spec §4: reactivation within 14 days. The link is mailed as before, and the right
+        // password also earns an offer to restore the account right here.
         await links.sendReactivation(site, user);
-        throw new AppError('account_pending_deletion');
+        throw new PendingDeletionError(await links.issueUnmailed('reactivate', user.id, RESTORE_OFFER_MS));
       }
-      await users.recordSuccessfulLogin(user.id, now);
+      await users.recordLogin(user.id, now);
       const token = await sessions.start(user.id, device.userAgent);
       return { user: await getUser(user.id, site), token };
     },
@@ -161,7 +175,3 @@ export function createAccountsService(deps: {
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
-
-function minutesUntil(until: Date, now: Date): number {
-  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-}

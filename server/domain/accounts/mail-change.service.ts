@@ -2,18 +2,18 @@ import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
 import { AppError } from '../shared/app-error';
 import { assertRedeemed, type AccountLinks } from './account-links.service';
-import { verifyPassword } from './passwords';
+import type { CurrentPasswordCheck } from './current-password';
+import type { ClientIdentity } from './login-guard';
 import { isValidEmail } from './signup-rules';
 
 /** Changing the e-mail address: confirmed from the new mailbox before it takes effect. */
-export function createMailChangeService(deps: { users: UsersRepository; links: AccountLinks }) {
+export function createMailChangeService(deps: { users: UsersRepository; links: AccountLinks; checkCurrentPassword: CurrentPasswordCheck }) {
   const { users, links } = deps;
   return {
-    async request(site: SiteRow, userId: number, newEmail: string, password: string): Promise<void> {
+    async request(site: SiteRow, userId: number, newEmail: string, password: string, client: ClientIdentity): Promise<void> {
+      await deps.checkCurrentPassword(site, userId, password, client, 'current_password_wrong', 'password');
       const user = await users.findById(userId);
-      if (!user || !(await verifyPassword(user.passwordHash, password))) {
-        throw new AppError('old_password_wrong', { fields: [{ field: 'password', code: 'old_password_wrong' }] });
-      }
+      if (!user) throw new AppError('authentication_required');
       if (!isValidEmail(newEmail) || newEmail.toLowerCase() === user.email.toLowerCase()) {
         throw new AppError('new_email_invalid', { fields: [{ field: 'email', code: 'new_email_invalid' }] });
       }

@@ -1,53 +1,75 @@
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
 import { AppError, throwFieldProblems } from '../shared/app-error';
-import type { Clock } from '../shared/clock';
 import { assertRedeemed, type AccountLinks } from './account-links.service';
-import { findPasswordProblem, hashPassword, verifyPassword } from './passwords';
+import type { CurrentPasswordCheck } from './current-password';
+import type { ClientIdentity, LoginGuard } from './login-guard';
+import { findPasswordProblem, hashPassword } from './passwords';
+import type { ResetLimits } from './reset-limits';
 import type { SessionsService } from './sessions.service';
 
-/** Spec §8: 'Too many password reset emails sent, please try again tomorrow.' */
-export const RESETS_PER_DAY = 3;
+/** Who asks for a reset mail: their client, and the member they are signed in as (if any). */
+export interface ResetRequester {
+  client: ClientIdentity;
+  memberId: number | null;
+}
 
 /** Forgotten passwords (by e-mailed link) and changing a known one. */
-export function createPasswordsService(deps: { users: UsersRepository; links: AccountLinks; sessions: SessionsService; clock: Clock }) {
-  const { users, links, sessions, clock } = deps;
+export function createPasswordsService(deps: {
+  users: UsersRepository;
+  links: AccountLinks;
+  sessions: SessionsService;
+  guard: LoginGuard;
+  resetLimits: ResetLimits;
+  checkCurrentPassword: CurrentPasswordCheck;
+}) {
+  const { users, links, sessions, guard, resetLimits } = deps;
 
-  function checkNewPassword(password: string, confirm: string, field: string) {
+  async function checkNewPassword(password: string, confirm: string, field: string, email?: string) {
     if (password !== confirm) throw new AppError('passwords_differ', { fields: [{ field: `${field}_confirm`, code: 'passwords_differ' }] });
-    const problem = findPasswordProblem(password);
+    const problem = await findPasswordProblem(password, { email });
     throwFieldProblems(problem ? [{ field, code: problem }] : []);
   }
 
   return {
-    /** Mails a reset link. The spec names unknown addresses ('E-mail address not found'). */
-    async requestReset(site: SiteRow, email: string): Promise<void> {
+    /**
+     * Mails a reset link. The spec names unknown addresses ('E-mail address not found', ADR 0019).
+     * A requester gets three mails a day per address; strangers together ten; the owner, signed
+     * in or on a device the account trusts, is never held back by strangers.
+     */
+    async requestReset(site: SiteRow, email: string, requester: ResetRequester): Promise<void> {
       const user = await users.findByEmail(site.id, email);
       if (!user || user.status === 'deleted') throw new AppError('email_not_found');
-      const since = new Date(clock.now().getTime() - 86_400_000);
-      if ((await links.countSince(user.id, 'password_reset', since)) >= RESETS_PER_DAY) throw new AppError('reset_limit_reached');
+      const attempt = await guard.identify(site, email, requester.client);
+      await resetLimits.take(attempt, attempt.trusted || requester.memberId === user.id);
       await links.issue('password_reset', site, await links.recipientOf(user));
     },
 
     isResetLinkLive: (token: string) => links.isLive('password_reset', token),
 
-    /** Sets the new password, retires every other reset link and logs out every device. */
-    async reset(token: string, password: string, confirm: string): Promise<void> {
-      checkNewPassword(password, confirm, 'password');
+    /**
+     * Sets the new password, retires every other reset link and logs out every device. The link
+     * proved the mailbox: the account's lockouts are lifted and this browser becomes trusted.
+     */
+    async reset(token: string, password: string, confirm: string, client?: ClientIdentity): Promise<void> {
+      const live = await links.findLive('password_reset', token);
+      await checkNewPassword(password, confirm, 'password', live ? (await users.findById(live.userId))?.email : undefined);
       const redeemed = assertRedeemed(await links.redeem('password_reset', token));
       await users.update(redeemed.userId, { passwordHash: await hashPassword(password) });
       await links.revokeAll(redeemed.userId, 'password_reset');
       await sessions.endAll(redeemed.userId);
+      const user = await users.findById(redeemed.userId);
+      if (user) {
+        await guard.liftLockouts(user);
+        await guard.trustDevice(user, client);
+      }
     },
 
     /** Changes the password after checking the old one; other devices are logged out. */
-    async change(userId: number, oldPassword: string, newPassword: string, confirm: string, currentUserAgent?: string): Promise<string> {
-      const user = await users.findById(userId);
-      if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {
-        throw new AppError('old_password_wrong', { fields: [{ field: 'old_password', code: 'old_password_wrong' }] });
-      }
-      checkNewPassword(newPassword, confirm, 'new_password');
-      await users.update(userId, { passwordHash: await hashPassword(newPassword) });
+    async change(site: SiteRow, userId: number, passwords: { old: string; new: string; confirm: string }, client: ClientIdentity, currentUserAgent?: string): Promise<string> {
+      await deps.checkCurrentPassword(site, userId, passwords.old, client, 'old_password_wrong', 'old_password');
+      await checkNewPassword(passwords.new, passwords.confirm, 'new_password', (await users.findById(userId))?.email);
+      await users.update(userId, { passwordHash: await hashPassword(passwords.new) });
       await sessions.endAll(userId);
       // A fresh session for the device that made the change.
       return sessions.start(userId, currentUserAgent);

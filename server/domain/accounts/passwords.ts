@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { COMMON_PASSWORDS } from './common-passwords';
+import { isTooGuessable } from './password-strength';
 
 /** `Algorithm.Argon2id`: the package exports a const enum, which isolated modules cannot read. */
 const ARGON2ID = 2;
@@ -34,11 +34,13 @@ export function getDecoyHash(): Promise<string> {
 
 export type PasswordProblem = 'password_too_short' | 'password_too_long' | 'password_too_common';
 
-export function findPasswordProblem(password: string, context: { email?: string; name?: string } = {}): PasswordProblem | null {
+/**
+ * Sign-up, reset and change alike: 8 to 128 characters, and not easy to guess (zxcvbn, with the
+ * member's own address and name and the site's name counted as the first guesses).
+ */
+export async function findPasswordProblem(password: string, context: { email?: string; name?: string; siteName?: string } = {}): Promise<PasswordProblem | null> {
   if (password.length < PASSWORD_MIN_LENGTH) return 'password_too_short';
   if (password.length > PASSWORD_MAX_LENGTH) return 'password_too_long';
-  const lowered = password.toLowerCase();
-  const personal = [context.email?.toLowerCase(), context.email?.split('@')[0]?.toLowerCase(), context.name?.toLowerCase()];
-  if (COMMON_PASSWORDS.has(lowered) || personal.includes(lowered)) return 'password_too_common';
-  return null;
+  const personal = [context.email, context.email?.split('@')[0], context.name, context.siteName].filter((word): word is string => !!word);
+  return (await isTooGuessable(password, personal)) ? 'password_too_common' : null;
 }

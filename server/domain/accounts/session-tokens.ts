@@ -11,4 +11,7 @@ export function hashToken(token: string): string {
 }
 
 /** A short, non-secret name for a session, for telling its sockets apart (never the token itself). */
-export const sessionFingerprint = (token: string) => hashToken(token).slice(0, 16);
+export const sessionFingerprint = (token: string) => fingerprintOfHash(hashToken(token));
+
+/** The same name from the stored hash, for sessions ended by member rather than by cookie. */
+export const fingerprintOfHash = (tokenHash: string) => tokenHash.slice(0, 16);

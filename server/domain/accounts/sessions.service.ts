@@ -1,12 +1,20 @@
 import type { SessionsRepository } from '../../db/repositories/sessions.repository';
 import type { Clock } from '../shared/clock';
-import { createToken, hashToken } from './session-tokens';
+import { createToken, fingerprintOfHash, hashToken } from './session-tokens';
 
 /** Spec §9: the log-in cookie lasts 30 days. */
 export const SESSION_DAYS = 30;
 export const SESSION_MAX_AGE_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 
-export function createSessionsService(deps: { sessions: SessionsRepository; clock: Clock }) {
+/** Tells the open tabs of ended sessions, on every instance, that they are logged out. */
+export interface SessionEvents {
+  sessionsEnded(userId: number, fingerprints: string[]): Promise<void>;
+}
+
+export function createSessionsService(deps: { sessions: SessionsRepository; clock: Clock; events?: SessionEvents }) {
+  const announce = async (userId: number | null, hashes: string[]) => {
+    if (userId !== null && hashes.length) await deps.events?.sessionsEnded(userId, hashes.map(fingerprintOfHash));
+  };
   return {
     /** Starts a session; the returned token goes into the cookie and nowhere else. */
     async start(userId: number, userAgent: string | undefined): Promise<string> {
@@ -36,12 +44,14 @@ export function createSessionsService(deps: { sessions: SessionsRepository; cloc
       });
       return found;
     },
-    end(token: string): Promise<void> {
-      return deps.sessions.delete(hashToken(token));
+    /** Ends one session (log-out, a new log-in in the same browser); its open tabs close at once. */
+    async end(token: string): Promise<void> {
+      const hash = hashToken(token);
+      await announce(await deps.sessions.delete(hash), [hash]);
     },
-    /** Ends every session of a member (password reset, deletion). */
-    endAll(userId: number): Promise<void> {
-      return deps.sessions.deleteAllForUser(userId);
+    /** Ends every session of a member (password change or reset, deletion); their open tabs close at once. */
+    async endAll(userId: number): Promise<void> {
+      await announce(userId, await deps.sessions.deleteAllForUser(userId));
     },
   };
 }

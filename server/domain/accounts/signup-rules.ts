@@ -20,7 +20,7 @@ export interface SignupCheck {
  * The spec's sign-up rules (§5). With `partial` only the fields present are checked, as each
  * step of the sign-up form validates what it asked for.
  */
-export function checkSignupFields(input: SignupInput, site: Pick<SiteRow, 'countries'>, now: Date, partial: boolean): SignupCheck {
+export async function checkSignupFields(input: SignupInput, site: Pick<SiteRow, 'countries' | 'name'>, now: Date, partial: boolean): Promise<SignupCheck> {
   const problems: FieldProblem[] = [];
   const wants = (value: unknown) => !partial || value !== undefined;
   let suggestion: string | undefined;
@@ -41,19 +41,29 @@ export function checkSignupFields(input: SignupInput, site: Pick<SiteRow, 'count
   }
 
   if (wants(input.name)) {
-    const name = input.name ?? '';
-    if (name.startsWith('@')) problems.push({ field: 'name', code: 'username_starts_with_at' });
-    else if (input.email && name.toLowerCase() === input.email.toLowerCase()) problems.push({ field: 'name', code: 'username_equals_email' });
-    else if (name.length < 2 || name.length > 30 || !NAME_PATTERN.test(name)) problems.push({ field: 'name', code: 'username_invalid' });
+    const code = findNameProblem(input.name ?? '', input.email);
+    if (code) problems.push({ field: 'name', code });
   }
 
   if (wants(input.password)) {
-    const problem = findPasswordProblem(input.password ?? '', { email: input.email, name: input.name });
+    const problem = await findPasswordProblem(input.password ?? '', { email: input.email, name: input.name, siteName: site.name });
     if (problem) problems.push({ field: 'password', code: problem });
   }
 
   if (!partial && input.accept_terms !== true) problems.push({ field: 'accept_terms', code: 'terms_required' });
   return { problems, suggestion };
+}
+
+/**
+ * The one rule for a member's name, at sign-up and on every later change (spec §5): 2 to 30
+ * letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit; not
+ * starting with @; not the member's e-mail address.
+ */
+export function findNameProblem(name: string, email: string | undefined): 'username_starts_with_at' | 'username_equals_email' | 'username_invalid' | null {
+  if (name.startsWith('@')) return 'username_starts_with_at';
+  if (email && name.toLowerCase() === email.toLowerCase()) return 'username_equals_email';
+  if (name.length < 2 || name.length > 30 || !NAME_PATTERN.test(name)) return 'username_invalid';
+  return null;
 }
 
 /** 'date_of_birth_required' for a missing or under-age date (its text names the minimum age). */

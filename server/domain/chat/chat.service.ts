@@ -85,7 +85,9 @@ export function createChatService(deps: {
 
     async listChats(memberId: number): Promise<ChatsResponse> {
       const rows = await chat.listChats(memberId);
-      const cards = new Map((await profiles.findCards(rows.map((row) => row.otherId), memberId)).map((card) => [card.id, card]));
+      // Not the viewer's cards: a member they blocked stays in their list (ADR 0021); conversations
+      // withheld from them by the other's block are not among the rows.
+      const cards = new Map((await profiles.findCards(rows.map((row) => row.otherId), null)).map((card) => [card.id, card]));
       const chats = rows.flatMap((row) => {
         const card = cards.get(row.otherId);
         if (!card) return [];
@@ -96,6 +98,7 @@ export function createChatService(deps: {
             num_unread_messages: row.unreadCount,
             last_message: row.lastMessageId ? { id: Number(row.lastMessageId), text: row.lastBody ?? '', kind: row.lastKind ?? 'text', mine: row.lastSenderId === memberId } : null,
             last_message_at: new Date(row.lastMessageAt).toISOString(),
+            blocked: row.blockedByMe,
           },
         ];
       });
@@ -104,7 +107,7 @@ export function createChatService(deps: {
 
     /** A page of history; opening a conversation marks it read (spec §4). */
     async history(site: SiteRow, memberId: number, conversationId: number, beforeId: number | null): Promise<HistoryResponse> {
-      if (!(await chat.findForMember(conversationId, memberId))) throw new AppError('not_found');
+      if (!(await chat.findShownTo(conversationId, memberId))) throw new AppError('not_found');
       const rows = await chat.history(conversationId, memberId, beforeId, HISTORY_PAGE + 1);
       if (!beforeId) {
         const read = await chat.markRead(conversationId, memberId, clock.now());
@@ -121,7 +124,7 @@ export function createChatService(deps: {
     },
 
     async remove(memberId: number, conversationId: number): Promise<void> {
-      if (!(await chat.findForMember(conversationId, memberId))) throw new AppError('not_found');
+      if (!(await chat.findShownTo(conversationId, memberId))) throw new AppError('not_found');
       await chat.hideForMember(conversationId, memberId);
       deps.events?.conversationRemoved?.(conversationId, memberId);
     },
@@ -133,7 +136,7 @@ export function createChatService(deps: {
     },
 
     async findConversationWith(memberId: number, profileId: number): Promise<number | null> {
-      return (await chat.findBetween(memberId, profileId))?.id ?? null;
+      return (await chat.findBetweenShownTo(memberId, profileId))?.id ?? null;
     },
 
     /** Spec §4: replies to an unconfirmed member wait until they confirm. */

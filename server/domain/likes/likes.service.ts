@@ -1,14 +1,13 @@
-import type { AutoLike, LikesResponse } from '../../../contract/profiles';
+import { FREE_SWIPE_LIKES_PER_DAY, type AutoLike, type LikesResponse } from '../../../contract/profiles';
 import type { BlocksRepository } from '../../db/repositories/blocks.repository';
 import type { LikeSource, LikesRepository } from '../../db/repositories/likes.repository';
 import type { ProfilesRepository } from '../../db/repositories/profiles.repository';
+import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
 import { presentCard } from '../profiles/profile-cards';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 
-/** Spec §9: the swipe game gives 4 likes a day. */
-export const SWIPE_LIKES_PER_DAY = 4;
 /** An automatic "someone likes you" at most this often per member. */
 const AUTO_LIKE_INTERVAL_MS = 6 * 3_600_000;
 
@@ -24,8 +23,8 @@ export interface LikeOutcome {
 }
 
 /** Likes, matches and the automatic like of the match popup (spec §2 likes, §7 likes.php, auto-like.php). */
-export function createLikesService(deps: { likes: LikesRepository; blocks: BlocksRepository; profiles: ProfilesRepository; clock: Clock; events?: LikeEvents }) {
-  const { likes, blocks, profiles, clock } = deps;
+export function createLikesService(deps: { likes: LikesRepository; blocks: BlocksRepository; profiles: ProfilesRepository; users: Pick<UsersRepository, 'findById'>; clock: Clock; events?: LikeEvents }) {
+  const { likes, blocks, profiles, users, clock } = deps;
 
   async function assertReachable(memberId: number, profileId: number) {
     if (memberId === profileId) throw new AppError('not_yourself');
@@ -39,16 +38,21 @@ export function createLikesService(deps: { likes: LikesRepository; blocks: Block
     return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   }
 
+  /** Spec §9: the daily limit is for free members; premium members swipe without one. */
+  async function hasSwipeLimit(memberId: number) {
+    return !(await users.findById(memberId))?.paidUser;
+  }
+
   return {
     async like(memberId: number, profileId: number, source: LikeSource = 'profile'): Promise<LikeOutcome> {
       await assertReachable(memberId, profileId);
       const now = clock.now();
       let left: number | null = null;
-      if (source === 'swipe') {
+      if (source === 'swipe' && (await hasSwipeLimit(memberId))) {
         // Counted before inserting: a fifth like of the day is refused, not stored.
         const used = await likes.countSince(memberId, 'swipe', startOfDay(now));
-        if (used >= SWIPE_LIKES_PER_DAY) throw new AppError('swipe_limit_reached', { params: { limit: SWIPE_LIKES_PER_DAY } });
-        left = SWIPE_LIKES_PER_DAY - used - 1;
+        if (used >= FREE_SWIPE_LIKES_PER_DAY) throw new AppError('swipe_limit_reached', { params: { limit: FREE_SWIPE_LIKES_PER_DAY } });
+        left = FREE_SWIPE_LIKES_PER_DAY - used - 1;
       }
       if (await likes.insert(memberId, profileId, source, now)) deps.events?.liked(memberId, profileId);
       return { liked: true, is_match: await likes.exists(profileId, memberId), likes_left_today: left };
@@ -58,8 +62,10 @@ export function createLikesService(deps: { likes: LikesRepository; blocks: Block
       await likes.delete(memberId, profileId);
     },
 
-    async swipeLikesLeft(memberId: number): Promise<number> {
-      return Math.max(0, SWIPE_LIKES_PER_DAY - (await likes.countSince(memberId, 'swipe', startOfDay(clock.now()))));
+    /** The swipe game's likes left today; null for premium members, who have no limit. */
+    async swipeLikesLeft(memberId: number): Promise<number | null> {
+      if (!(await hasSwipeLimit(memberId))) return null;
+      return Math.max(0, FREE_SWIPE_LIKES_PER_DAY - (await likes.countSince(memberId, 'swipe', startOfDay(clock.now()))));
     },
 
     async list(memberId: number): Promise<LikesResponse> {
@@ -81,20 +87,21 @@ export function createLikesService(deps: { likes: LikesRepository; blocks: Block
     },
 
     /**
-     * Spec §7 auto-like.php: a fictional (else any) visible member of the site's pool likes the
-     * member, for the match popup. At most every six hours; null when none is due or available.
+     * Spec §7 auto-like.php: one of the site's fictional profiles (run by the team, labelled as
+     * such) likes the member, for the match popup. Never a real member: their likes are only
+     * their own. At most every six hours; null when none is due or no fictional profile fits.
      */
     async autoLike(site: SiteRow, memberId: number, gender: 'male' | 'female' | null): Promise<AutoLike | null> {
       const now = clock.now();
       const last = await likes.lastReceivedAt(memberId, 'auto');
       if (last && now.getTime() - last.getTime() < AUTO_LIKE_INTERVAL_MS) return null;
       const already = new Set([...(await likes.listLikers(memberId)).map((liker) => liker.id)]);
-      const candidates = await profiles.search({ viewerId: memberId, niche: site.niche, gender: gender ?? undefined, excludeIds: [...already] }, 20, 0);
-      const pick = candidates.find((row) => row.isFictional && row.mainThumb) ?? candidates.find((row) => row.mainThumb);
+      const candidates = await profiles.search({ viewerId: memberId, niche: site.niche, gender: gender ?? undefined, fictionalOnly: true, excludeIds: [...already] }, 20, 0);
+      const pick = candidates.find((row) => row.isFictional && row.mainThumb);
       if (!pick) return null;
       await likes.insert(pick.id, memberId, 'auto', now);
       const card = presentCard(pick, now);
-      return { id: card.id, name: card.name, main_image: card.main_image };
+      return { id: card.id, name: card.name, main_image: card.main_image, is_fictional: true };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { BlocksRepository } from '../../db/repositories/blocks.repository';
 import type { ProfilesRepository } from '../../db/repositories/profiles.repository';
 import type { SiteRow } from '../../db/schema/index';
 import { presentCard } from '../profiles/profile-cards';
+import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { LikeOutcome, LikesService } from './likes.service';
 
@@ -26,8 +27,30 @@ export function createSwipeService(deps: { profiles: ProfilesRepository; blocks:
       return rows.filter((row) => row.mainThumb).map((row) => presentCard(row, now));
     },
 
+    /**
+     * The deck of a campaign lander (`/landers/tinderswipe`) for a visitor: members of the site's
+     * niche with a photo, from the visitor's country first, then from anywhere. It does not
+     * depend on `logged_out_search`: that setting opens the search pages to visitors, while a
+     * lander exists to show a first-time visitor a few faces before they sign up (a niche site
+     * such as Flirtzone keeps search for members and still needs cards here).
+     */
+    async visitorDeck(site: SiteRow, country: string | null): Promise<ProfileCard[]> {
+      const withPhoto = (rows: Awaited<ReturnType<ProfilesRepository['search']>>) => rows.filter((row) => row.mainThumb);
+      const near = country ? withPhoto(await profiles.search({ viewerId: null, niche: site.niche, country }, DECK_SIZE * 2, 0)) : [];
+      const rows = near.slice(0, DECK_SIZE);
+      if (rows.length < DECK_SIZE) {
+        const anywhere = withPhoto(await profiles.search({ viewerId: null, niche: site.niche, excludeIds: rows.map((row) => row.id) }, DECK_SIZE * 2, 0));
+        rows.push(...anywhere.slice(0, DECK_SIZE - rows.length));
+      }
+      const now = clock.now();
+      return rows.map((row) => presentCard(row, now));
+    },
+
     async swipe(memberId: number, profileId: number, action: 'like' | 'pass', mode: 'swipe_game' | 'match_finder'): Promise<LikeOutcome> {
       if (action === 'pass') {
+        // Only a card the member could be shown can be passed (a made-up id would fail the insert).
+        const [card] = await profiles.findCards([profileId], memberId);
+        if (!card) throw new AppError('not_found');
         await blocks.passSwipe(memberId, profileId, clock.now());
         return { liked: false, is_match: false, likes_left_today: mode === 'swipe_game' ? await likes.swipeLikesLeft(memberId) : null };
       }

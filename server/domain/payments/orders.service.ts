@@ -15,7 +15,7 @@ import type { SiteUrls } from '../sites/site-urls';
 import { applyPercentage, presentDiscountCode, type DiscountContext, type DiscountsService } from './discounts.service';
 import { presentOrder } from './order-presenter';
 import { isFinal, nextOrderStatus, orderStatusOf } from './order-status';
-import { refundableCredits } from './refund-rules';
+import { refundableCredits, unusedBoughtCredits } from './refund-rules';
 
 /** SEPA direct debit runs on the site's own mandate form, not through a hosted checkout. */
 export const SEPA_PROVIDER = 'sepa';
@@ -88,8 +88,10 @@ export function createOrdersService(deps: {
 
   const paymentCountry = (account: Awaited<ReturnType<typeof memberOf>>, fallback: string | null) => account.profile.country || fallback || 'US';
 
-  async function present(record: OrderRecord, member: Pick<UserRow, 'credits'>, site: SiteRow): Promise<Order> {
-    return presentOrder(record, refundableCredits(record, member.credits, site.refundDays, clock.now()));
+  async function present(record: OrderRecord, member: Pick<UserRow, 'id'>, site: SiteRow): Promise<Order> {
+    // Only a paid order can have refundable credits: the others need no walk through the ledger.
+    const unused = record.order.status === 'paid' ? unusedBoughtCredits(await createCreditsRepository(db).listSteps(member.id)) : new Map<number, number>();
+    return presentOrder(record, refundableCredits(record, unused, site.refundDays, clock.now()));
   }
 
   /** Applies one status report in its own transaction; returns the order's status afterwards. */

@@ -2,14 +2,14 @@ import type { TransactionsResponse } from '../../../contract/payments';
 import type { Executor } from '../../db/client';
 import { createCreditsRepository } from '../../db/repositories/credits.repository';
 import { createOrdersRepository } from '../../db/repositories/orders.repository';
-import { createUsersRepository, type UsersRepository } from '../../db/repositories/users.repository';
+import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import { presentLedgerEntry, presentOrder } from './order-presenter';
 import type { PaymentEvents } from './orders.service';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider.port';
-import { refundableCredits, refundAmount } from './refund-rules';
+import { refundableCredits, refundAmount, unusedBoughtCredits } from './refund-rules';
 
 /** The member's orders and credit history (`/transactions`), and refunds of unused credits. */
 export function createTransactionsService(deps: {
@@ -30,9 +30,10 @@ export function createTransactionsService(deps: {
       const records = orderId ? [await orders.findForMember(memberId, orderId)].filter((record) => record !== null) : await orders.listForMember(memberId);
       if (orderId && !records.length) throw new AppError('not_found');
       const ledger = await orders.ledgerForMember(memberId, { orderId });
+      const unused = unusedBoughtCredits(await createCreditsRepository(db).listSteps(memberId));
       const now = clock.now();
       return {
-        orders: records.map((record) => presentOrder(record, refundableCredits(record, member.credits, site.refundDays, now))),
+        orders: records.map((record) => presentOrder(record, refundableCredits(record, unused, site.refundDays, now))),
         ledger: ledger.map(presentLedgerEntry),
         credits: member.credits,
         refund_days: site.refundDays,
@@ -40,8 +41,10 @@ export function createTransactionsService(deps: {
     },
 
     /**
-     * Refunds the unused credits of a paid order within the site's refund window. The refund row
-     * is unique per order and the debit is conditional, both in one transaction: exactly once.
+     * Refunds the unused bought credits of a paid order within the site's refund window (ADR
+     * 0020). The member's balance stays locked from reading the ledger to the debit, so no send
+     * can spend the credits in between; the refund row is unique per order and the debit is
+     * conditional, all in one transaction: exactly once, and never below zero.
      */
     async refund(site: SiteRow, memberId: number, orderId: number) {
       const now = clock.now();
@@ -51,12 +54,14 @@ export function createTransactionsService(deps: {
         if (!locked || locked.userId !== memberId) throw new AppError('not_found');
         const record = (await txOrders.findForMember(memberId, orderId))!;
         // Inside the transaction, every read goes through it (PGlite has one connection).
-        const member = (await createUsersRepository(tx).findById(memberId))!;
-        const credits = refundableCredits(record, member.credits, site.refundDays, now);
+        const txCredits = createCreditsRepository(tx);
+        // Order first, then the balance: the order in which a payment's crediting locks them too.
+        if ((await txCredits.lockBalance(memberId)) === null) throw new AppError('not_found');
+        const credits = refundableCredits(record, unusedBoughtCredits(await txCredits.listSteps(memberId)), site.refundDays, now);
         if (credits <= 0) throw new AppError('refund_unavailable');
         const amount = refundAmount(locked.amount, locked.credits, credits);
         if (!(await txOrders.insertRefund({ orderId, userId: memberId, credits, amount, currency: locked.currency, createdAt: now }))) throw new AppError('refund_unavailable');
-        const balance = await createCreditsRepository(tx).apply({ userId: memberId, delta: -credits, reason: 'refund', reference: `order:${orderId}`, idempotencyKey: `refund:${orderId}`, at: now });
+        const balance = await txCredits.apply({ userId: memberId, delta: -credits, reason: 'refund', reference: `order:${orderId}`, idempotencyKey: `refund:${orderId}`, at: now });
         if (balance === null) throw new AppError('refund_unavailable');
         return { order: locked, amount, balance };
       });

@@ -150,13 +150,39 @@ describe('likes and matches', () => {
     expect((await ctx.services.swipe.deck(fresh, player.id, 'female')).map((card) => card.id)).not.toContain(first.id);
   });
 
+  it('deals a lander’s visitor the niche’s members with a photo, from their country first, where search is for members only', async () => {
+    const niche = await createSite(ctx.db, { countries: ['DE', 'AT', 'CH'], niche: 6, loggedOutSearch: 'none' });
+    const austrian = await createVisibleMember(ctx, niche, { country: 'AT', niches: [6], dateOfBirth: '1975-01-01' });
+    const german = await createVisibleMember(ctx, niche, { country: 'DE', niches: [6], dateOfBirth: '1974-01-01' });
+    const noPhoto = await createVisibleMember(ctx, niche, { country: 'AT', niches: [6], withPhotos: 0 });
+    const otherNiche = await createVisibleMember(ctx, niche, { country: 'AT', niches: [] });
+    const deck = await ctx.services.swipe.visitorDeck(niche, 'AT');
+    const ids = deck.map((card) => card.id);
+    expect(ids[0]).toBe(austrian.id);
+    expect(ids).toContain(german.id);
+    expect(ids).not.toContain(noPhoto.id);
+    expect(ids).not.toContain(otherNiche.id);
+    expect(deck.every((card) => card.main_image)).toBe(true);
+  });
+
   it('sends an automatic like from a fictional profile at most every six hours', async () => {
     const fresh = await createSite(ctx.db, { countries: ['NL'] });
     const member = await createVisibleMember(ctx, fresh, { gender: 'male' });
     const fictional = await createVisibleMember(ctx, fresh, { isFictional: true });
     await createVisibleMember(ctx, fresh);
     const liker = await ctx.services.likes.autoLike(fresh, member.id, 'female');
-    expect(liker?.id).toBe(fictional.id);
+    expect(liker).toMatchObject({ id: fictional.id, is_fictional: true });
     expect(await ctx.services.likes.autoLike(fresh, member.id, 'female')).toBeNull();
+  });
+
+  it('never makes up a like from a real member: without a fictional profile there is none', async () => {
+    const fresh = await createSite(ctx.db, { countries: ['NL'] });
+    // Members share one pool: she seeks men, and no man in it is fictional.
+    const member = await createVisibleMember(ctx, fresh, { gender: 'female', seeking: 'male' });
+    const real = await createVisibleMember(ctx, fresh, { gender: 'male', seeking: 'female' });
+    expect(await ctx.services.likes.autoLike(fresh, member.id, 'male')).toBeNull();
+    const likes = await ctx.services.likes.list(member.id);
+    expect(likes.liked_by).toEqual([]);
+    expect((await ctx.services.likes.list(real.id)).profiles).toEqual([]);
   });
 });

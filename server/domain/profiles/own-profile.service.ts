@@ -4,7 +4,7 @@ import type { GeoService } from '../../adapters/geo/geo.port';
 import type { ProfilesRepository } from '../../db/repositories/profiles.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { ProfileRow, SiteRow } from '../../db/schema/index';
-import { checkDateOfBirth } from '../accounts/signup-rules';
+import { checkDateOfBirth, findNameProblem } from '../accounts/signup-rules';
 import { AppError, throwFieldProblems, type FieldProblem } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 
@@ -54,7 +54,10 @@ export function createOwnProfileService(deps: { users: UsersRepository; profiles
     async update(site: SiteRow, memberId: number, input: ProfileUpdate): Promise<OwnProfileDetails> {
       const editable = new Set([...ALWAYS_EDITABLE, ...site.visibleProfileFields]);
       const problems: FieldProblem[] = [];
-      if (input.name !== undefined && input.name.startsWith('@')) problems.push({ field: 'name', code: 'username_starts_with_at' });
+      if (input.name !== undefined) {
+        const code = findNameProblem(input.name, (await users.findById(memberId))?.email);
+        if (code) problems.push({ field: 'name', code });
+      }
       if (input.date_of_birth !== undefined) {
         const code = checkDateOfBirth(input.date_of_birth, clock.now());
         if (code) problems.push({ field: 'date_of_birth', code, params: { min_age: 18 } });

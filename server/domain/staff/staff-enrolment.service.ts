@@ -94,7 +94,7 @@ export function createStaffEnrolmentService(deps: {
     /** Sets the name and password and makes a TOTP secret; the account stays invited until a code proves it. */
     async start(token: string, input: { name: string; password: string }) {
       const member = await liveInvitation(token);
-      const problem = findPasswordProblem(input.password, { email: member.email, name: input.name });
+      const problem = await findPasswordProblem(input.password, { email: member.email, name: input.name });
       throwFieldProblems(problem ? [{ field: 'password', code: problem }] : []);
       const secret = createTotpSecret();
       await deps.staff.update(member.id, { name: input.name, passwordHash: await hashPassword(input.password), totpSecret: secret, totpConfirmedAt: null });
@@ -115,7 +115,7 @@ export function createStaffEnrolmentService(deps: {
       const updated = await db.transaction(async (tx) => {
         const staff = createStaffRepository(tx);
         if (!(await staff.consumeInvitation(hashToken(token), now))) throw new AppError('link_invalid');
-        const row = await staff.update(member.id, { status: 'active', totpConfirmedAt: now, totpLastStep: step, recoveryCodeHashes: hashes, failedLogins: 0, lockedUntil: null });
+        const row = await staff.update(member.id, { status: 'active', totpConfirmedAt: now, totpLastStep: step, recoveryCodeHashes: hashes });
         await deps.audit.record(tx, { id: row.id, email: row.email, role: row.role, ip: actorIp }, { action: 'staff.enrol', targetType: 'staff', targetId: row.id, before: auditableStaff(member), after: auditableStaff(row) });
         return row;
       });

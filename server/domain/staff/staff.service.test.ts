@@ -73,28 +73,40 @@ describe('staff sign-in', () => {
     expect(await ctx.services.staffSignIn.findSession(token)).toMatchObject({ verified: false });
 
     const code = currentTotp(secret, ctx.clock.now());
-    await ctx.services.staffSignIn.verifySecondFactor(token, code);
+    await ctx.services.staffSignIn.verifySecondFactor(token, code, client);
     expect(await ctx.services.staffSignIn.findSession(token)).toMatchObject({ verified: true, member: { id: member.id } });
 
     // The same code again, seen over a shoulder: refused.
     const second = await ctx.services.staffSignIn.signIn(email, password, client);
-    expect((await failure(ctx.services.staffSignIn.verifySecondFactor(second, code))).code).toBe('second_factor_invalid');
-    await ctx.services.staffSignIn.verifySecondFactor(second, recoveryCodes[0].toLowerCase());
+    expect((await failure(ctx.services.staffSignIn.verifySecondFactor(second, code, client))).code).toBe('second_factor_invalid');
+    await ctx.services.staffSignIn.verifySecondFactor(second, recoveryCodes[0].toLowerCase(), client);
     const third = await ctx.services.staffSignIn.signIn(email, password, client);
-    expect((await failure(ctx.services.staffSignIn.verifySecondFactor(third, recoveryCodes[0]))).code).toBe('second_factor_invalid');
+    expect((await failure(ctx.services.staffSignIn.verifySecondFactor(third, recoveryCodes[0], client))).code).toBe('second_factor_invalid');
   });
 
-  it('locks the account after five wrong passwords or codes, with the spec’s minutes', async () => {
+  it('locks a client out after five wrong passwords or codes, with the spec’s minutes', async () => {
     const { email, password, secret } = await enrolled();
     for (let attempt = 0; attempt < 4; attempt++) await failure(ctx.services.staffSignIn.signIn(email, 'nope', client));
     const token = await ctx.services.staffSignIn.signIn(email, password, client);
-    const locked = await failure(ctx.services.staffSignIn.verifySecondFactor(token, '123456'));
+    const locked = await failure(ctx.services.staffSignIn.verifySecondFactor(token, '123456', client));
     expect(locked.code).toBe('account_locked');
     expect(locked.params).toEqual({ minutes: 15 });
     expect((await failure(ctx.services.staffSignIn.signIn(email, password, client))).code).toBe('account_locked');
     ctx.clock.advance(15 * 60_000);
     const later = await ctx.services.staffSignIn.signIn(email, password, client);
-    await ctx.services.staffSignIn.verifySecondFactor(later, currentTotp(secret, ctx.clock.now()));
+    await ctx.services.staffSignIn.verifySecondFactor(later, currentTotp(secret, ctx.clock.now()), client);
+  });
+
+  it('does not let a stranger’s guesses lock the owner out of their own device', async () => {
+    const { email, password, secret } = await enrolled();
+    const owner = { ip: '192.0.2.1', deviceId: 'owner-device-'.padEnd(43, 'x') };
+    const first = await ctx.services.staffSignIn.signIn(email, password, owner);
+    await ctx.services.staffSignIn.verifySecondFactor(first, currentTotp(secret, ctx.clock.now()), owner);
+    for (let attempt = 0; attempt < 8; attempt++) await failure(ctx.services.staffSignIn.signIn(email, 'guess', { ip: '198.51.100.66' }));
+    expect((await failure(ctx.services.staffSignIn.signIn(email, password, { ip: '198.51.100.66' }))).code).toBe('account_locked');
+    ctx.clock.advance(30_000);
+    const again = await ctx.services.staffSignIn.signIn(email, password, owner);
+    await ctx.services.staffSignIn.verifySecondFactor(again, currentTotp(secret, ctx.clock.now()), owner);
   });
 
   it('answers an unknown, invited or disabled address exactly like a wrong password', async () => {
@@ -134,7 +146,7 @@ describe('managing staff', () => {
 
     const { member, email, password, secret } = await enrolled('host');
     const token = await ctx.services.staffSignIn.signIn(email, password, client);
-    await ctx.services.staffSignIn.verifySecondFactor(token, currentTotp(secret, ctx.clock.now()));
+    await ctx.services.staffSignIn.verifySecondFactor(token, currentTotp(secret, ctx.clock.now()), client);
     await ctx.services.staffAdmin.update(SYSTEM_ACTOR, member.id, { version: member.version, status: 'disabled' });
     expect(await ctx.services.staffSignIn.findSession(token)).toBeNull();
   });

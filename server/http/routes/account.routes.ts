@@ -12,8 +12,11 @@ import {
   TokenInput,
 } from '../../../contract/accounts';
 import { ErrorBody } from '../../../contract/errors';
+import { text } from '../../../contract/inputs';
 import type { Services } from '../../services';
-import { clearSessionCookie, requireMember, setSessionCookie } from '../auth';
+import { AppError } from '../../domain/shared/app-error';
+import { clearRestoreCookie, clearSessionCookie, requireMember, RESTORE_COOKIE, RESTORE_PATH, setSessionCookie } from '../auth';
+import { clientOf } from '../client-identity';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 const ok = { ok: true as const };
@@ -24,7 +27,7 @@ type Deps = Pick<Services, 'accounts' | 'activation' | 'passwords' | 'mailChange
 /** Everything done through e-mailed links, passwords, privacy mode and deletion. */
 export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts, activation, passwords, mailChange, accountDeletion }) => {
   // The activation link from the mail: confirms, then shows the outcome page.
-  app.get('/api/activate.php', { schema: { tags, querystring: z.object({ token: z.string().max(200).default('') }) } }, async (request, reply) => {
+  app.get('/api/activate.php', { schema: { tags, querystring: z.object({ token: text().max(200).default('') }) } }, async (request, reply) => {
     try {
       await activation.activate(request.query.token);
       return reply.redirect('/activate/done');
@@ -41,26 +44,28 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts
   app.post(
     '/api/password-reset.php',
     { schema: { tags, body: EmailInput, response: { 200: OkResponse, ...errors } }, config: { rateLimit: { max: 10, timeWindow: '1 hour' } } },
-    async (request) => {
-      await passwords.requestReset(request.site, request.body.email);
+    async (request, reply) => {
+      const requester = { client: clientOf(request, reply), memberId: await request.findMemberId() };
+      await passwords.requestReset(request.site, request.body.email, requester);
       return ok;
     },
   );
 
-  app.put('/api/password-reset.php', { schema: { tags, body: PasswordResetInput, response: { 200: OkResponse, ...errors } } }, async (request) => {
-    await passwords.reset(request.body.token, request.body.password, request.body.password_confirm);
+  app.put('/api/password-reset.php', { schema: { tags, body: PasswordResetInput, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
+    await passwords.reset(request.body.token, request.body.password, request.body.password_confirm, clientOf(request, reply));
     return ok;
   });
 
   app.put('/api/password.php', { schema: { tags, body: PasswordChangeInput, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
     const memberId = await requireMember(request);
     const { old_password, new_password, new_password_confirm } = request.body;
-    setSessionCookie(reply, await passwords.change(memberId, old_password, new_password, new_password_confirm, request.headers['user-agent']));
+    const passwordChange = { old: old_password, new: new_password, confirm: new_password_confirm };
+    setSessionCookie(reply, await passwords.change(request.site, memberId, passwordChange, clientOf(request, reply), request.headers['user-agent']));
     return ok;
   });
 
-  app.post('/api/mail-change.php', { schema: { tags, body: MailChangeInput, response: { 200: OkResponse, ...errors } } }, async (request) => {
-    await mailChange.request(request.site, await requireMember(request), request.body.email, request.body.password);
+  app.post('/api/mail-change.php', { schema: { tags, body: MailChangeInput, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
+    await mailChange.request(request.site, await requireMember(request), request.body.email, request.body.password, clientOf(request, reply));
     return ok;
   });
 
@@ -80,15 +85,24 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts
   });
 
   app.delete('/api/account.php', { schema: { tags, body: AccountDeletionInput, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
-    await accountDeletion.delete(request.site, await requireMember(request), request.body);
+    await accountDeletion.delete(request.site, await requireMember(request), request.body, clientOf(request, reply));
     clearSessionCookie(reply);
+    return ok;
+  });
+
+  // "Restore my account", offered after a log-in with the right password during the 14 days.
+  app.post(RESTORE_PATH, { schema: { tags, response: { 200: OkResponse, ...errors } } }, async (request, reply) => {
+    const offer = request.cookies[RESTORE_COOKIE];
+    if (!offer) throw new AppError('link_invalid');
+    setSessionCookie(reply, await accountDeletion.restore(offer, request.headers['user-agent']));
+    clearRestoreCookie(reply);
     return ok;
   });
 
   // The reactivation link from the deletion mail.
   app.get(
     '/api/account.php',
-    { schema: { tags, querystring: z.object({ reactivate: z.literal('1'), token: z.string().max(200).default('') }) } },
+    { schema: { tags, querystring: z.object({ reactivate: z.literal('1'), token: text().max(200).default('') }) } },
     async (request, reply) => {
       try {
         await accountDeletion.reactivate(request.query.token);

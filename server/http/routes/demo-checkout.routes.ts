@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../../contract/inputs';
 import { PAYMENT_METHOD_NAMES, isPaymentMethod } from '../../../contract/payment-methods';
 import { DEMO_OUTCOMES } from '../../adapters/payments/demo-provider';
 import type { DemoPaymentRow } from '../../db/schema/index';
@@ -51,7 +52,7 @@ ${buttons}
 }
 
 export const demoCheckoutRoutes: FastifyPluginAsyncZod<Pick<Services, 'demoPayments' | 'translator'>> = async (app, { demoPayments, translator }) => {
-  const params = z.object({ id: z.string().min(5).max(64) });
+  const params = z.object({ id: text().min(5).max(64) });
   // The checkout form posts like any plain HTML form.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),

@@ -69,6 +69,52 @@ describe('likes and blocks', () => {
   });
 });
 
+describe('swipe.php', () => {
+  it('limits free members to 4 likes a day, saying so in their language; premium members have no limit', async () => {
+    const site = await ctx.services.sites.resolveSite(ctx.config.defaultSiteDomain);
+    const cards = await Promise.all(Array.from({ length: 6 }, () => createVisibleMember(ctx, site, { gender: 'male', seeking: 'female' })));
+    const free = await member();
+    const cookies = { ...free.cookies, i18n_redirected: 'de' };
+    expect((await ctx.app.inject({ url: '/api/swipe.php?mode=swipe_game', cookies })).json().likes_left_today).toBe(4);
+    for (const card of cards.slice(0, 4)) {
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/swipe.php', cookies, payload: { profile_id: card.id, action: 'like', mode: 'swipe_game' } })).statusCode).toBe(200);
+    }
+    const fifth = await ctx.app.inject({ method: 'POST', url: '/api/swipe.php', cookies, payload: { profile_id: cards[4].id, action: 'like', mode: 'swipe_game' } });
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toEqual({ error: 'swipe_limit_reached', message: 'Du hast deine 4 Likes für heute aufgebraucht. Komm morgen wieder!' });
+
+    const premium = await createVisibleMember(ctx, site, { gender: 'female', seeking: 'male', paidUser: true });
+    const premiumCookies = { rdv_session: await ctx.services.sessions.start(premium.id, 'test') };
+    expect((await ctx.app.inject({ url: '/api/swipe.php?mode=swipe_game', cookies: premiumCookies })).json().likes_left_today).toBeNull();
+    for (const card of cards) {
+      const liked = await ctx.app.inject({ method: 'POST', url: '/api/swipe.php', cookies: premiumCookies, payload: { profile_id: card.id, action: 'like', mode: 'swipe_game' } });
+      expect(liked.statusCode).toBe(200);
+      expect(liked.json().likes_left_today).toBeNull();
+    }
+  });
+});
+
+describe('auto-like.php', () => {
+  it('answers 204, and stores no like, when no fictional profile fits; a fictional one comes labelled', async () => {
+    const site = await ctx.services.sites.resolveSite(ctx.config.defaultSiteDomain);
+    // The member seeks men; the only man is a real member, who never liked them.
+    const real = await createVisibleMember(ctx, site, { gender: 'male', seeking: 'female', name: 'Real' });
+    const { id, cookies } = await member();
+    const none = await ctx.app.inject({ url: '/api/auto-like.php', cookies });
+    expect(none.statusCode).toBe(204);
+    expect((await ctx.app.inject({ url: '/api/likes.php', cookies })).json().liked_by).toEqual([]);
+
+    const fictional = await createVisibleMember(ctx, site, { gender: 'male', seeking: 'female', name: 'Fictional', isFictional: true });
+    const liked = await ctx.app.inject({ url: '/api/auto-like.php', cookies });
+    expect(liked.statusCode).toBe(200);
+    expect(liked.json()).toMatchObject({ id: fictional.id, name: 'Fictional', is_fictional: true });
+    const likes = (await ctx.app.inject({ url: '/api/likes.php', cookies })).json();
+    expect(likes.liked_by.map((entry: { id: number }) => entry.id)).toEqual([fictional.id]);
+    expect(likes.liked_by.map((entry: { id: number }) => entry.id)).not.toContain(real.id);
+    expect(id).toBeGreaterThan(0);
+  });
+});
+
 describe('photos.php', () => {
   it('re-encodes an upload and sets it as the main photo', async () => {
     const { cookies } = await member();
@@ -114,6 +160,23 @@ describe('photos.php', () => {
 });
 
 describe('PUT /api/profile.php', () => {
+  it('holds the name to the sign-up’s rule: no markup, no @, not the e-mail address', async () => {
+    const { cookies } = await member();
+    const email = (await ctx.app.inject({ url: '/api/user.php', cookies })).json().user.email;
+    for (const [name, code] of [
+      ['<img src=x onerror=alert(1)>', 'username_invalid'],
+      ['"><script>x</script>', 'username_invalid'],
+      ['@anna', 'username_starts_with_at'],
+      [email, 'username_equals_email'],
+    ]) {
+      const response = await ctx.app.inject({ method: 'PUT', url: '/api/profile.php', cookies, payload: { name } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual([expect.objectContaining({ field: 'name', code })]);
+    }
+    const fine = await ctx.app.inject({ method: 'PUT', url: '/api/profile.php', cookies, payload: { name: 'Anna-Lena' } });
+    expect(fine.json()).toMatchObject({ name: 'Anna-Lena' });
+  });
+
   it('saves allowed fields and refuses a region of another country', async () => {
     const { cookies } = await member();
     const saved = await ctx.app.inject({ method: 'PUT', url: '/api/profile.php', cookies, payload: { country: 'DE', region: 'DE-02', interests: ['travel', 'wine'], about: 'Hi <b>there</b>' } });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkResponse } from '../../../contract/accounts';
 import { ErrorBody } from '../../../contract/errors';
-import { AutoLike, LikeResult, LikesResponse, ProfileIdInput, SwipeDeck, SwipeInput } from '../../../contract/profiles';
+import { AutoLike, BlockedMembersResponse, LikeResult, LikesResponse, ProfileIdInput, SwipeDeck, SwipeInput } from '../../../contract/profiles';
 import type { Services } from '../../services';
 import { requireMember } from '../auth';
 
@@ -29,6 +29,8 @@ export const likesRoutes: FastifyPluginAsyncZod<Pick<Services, 'likes' | 'blocks
     const liker = await likes.autoLike(request.site, memberId, seeking);
     return liker ?? reply.status(204).send(null);
   });
+
+  app.get('/api/block.php', { schema: { tags, response: { 200: BlockedMembersResponse, ...errors } } }, async (request) => blocks.list(await requireMember(request)));
 
   app.post('/api/block.php', { schema: { tags, body: ProfileIdInput, response: { 200: OkResponse, ...errors } } }, async (request) => {
     await blocks.block(await requireMember(request), request.body.profile_id);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibleMember } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
+import { createCreditsRepository } from '../../db/repositories/credits.repository';
 import { users, type SiteRow } from '../../db/schema/index';
 
 /** Demo webhooks are handed to the app as the provider would send them. */
@@ -67,6 +68,24 @@ describe('payments API', () => {
     expect(refund.json()).toMatchObject({ credits: 0, orders: [{ refund: { credits: 50 } }] });
     const again = await ctx.app.inject({ method: 'POST', url: '/api/refunds.php', cookies: member.cookies, payload: { order_id: order.id } });
     expect(again.json()).toEqual({ error: 'refund_unavailable', message: 'This order can no longer be refunded.' });
+  });
+
+  it('refunds no money for free sign-up credits: the bought ones are spent first', async () => {
+    const member = await loggedIn();
+    await createCreditsRepository(ctx.db).apply({ userId: member.id, delta: 20, reason: 'signup_bonus', at: ctx.clock.now() });
+    const bundles = (await ctx.app.inject({ url: '/api/orders.php', cookies: member.cookies })).json();
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/orders.php', cookies: member.cookies, payload: { bundle_id: bundles.bundles[0].id, payment_method: 'ideal', client_id: 'order-client-free-first' } });
+    const { order, redirect_url } = created.json();
+    await ctx.app.inject({ method: 'POST', url: redirect_url, payload: 'outcome=paid', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await flushWebhooks();
+    await createCreditsRepository(ctx.db).apply({ userId: member.id, delta: -50, reason: 'message', at: ctx.clock.now() });
+
+    const transactions = (await ctx.app.inject({ url: '/api/transactions.php', cookies: member.cookies })).json();
+    expect(transactions).toMatchObject({ credits: 20, orders: [{ id: order.id, status: 'paid', refundable_credits: 0 }] });
+    expect((await ctx.app.inject({ url: `/api/orders.php?id=${order.id}`, cookies: member.cookies })).json().order.refundable_credits).toBe(0);
+    const refund = await ctx.app.inject({ method: 'POST', url: '/api/refunds.php', cookies: member.cookies, payload: { order_id: order.id } });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json()).toEqual({ error: 'refund_unavailable', message: 'This order can no longer be refunded.' });
   });
 
   it('keeps one member out of another’s orders', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../contract/errors';
+import { RecordIdParam } from '../../../contract/inputs';
 import {
   BundlesResponse,
   CreateOrderInput,
@@ -22,7 +23,7 @@ const tags = ['payments'];
 export const paymentsRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments' | 'transactions'>> = async (app, { payments, transactions }) => {
   app.get(
     '/api/orders.php',
-    { schema: { tags, querystring: z.object({ id: z.coerce.number().int().positive().optional() }), response: { 200: z.union([OrderStatusResponse, BundlesResponse]), ...errors } } },
+    { schema: { tags, querystring: z.object({ id: RecordIdParam.optional() }), response: { 200: z.union([OrderStatusResponse, BundlesResponse]), ...errors } } },
     async (request) => {
       const memberId = await requireMember(request);
       if (request.query.id) return payments.status(request.site, memberId, request.query.id);
@@ -57,7 +58,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments' | '
 
   app.get(
     '/api/transactions.php',
-    { schema: { tags, querystring: z.object({ id: z.coerce.number().int().positive().optional() }), response: { 200: TransactionsResponse, ...errors } } },
+    { schema: { tags, querystring: z.object({ id: RecordIdParam.optional() }), response: { 200: TransactionsResponse, ...errors } } },
     async (request) => transactions.list(request.site, await requireMember(request), request.query.id),
   );
 

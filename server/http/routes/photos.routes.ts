@@ -6,6 +6,7 @@ import { MAX_UPLOAD_BYTES } from '../../domain/photos/image-processing';
 import { AppError } from '../../domain/shared/app-error';
 import type { Services } from '../../services';
 import { requireMember } from '../auth';
+import { readMultipart } from './multipart-reading';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 const tags = ['profiles'];
@@ -18,16 +19,12 @@ export const photosRoutes: FastifyPluginAsyncZod<Pick<Services, 'photos' | 'ownP
   app.post('/api/photos.php', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: OwnProfileDetails, ...errors } } }, async (request, reply) => {
     const memberId = await requireMember(request);
     if (!request.isMultipart()) throw new AppError('photo_not_an_image', { detail: 'not multipart' });
-    const file = await request.file();
-    if (!file) throw new AppError('photo_not_an_image', { detail: 'no file part' });
-    let data: Buffer;
-    try {
-      data = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('photo_too_large');
-      throw error;
-    }
-    await photos.upload(request.site, memberId, data, file.mimetype);
+    const upload = await readMultipart(async () => {
+      const file = await request.file();
+      return file ? { data: await file.toBuffer(), mimetype: file.mimetype } : null;
+    });
+    if (!upload) throw new AppError('photo_not_an_image', { detail: 'no file part' });
+    await photos.upload(request.site, memberId, upload.data, upload.mimetype);
     return reply.status(201).send(await ownProfile.get(memberId));
   });
 

@@ -52,6 +52,19 @@ describe('POST /api/signup.php', () => {
     expect(typo.json()).toMatchObject({ error: 'email_invalid', message: 'Invalid email' });
   });
 
+  it('refuses a password that is easy to guess, with a clear text in the visitor’s language', async () => {
+    for (const password of ['        ', 'aaaaaaaa', '\u0000'.repeat(8)]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', cookies: { i18n_redirected: 'de' }, payload: validSignup({ password }) });
+      expect(response.statusCode).toBe(400);
+      // Control characters never reach the strength check: the contract refuses them first.
+      expect(response.json().fields).toContainEqual(expect.objectContaining({ field: password.startsWith('\u0000') ? 'body.password' : 'password' }));
+    }
+    const weak = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', cookies: { i18n_redirected: 'de' }, payload: validSignup({ password: 'aaaaaaaa' }) });
+    expect(weak.json().fields).toContainEqual({ field: 'password', code: 'password_too_common', problem: expect.stringContaining('Dieses Passwort ist zu leicht zu erraten.') });
+    const step = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', payload: { validate_only: true, password: 'Sommer2024' } });
+    expect(step.json()).toMatchObject({ error: 'password_too_common' });
+  });
+
   it('answers a duplicate address with 409', async () => {
     const { input } = await signUp();
     const again = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', payload: validSignup({ email: input.email }) });
@@ -96,6 +109,19 @@ describe('user.php and logout.php', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json().error).toBe('login_failed');
     expect(response.json().message).not.toBe('Login failed, please try again');
+  });
+
+  it('refuses a log-out asked by another site, and keeps the app’s own GET working', async () => {
+    const { cookie } = await signUp();
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }]) {
+      const forged = await ctx.app.inject({ url: '/api/logout.php', headers, cookies: { rdv_session: cookie } });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json().error).toBe('csrf_failed');
+      expect((await ctx.app.inject({ url: '/api/user.php', cookies: { rdv_session: cookie } })).statusCode).toBe(200);
+    }
+    const own = await ctx.app.inject({ url: '/api/logout.php', headers: { 'sec-fetch-site': 'same-origin' }, cookies: { rdv_session: cookie } });
+    expect(own.statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/user.php', cookies: { rdv_session: cookie } })).statusCode).toBe(403);
   });
 
   it('refuses a log-in posted from another site', async () => {
@@ -165,7 +191,46 @@ describe('account.php', () => {
   });
 });
 
+describe('restoring a deleted account from the log-in (spec §4 reactivation)', () => {
+  it('answers the right password with the pending-deletion text and an offer that restores and signs in', async () => {
+    const { input, cookie } = await signUp();
+    await ctx.app.inject({ method: 'DELETE', url: '/api/account.php', cookies: { rdv_session: cookie }, payload: { reason: 'other', password: input.password } });
+    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/user.php', payload: { email: input.email, password: 'not my password' } });
+    expect(wrong.cookies.find((c) => c.name === 'rdv_restore')).toBeUndefined();
+
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/user.php', payload: { email: input.email, password: input.password } });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error).toBe('account_pending_deletion');
+    expect(sessionCookieOf(login)).toBeUndefined();
+    const offer = login.cookies.find((c) => c.name === 'rdv_restore')!;
+    expect(offer).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/account-restore.php' });
+    // The link is still mailed as well.
+    expect(ctx.mailer.linkIn(ctx.mailer.last(input.email))).toContain('reactivate=1');
+
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/account-restore.php' })).json().error).toBe('link_invalid');
+    const restore = await ctx.app.inject({ method: 'POST', url: '/api/account-restore.php', cookies: { rdv_restore: offer.value } });
+    expect(restore.statusCode).toBe(200);
+    const session = sessionCookieOf(restore)!.value;
+    expect((await ctx.app.inject({ url: '/api/user.php', cookies: { rdv_session: session } })).json().user.email).toBe(input.email);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/account-restore.php', cookies: { rdv_restore: offer.value } })).statusCode).toBe(400);
+  });
+});
+
 describe('sign-up rate limit', () => {
+  it('counts checks that name an e-mail address like sign-ups: no free probing of who has an account', async () => {
+    const { input } = await signUp();
+    const statuses: number[] = [];
+    for (let check = 0; check < 31; check++) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: '203.0.113.10', payload: { validate_only: true, email: input.email } });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(409));
+    expect(statuses[30]).toBe(429);
+    // The budget is the sign-up's: a sign-up from this address waits too.
+    const signup = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: '203.0.113.10', payload: validSignup() });
+    expect(signup.statusCode).toBe(429);
+  });
+
   it('counts sign-ups per address, not the checks of each form step', async () => {
     for (let check = 0; check < 40; check++) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: '203.0.113.9', payload: { validate_only: true, gender: 'male' } });
@@ -179,3 +244,75 @@ describe('sign-up rate limit', () => {
     expect(lastStatus).toBe(429);
   });
 });
+
+describe('lockout and reset limits over HTTP (ADR 0019)', () => {
+  const login = (payload: object, options: { remoteAddress?: string; cookies?: Record<string, string> } = {}) =>
+    ctx.app.inject({ method: 'POST', url: '/api/user.php', payload, ...options });
+  const deviceOf = (response: { cookies: { name: string; value: string; maxAge?: number }[] }) => response.cookies.find((cookie) => cookie.name === 'rdv_device');
+
+  it('gives the browser a long-lived HttpOnly device cookie, and trusts it once it signed up', async () => {
+    const { input, response } = await signUp();
+    const device = deviceOf(response)!;
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(device.maxAge).toBeGreaterThanOrEqual(365 * 24 * 3600);
+    // A stranger at the same address locks themselves out …
+    for (let attempt = 0; attempt < 5; attempt++) await login({ email: input.email, password: 'wrong guess' }, { remoteAddress: '198.51.100.20' });
+    const stranger = await login({ email: input.email, password: input.password }, { remoteAddress: '198.51.100.20' });
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json()).toMatchObject({ error: 'account_locked', message: 'Too many incorrect attempts, account blocked for 15 min.' });
+    // … and the owner's browser still gets in.
+    const owner = await login({ email: input.email, password: input.password }, { remoteAddress: '198.51.100.20', cookies: { rdv_device: device.value } });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('locks an unknown address after as many tries as a known one, with the same answers', async () => {
+    const { input } = await signUp();
+    const answers = async (email: string) => {
+      const seen: string[] = [];
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const response = await login({ email, password: 'wrong guess' }, { remoteAddress: '198.51.100.21' });
+        seen.push(`${response.statusCode} ${response.json().message}`);
+      }
+      return seen;
+    };
+    expect(await answers(`ghost.${input.email}`)).toEqual(await answers(input.email!));
+  });
+
+  it('counts wrong current passwords into the lockout (PUT password.php)', async () => {
+    const { cookie } = await signUp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/password.php',
+        remoteAddress: '198.51.100.22',
+        cookies: { rdv_session: cookie },
+        payload: { old_password: `guess ${attempt}`, new_password: 'a whole new secret phrase', new_password_confirm: 'a whole new secret phrase' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+  });
+
+  it('says the password is wrong on the e-mail change, not the "old password"', async () => {
+    const { input, cookie } = await signUp();
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/mail-change.php', cookies: { rdv_session: cookie, i18n_redirected: 'en' }, payload: { email: `new.${input.email}`, password: 'not my password' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual([{ field: 'password', code: 'current_password_wrong', problem: 'This is not your current password.' }]);
+  });
+
+  it('holds back a requester of reset mails after three, but lets the signed-in owner through', async () => {
+    const { input, cookie } = await signUp();
+    const request = (options: { remoteAddress: string; cookies?: Record<string, string> }) =>
+      ctx.app.inject({ method: 'POST', url: '/api/password-reset.php', payload: { email: input.email }, ...options });
+    for (let n = 0; n < 3; n++) expect((await request({ remoteAddress: '198.51.100.23' })).statusCode).toBe(200);
+    const fourth = await request({ remoteAddress: '198.51.100.23' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toBe('Too many password reset emails sent, please try again tomorrow.');
+    for (let n = 0; n < 7; n++) expect((await request({ remoteAddress: `198.51.100.${30 + n}` })).statusCode).toBe(200);
+    // Ten mails from strangers today: a new stranger waits, the signed-in owner does not.
+    expect((await request({ remoteAddress: '198.51.100.40' })).statusCode).toBe(429);
+    expect((await request({ remoteAddress: '198.51.100.40', cookies: { rdv_session: cookie } })).statusCode).toBe(200);
+  });
+});
+

@@ -1,24 +1,42 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LanguageInput, LoginInput, OkResponse, SignupInput, SignupValidation, UserResponse } from '../../../contract/accounts';
 import { ErrorBody } from '../../../contract/errors';
 import { isSupportedLanguage, LOCALE_COOKIE } from '../../../contract/locales';
-import type { AccountsService } from '../../domain/accounts/accounts.service';
+import { PendingDeletionError, type AccountsService } from '../../domain/accounts/accounts.service';
 import type { SessionsService } from '../../domain/accounts/sessions.service';
-import { sessionFingerprint } from '../../domain/accounts/session-tokens';
-import type { EventBus } from '../../realtime/event-bus';
-import { clearSessionCookie, requireMember, SESSION_COOKIE, setLanguageCookie, setSessionCookie } from '../auth';
+import { AppError } from '../../domain/shared/app-error';
+import { clientOf } from '../client-identity';
+import { isSameOrigin } from '../csrf';
+import { clearSessionCookie, requireMember, SESSION_COOKIE, setLanguageCookie, setRestoreCookie, setSessionCookie } from '../auth';
+
+/** A log-in to an account waiting out its deletion: this browser may restore it at once (restore.php). */
+function rememberRestoreOffer(reply: FastifyReply) {
+  return (error: unknown): never => {
+    if (error instanceof PendingDeletionError) setRestoreCookie(reply, error.restoreToken);
+    throw error;
+  };
+}
+
+/** A `validate_only` check of a form step that does not name an e-mail address. */
+function isStepCheckWithoutEmail(body: unknown): boolean {
+  const input = body as { validate_only?: boolean; email?: string } | undefined;
+  return input?.validate_only === true && !input.email;
+}
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 /** Sign-up, log-in, the current member and log-out (spec §7 user.php, logout.php). */
-export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; sessions: SessionsService; bus: EventBus }> = async (app, { accounts, sessions, bus }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; sessions: SessionsService }> = async (app, { accounts, sessions }) => {
   app.post(
     '/api/signup.php',
     {
       schema: { tags: ['accounts'], body: SignupInput, response: { 200: SignupValidation, 201: UserResponse, ...errors } },
-      // Counted after the body is read, so that checking a form step is not a sign-up attempt.
+      // Counted after the body is read, so that checking a form step is not a sign-up attempt;
+      // a check that names an e-mail address is one (it answers whether the address has an
+      // account here), so probing addresses costs what signing up does (ADR 0019).
       config: {
-        rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', allowList: (request) => (request.body as { validate_only?: boolean })?.validate_only === true },
+        rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', allowList: (request) => isStepCheckWithoutEmail(request.body) },
       },
     },
     async (request, reply) => {
@@ -26,7 +44,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; s
         await accounts.validateSignup(request.site, request.body);
         return { valid: true as const };
       }
-      const { user, token } = await accounts.signup(request.site, request.body, { userAgent: request.headers['user-agent'] }, request.language);
+      const client = clientOf(request, reply);
+      const { user, token } = await accounts.signup(request.site, request.body, { userAgent: request.headers['user-agent'] }, request.language, client);
       setSessionCookie(reply, token);
       return reply.status(201).send({ user });
     },
@@ -37,7 +56,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; s
     { schema: { tags: ['accounts'], body: LoginInput, response: { 200: UserResponse, ...errors } }, config: { rateLimit: { max: 20, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const previous = request.cookies[SESSION_COOKIE];
-      const { user, token } = await accounts.login(request.site, request.body.email, request.body.password, { userAgent: request.headers['user-agent'] });
+      const client = clientOf(request, reply);
+      const { user, token } = await accounts.login(request.site, request.body.email, request.body.password, { userAgent: request.headers['user-agent'] }, client).catch(rememberRestoreOffer(reply));
       // A new token at every log-in; the old one (if any) stops working.
       if (previous) await sessions.end(previous);
       setSessionCookie(reply, token);
@@ -68,12 +88,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; s
     },
   );
 
-  app.get('/api/logout.php', { schema: { tags: ['accounts'], response: { 200: OkResponse } } }, async (request, reply) => {
+  app.get('/api/logout.php', { schema: { tags: ['accounts'], response: { 200: OkResponse, 403: ErrorBody } } }, async (request, reply) => {
+    // A GET, as the spec calls it, but it changes state: a foreign page must not log members out.
+    if (!isSameOrigin(request)) throw new AppError('csrf_failed', { detail: 'cross-site logout' });
     const token = request.cookies[SESSION_COOKIE];
-    const memberId = await request.findMemberId();
-    if (token) await sessions.end(token);
     // The session's open tabs lose their socket too, on every instance.
-    if (token && memberId) await bus.publish(memberId, { type: 'session_ended', session: sessionFingerprint(token) });
+    if (token) await sessions.end(token);
     clearSessionCookie(reply);
     return { ok: true as const };
   });

@@ -38,7 +38,7 @@ export function MandateForm({ values, onChange, onSubmit, pending, error, credit
   const consentId = useId();
   // Empty fields are caught here with the member's language; the server checks everything again.
   const [missing, setMissing] = useState<Partial<Record<keyof MandateValues, string>>>({});
-  const problem = (name: keyof MandateValues) => missing[name] ?? error?.fieldMessage(name) ?? error?.fieldMessage(`body.${name}`);
+  const problem = (name: keyof MandateValues) => missing[name] ?? error?.fieldMessage(name);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,7 +63,7 @@ export function MandateForm({ values, onChange, onSubmit, pending, error, credit
       <h2 className="h5" id="directdebit-form-title">
         {t('directdebit.form_title')}
       </h2>
-      <FormAlert error={error} fields={[...FIELDS, 'consent', ...FIELDS.map((name) => `body.${name}`)]} />
+      <FormAlert error={error} fields={[...FIELDS, 'consent']} />
       <div className="row g-2">
         {FIELDS.map((name) => {
           const { col, ...input } = INPUTS[name];

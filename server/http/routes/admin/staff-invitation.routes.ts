@@ -12,6 +12,7 @@ import type { StaffEnrolmentService } from '../../../domain/staff/staff-enrolmen
 import { presentStaff } from '../../../domain/staff/staff-presenter';
 import type { StaffSignInService } from '../../../domain/staff/staff-sign-in.service';
 import { setStaffCookie } from '../../admin/staff-auth';
+import { clientOf } from '../../client-identity';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 const tags = ['admin'];
@@ -39,7 +40,7 @@ export const staffInvitationRoutes: FastifyPluginAsyncZod<{ enrolment: StaffEnro
     { schema: { tags, body: EnrolmentConfirmInput, response: { 200: EnrolmentConfirmResponse, ...errors } }, config: { staff: 'public', ...limit } },
     async (request, reply) => {
       const { member, recoveryCodes } = await enrolment.confirm(request.body.token, request.body.code, request.ip);
-      setStaffCookie(reply, await signIn.openVerifiedSession(member, { ip: request.ip, userAgent: request.headers['user-agent'] }));
+      setStaffCookie(reply, await signIn.openVerifiedSession(member, { ...clientOf(request, reply), userAgent: request.headers['user-agent'] }));
       return { recovery_codes: recoveryCodes, staff: presentStaff(member) };
     },
   );

@@ -6,6 +6,7 @@ import type { StaffSignInService } from '../../../domain/staff/staff-sign-in.ser
 import { presentStaff } from '../../../domain/staff/staff-presenter';
 import { AppError } from '../../../domain/shared/app-error';
 import { clearStaffCookie, setStaffCookie, STAFF_COOKIE } from '../../admin/staff-auth';
+import { clientOf } from '../../client-identity';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 const tags = ['admin'];
@@ -18,7 +19,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<{ signIn: StaffSignInServ
     { schema: { tags, body: StaffSignInInput, response: { 200: StaffSessionResponse, ...errors } }, config: { staff: 'public', ...signInLimit } },
     async (request, reply) => {
       const previous = request.cookies[STAFF_COOKIE];
-      const token = await signIn.signIn(request.body.email, request.body.password, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      const token = await signIn.signIn(request.body.email, request.body.password, { ...clientOf(request, reply), userAgent: request.headers['user-agent'] });
       // A new token at every sign-in; an earlier session of this browser ends.
       if (previous) await signIn.signOut(previous);
       setStaffCookie(reply, token);
@@ -29,10 +30,10 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<{ signIn: StaffSignInServ
   app.post(
     '/api/admin/session/second-factor',
     { schema: { tags, body: SecondFactorInput, response: { 200: StaffSessionResponse, ...errors } }, config: { staff: 'public', ...signInLimit } },
-    async (request) => {
+    async (request, reply) => {
       const token = request.cookies[STAFF_COOKIE];
       if (!token) throw new AppError('staff_authentication_required');
-      const member = await signIn.verifySecondFactor(token, request.body.code);
+      const member = await signIn.verifySecondFactor(token, request.body.code, clientOf(request, reply));
       return { step: 'signed_in' as const, staff: presentStaff(member) };
     },
   );

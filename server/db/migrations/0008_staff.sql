@@ -23,8 +23,6 @@ CREATE TABLE "staff" (
 	"totp_last_step" bigint,
 	"recovery_code_hashes" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"refund_limit_credits" integer DEFAULT 0 NOT NULL,
-	"failed_logins" integer DEFAULT 0 NOT NULL,
-	"locked_until" timestamp with time zone,
 	"invited_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_login_at" timestamp with time zone,

@@ -1,0 +1,15 @@
+import type { SessionEvents } from '../domain/accounts/sessions.service';
+import type { EventBus } from './event-bus';
+
+/**
+ * Ended sessions as a bus event: every instance's gateway closes those sessions' sockets at
+ * once. A failed publish is only reported: the gateway's periodic session check still closes
+ * them within its period, and the session itself is already gone from the database.
+ */
+export function createRealtimeSessionEvents(bus: EventBus, onError: (error: unknown) => void = (error) => console.error('realtime session event failed', error)): SessionEvents {
+  return {
+    async sessionsEnded(userId, fingerprints) {
+      await bus.publish(userId, { type: 'session_ended', sessions: fingerprints }).catch(onError);
+    },
+  };
+}
