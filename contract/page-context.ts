@@ -1,6 +1,6 @@
 import type { ProfileTeaser, User } from './accounts';
 import type { ChatsResponse, HistoryResponse } from './chat';
-import type { BundlesResponse, OrderStatusResponse, TransactionsResponse } from './payments';
+import type { BundlesResponse, DirectDebitResponse, OrderStatusResponse, TransactionsResponse } from './payments';
 import type { PublicBundlesResponse } from './pricing';
 import type { LikesResponse, MemberProfile, OwnProfileDetails, ProfileCard, SearchResponse } from './profiles';
 import type { Language } from './locales';
@@ -61,6 +61,8 @@ export interface PageLoadContext {
   publicBundles(): Promise<PublicBundlesResponse>;
   /** One of the member's orders, checked with the payment provider when unfinished, or the error that refuses it. */
   orderStatus(orderId: number): Promise<{ ok: true; data: OrderStatusResponse } | { ok: false; code: string; message: string }>;
+  /** The direct-debit mandate on one of the member's open orders that waits for its texted code, if any. */
+  pendingMandate(orderId: number): Promise<DirectDebitResponse | null>;
   /** The member's orders and credit history (one order when an id is given), or the error that refuses it. */
   listTransactions(orderId?: number): Promise<{ ok: true; data: TransactionsResponse } | { ok: false; code: string; message: string }>;
   /** On console pages (`/admin…`): the signed-in, second-factor-verified staff member, else null. */

@@ -70,8 +70,12 @@ export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { ty
 
 /** The member is typing in a conversation they take part in. */
 export const TypingClientEvent = z.object({ type: z.literal('typing'), conversation_id: RecordId });
-/** Send every message after this id that the member may see, then `resync_done`. */
-export const ResyncClientEvent = z.object({ type: z.literal('resync'), after_message_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+/**
+ * Send every message after this id that the member may see, then `resync_done`. Without an id
+ * (a tab that has no message yet: its page data is current) nothing is replayed and
+ * `resync_done` only gives the newest id, the cursor for the next resync.
+ */
+export const ResyncClientEvent = z.object({ type: z.literal('resync'), after_message_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() });
 export const PingClientEvent = z.object({ type: z.literal('ping') });
 /**
  * Sends a text message, exactly like `POST /api/messages.php` (same fields, same rules, same

@@ -1,5 +1,4 @@
 import type { SendAnswerType, ServerEvent } from '../../contract/ws-events';
-import { api } from '../lib/api-client';
 import { useChat } from '../state/chat';
 import { useCounters } from '../state/counters';
 import { useTyping } from '../state/typing';
@@ -13,6 +12,10 @@ export interface HandlerContext {
   openConversationId: () => number | null;
   /** Asks the server for what this tab missed since its newest message. */
   resync: () => void;
+  /** Asks for the chat list with the server's unread counts (coalesced: bursts cost one request). */
+  refreshChats: () => void;
+  /** Marks the open conversation read on the server (coalesced). */
+  markOpenRead: () => void;
 }
 
 /** One small handler per socket event (Mattermost's lesson: no giant switch). */
@@ -22,25 +25,22 @@ export const handlers: { [T in Exclude<ServerEvent['type'], SendAnswerType>]: Ha
     useChat.getState().addMessage(message);
     useTyping.getState().clear(message.conversation_id);
     const mine = message.sender_id === context.memberId;
+    const open = context.openConversationId() === message.conversation_id;
     const chats = useChat.getState().chats;
     const known = chats.some((chat) => chat.conversation.id === message.conversation_id);
-    if (!known) {
-      // A new conversation: the list comes from the server, with the other member's card.
-      void api<{ chats: typeof chats; total_unread_messages: number }>('chats.php').then((fresh) => useChat.getState().setChats(fresh.chats), () => {});
-      return;
+    // The preview and the order follow at once; unread counts come from the server, since a
+    // message may arrive twice (live and in a resync) or be counted in a list already.
+    if (known) {
+      useChat.getState().setChats(
+        chats
+          .map((chat) => (chat.conversation.id === message.conversation_id ? { ...chat, last_message: { id: message.id, text: message.text, kind: message.kind, mine }, last_message_at: message.created_at } : chat))
+          .sort((a, b) => b.last_message_at.localeCompare(a.last_message_at)),
+      );
     }
-    const open = context.openConversationId() === message.conversation_id;
-    useChat.getState().setChats(
-      chats
-        .map((chat) =>
-          chat.conversation.id === message.conversation_id
-            ? { ...chat, last_message: { id: message.id, text: message.text, kind: message.kind, mine }, last_message_at: message.created_at, num_unread_messages: mine || open ? chat.num_unread_messages : chat.num_unread_messages + 1 }
-            : chat,
-        )
-        .sort((a, b) => b.last_message_at.localeCompare(a.last_message_at)),
-    );
+    // A new conversation (the list brings the other member's card) or an unread message elsewhere.
+    if (!known || (!mine && !open)) context.refreshChats();
     // Seen on screen: opening the history marks it read, which sends the read receipt.
-    if (open && !mine) void api(`messages.php?conversation=${message.conversation_id}`).catch(() => {});
+    if (open && !mine) context.markOpenRead();
   },
   message_read(event) {
     const state = useChat.getState();
@@ -66,6 +66,7 @@ export const handlers: { [T in Exclude<ServerEvent['type'], SendAnswerType>]: Ha
     useCounters.getState().set({ newLikes: useCounters.getState().newLikes + 1 });
   },
   resync_done(event, context) {
+    useChat.getState().setCursor(event.last_message_id);
     if (event.has_more) context.resync();
   },
   pong() {},

@@ -2,6 +2,7 @@ import type { SendMessageInput, SendMessageResponse } from '../../contract/chat'
 import { ServerEvent, type ClientEvent } from '../../contract/ws-events';
 import { useChat } from '../state/chat';
 import { handlers, type HandlerContext } from './handlers';
+import { markOpenConversationRead, refreshChats } from './refresh-chats';
 import { createSocketSends } from './socket-sends';
 
 const MAX_BACKOFF_MS = 30_000;
@@ -47,7 +48,13 @@ export function connectRealtime(options: { memberId: number; openConversationId:
   const context: HandlerContext = {
     memberId: options.memberId,
     openConversationId: options.openConversationId,
-    resync: () => send({ type: 'resync', after_message_id: useChat.getState().lastSeenId }),
+    resync: () => {
+      // Without a cursor yet the page data is current: the server only gives the cursor then.
+      const cursor = useChat.getState().lastSeenId;
+      send(cursor === null ? { type: 'resync' } : { type: 'resync', after_message_id: cursor });
+    },
+    refreshChats,
+    markOpenRead: markOpenConversationRead,
   };
 
   const open = () => {

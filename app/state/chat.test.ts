@@ -17,7 +17,7 @@ const message = (id: number, read = false): ChatMessage => ({
 });
 
 describe('chat store', () => {
-  beforeEach(() => useChat.setState({ messages: {}, lastSeenId: 0 }));
+  beforeEach(() => useChat.setState({ chats: [], messages: {}, lastSeenId: null }));
 
   it('keeps each message once, oldest first', () => {
     useChat.getState().addMessage(message(3));
@@ -31,5 +31,23 @@ describe('chat store', () => {
     useChat.getState().setHistory(7, [message(5, true)]);
     useChat.getState().addMessage(message(5));
     expect(useChat.getState().messages[7]![0]!.read).toBe(true);
+  });
+
+  it('has no cursor before any page data, then resyncs from the newest message of the first chat list', () => {
+    expect(useChat.getState().lastSeenId).toBeNull();
+    const chat = (id: number, lastId: number) => ({ conversation: { id }, last_message: { id: lastId, text: '', kind: 'text', mine: false } }) as never;
+    useChat.getState().setChats([chat(7, 12), chat(8, 30)]);
+    expect(useChat.getState().lastSeenId).toBe(30);
+    // A later list never moves the cursor: messages missed meanwhile must still come in the resync.
+    useChat.getState().setChats([chat(8, 45)]);
+    expect(useChat.getState().lastSeenId).toBe(30);
+  });
+
+  it('starts from the member’s first empty chat list at 0, and takes the server’s cursor only forward', () => {
+    useChat.getState().setChats([]);
+    expect(useChat.getState().lastSeenId).toBe(0);
+    useChat.getState().setCursor(25);
+    useChat.getState().setCursor(20);
+    expect(useChat.getState().lastSeenId).toBe(25);
   });
 });

@@ -7,12 +7,18 @@ interface ChatState {
   chats: Chat[];
   /** Messages per conversation, oldest first, each id once. */
   messages: Record<number, ChatMessage[]>;
-  /** The newest message id seen, from which a reconnect resyncs. */
-  lastSeenId: number;
+  /**
+   * The newest message id this tab is current with, from which a (re)connect resyncs; null
+   * until the tab has one (its page data is current then, and the server gives the cursor).
+   */
+  lastSeenId: number | null;
   /** A message for the chat list, e.g. that removing a chat failed. */
   notice: string | null;
   setNotice(notice: string | null): void;
+  /** The chat list; the first list a tab gets (its page data) is also where it resyncs from. */
   setChats(chats: Chat[]): void;
+  /** The server's cursor after a resync: this tab has everything up to it. */
+  setCursor(messageId: number): void;
   setHistory(conversationId: number, newestFirst: ChatMessage[]): void;
   prependOlder(conversationId: number, newestFirst: ChatMessage[]): void;
   addMessage(message: ChatMessage): void;
@@ -35,20 +41,25 @@ const merge = (current: ChatMessage[], incoming: ChatMessage[]) => {
 export const useChat = create<ChatState>((set) => ({
   chats: [],
   messages: {},
-  lastSeenId: 0,
+  lastSeenId: null,
   notice: null,
   setNotice: (notice) => set({ notice }),
-  setChats: (chats) => set({ chats }),
+  setChats: (chats) =>
+    set((state) => ({
+      chats,
+      lastSeenId: state.lastSeenId ?? Math.max(0, ...chats.map((chat) => chat.last_message?.id ?? 0)),
+    })),
+  setCursor: (messageId) => set((state) => ({ lastSeenId: Math.max(state.lastSeenId ?? 0, messageId) })),
   setHistory: (conversationId, newestFirst) =>
     set((state) => ({
       messages: { ...state.messages, [conversationId]: merge(state.messages[conversationId] ?? [], newestFirst) },
-      lastSeenId: Math.max(state.lastSeenId, ...newestFirst.map((message) => message.id)),
+      lastSeenId: Math.max(state.lastSeenId ?? 0, ...newestFirst.map((message) => message.id)),
     })),
   prependOlder: (conversationId, newestFirst) => set((state) => ({ messages: { ...state.messages, [conversationId]: merge(state.messages[conversationId] ?? [], newestFirst) } })),
   addMessage: (message) =>
     set((state) => ({
       messages: { ...state.messages, [message.conversation_id]: merge(state.messages[message.conversation_id] ?? [], [message]) },
-      lastSeenId: Math.max(state.lastSeenId, message.id),
+      lastSeenId: Math.max(state.lastSeenId ?? 0, message.id),
     })),
   markOpened: (conversationId) => set((state) => ({ chats: state.chats.map((chat) => (chat.conversation.id === conversationId ? { ...chat, num_unread_messages: 0 } : chat)) })),
   removeChat: (conversationId) => set((state) => ({ chats: state.chats.filter((chat) => chat.conversation.id !== conversationId) })),

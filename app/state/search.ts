@@ -47,3 +47,25 @@ export function toQuery(filters: SearchFilters, page: number): string {
   if (page > 1) params.set('page', String(page));
   return params.toString();
 }
+
+/** The gender a member's search starts with: the one their profile is looking for (none for 'both' and for visitors). */
+export function defaultGender(seeking: string | undefined): SearchFilters['gender'] {
+  return seeking === 'male' || seeking === 'female' ? seeking : '';
+}
+
+/**
+ * A search page's address query as the search runs it: without a gender in the address the
+ * member's default gender applies, and `gender=any` (chosen on purpose) searches every gender.
+ */
+export function withDefaultGender(query: Record<string, string>, fallback: SearchFilters['gender']): Record<string, string> {
+  const { gender, ...rest } = query;
+  if (gender === undefined) return fallback ? { ...rest, gender: fallback } : rest;
+  return gender === 'any' ? rest : query;
+}
+
+/** The search page's address for these filters: "any gender" is written out when it is not the default. */
+export function toPageQuery(filters: SearchFilters, fallback: SearchFilters['gender']): string {
+  const query = toQuery(filters, 1);
+  return !filters.gender && fallback ? ['gender=any', query].filter(Boolean).join('&') : query;
+}
+

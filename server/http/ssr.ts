@@ -11,6 +11,7 @@ import { SearchQuery } from '../../contract/profiles';
 import { listOutbox } from '../adapters/mail/nodemailer-mailer';
 import { AppError, isAppError } from '../domain/shared/app-error';
 import { getTermsVersionDate } from '../domain/sites/site-facts';
+import { findCustomPage } from '../domain/sites/site-texts';
 import type { Services } from '../services';
 import { selectVisitorCountry, type SitesService } from '../domain/sites/sites.service';
 import type { Translator } from '../i18n/translator';
@@ -20,7 +21,7 @@ import { allowedMethods } from './page-methods';
 import { buildContentSecurityPolicy } from './security-headers';
 
 /** What pages need from the domain, beyond the site. */
-export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'ownProfile' | 'chat' | 'payments' | 'transactions'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
+export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
 
 export interface SsrOptions {
   /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
@@ -103,6 +104,7 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
         requireCanExist(orderId);
         return services.payments.status(site, memberId, orderId);
       }),
+    pendingMandate: async (orderId) => (memberId ? services.directDebit.findPending(site, memberId, orderId) : null),
     listTransactions: (orderId) =>
       settle(request, services, () => {
         if (!memberId) throw new AppError('authentication_required');
@@ -128,7 +130,7 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
     },
     nonce,
     language: request.language,
-    settings: options.sites.toPublicSettings(site, { country: request.visitorCountry }),
+    settings: options.sites.toPublicSettings(site, { country: request.visitorCountry }, request.language),
     company: options.sites.toCompanyInfo(site),
     termsVersionDate: getTermsVersionDate(site).toISOString(),
     getMessages: (language, namespace) => options.translator.getMessages(language, namespace),
@@ -138,7 +140,7 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
       const response = await app.inject({ method: 'GET', url: path, headers: { cookie: request.headers.cookie ?? '', host: request.headers.host ?? '' } });
       return { status: response.statusCode, body: response.json() };
     },
-    findCustomPage: (token) => (Object.hasOwn(site.customPages, token) ? site.customPages[token] : null),
+    findCustomPage: (token) => findCustomPage(site, token, request.language),
   };
 }
 

@@ -113,6 +113,29 @@ describe('GET /api/ws', () => {
     expect(back.events.map((event) => event.type)).toEqual(['message_new', 'message_new', 'message_new', 'resync_done', 'pong']);
   });
 
+  it('gives a tab without a cursor only the newest id, so a page load replays no history', async () => {
+    const [anna, ben, eve] = await Promise.all([member(), member('male'), member('male')]);
+    const opening = await send(anna.id, { profileId: ben.id }, 'old news');
+    const newest = await send(ben.id, { conversationId: opening.message.conversation_id }, 'also old');
+    await send(eve.id, { profileId: anna.id }, 'not for Ben');
+
+    const tab = await ctx.connect(ben.id);
+    tab.send({ type: 'resync' });
+    expect(await tab.waitFor('resync_done')).toEqual({ type: 'resync_done', last_message_id: newest.message.id, has_more: false });
+    await tab.roundTrip();
+    expect(tab.of('message_new')).toEqual([]);
+
+    // From that cursor, the resync after a reconnect brings exactly what came while away.
+    tab.ws.close();
+    await tab.closed;
+    const later = await send(anna.id, { conversationId: opening.message.conversation_id }, 'new');
+    const back = await ctx.connect(ben.id);
+    back.send({ type: 'resync', after_message_id: newest.message.id });
+    await back.waitFor('resync_done');
+    await back.roundTrip();
+    expect(back.of('message_new').map((event) => event.message.id)).toEqual([later.message.id]);
+  });
+
   it('refuses a tab without a valid session cookie', async () => {
     const noCookie = await ctx.connectWith({ origin: ctx.origin });
     expect(await noCookie.closed).toEqual({ code: WS_CLOSE.authenticationRequired, reason: 'authentication_required' });

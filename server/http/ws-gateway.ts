@@ -206,9 +206,15 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     if (entry.otherId > 0) await bus.publish(entry.otherId, { type: 'typing', conversation_id: conversationId, profile_id: connection.memberId });
   }
 
-  async function sendMissed(connection: Connection, state: ResyncState, afterMessageId: number) {
+  async function sendMissed(connection: Connection, state: ResyncState, afterMessageId: number | undefined) {
     // Listening first, then reading: a message committed in between arrives live (and is deduplicated below).
     await bus.subscribed(connection.memberId);
+    // A tab without a cursor starts from its page data: replaying the whole history would show
+    // every old message as new. It gets the cursor for its next resync instead.
+    if (afterMessageId === undefined) {
+      send(connection, { type: 'resync_done', last_message_id: await chatSync.newestMessageId(connection.memberId), has_more: false });
+      return;
+    }
     const rows = await chatSync.messagesSince(connection.memberId, afterMessageId, RESYNC_LIMIT);
     for (const row of rows) {
       const message = presentMessage(row);
@@ -219,7 +225,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     send(connection, { type: 'resync_done', last_message_id: last, has_more: rows.length === RESYNC_LIMIT });
   }
 
-  function resync(connection: Connection, afterMessageId: number) {
+  function resync(connection: Connection, afterMessageId: number | undefined) {
     const state = (connection.resync ??= { pending: 0, chain: Promise.resolve(), sentIds: new Set(), held: [] });
     state.pending += 1;
     state.chain = state.chain

@@ -12,7 +12,8 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-e2e-'));
   // The first start may build the app and seeds the demo: give it time on a busy machine.
   // Purchases go through the demo checkout, which production runs only when asked to.
-  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO_MEMBERS: '60', PAYMENTS: 'demo' }, { timeoutMs: 150_000 });
+  // TRUST_PROXY=1: each browser context of a journey sends its own client address (support/browser.ts).
+  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO_MEMBERS: '60', PAYMENTS: 'demo', TRUST_PROXY: '1' }, { timeoutMs: 150_000 });
   // The demo site's domain is localhost; the server listens on 127.0.0.1.
   project.provide('baseUrl', server.url.replace('127.0.0.1', 'localhost'));
   if (!server.outboxPath) throw new Error('the server printed no outbox address');

@@ -12,6 +12,7 @@ import { useTyping } from '../../state/typing';
 import { FictionalBadge } from '../profile/FictionalBadge';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
+import { useStickToBottom } from './use-stick-to-bottom';
 
 type Partner = ChatsResponse['chats'][number]['profile'];
 
@@ -32,7 +33,9 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
     setConfirmBlock(false);
     await revalidator.revalidate();
   });
-  const bottom = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const { onScroll, scrollToBottom } = useStickToBottom(scroller, content);
   const list = messages[conversationId] ?? [];
 
   useEffect(() => {
@@ -58,11 +61,6 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
     return () => clearTimeout(timer);
   }, [typingUntil]);
   const isTyping = typingUntil > Math.max(now, Date.now());
-  // A block body: newer browsers return a promise from scrollIntoView, and an effect may only return a cleanup.
-  useEffect(() => {
-    void bottom.current?.scrollIntoView({ block: 'end' });
-  }, [list.length]);
-
   const loadOlder = async () => {
     const older = await api<HistoryResponse>(`messages.php?conversation=${conversationId}&before=${list[0]?.id}`);
     prependOlder(conversationId, older.messages);
@@ -111,23 +109,25 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
           {blocking.error.message}
         </div>
       )}
-      <div className="flex-grow-1 overflow-auto p-3" aria-live="polite">
-        {hasMore && (
-          <div className="text-center mb-2">
-            <button type="button" className="btn btn-sm btn-link" onClick={() => void loadOlder()}>
-              {t('chat.load_older')}
-            </button>
-          </div>
-        )}
-        {list.map((message) => (
-          <MessageBubble key={message.id} message={message} mine={message.sender_id === user?.id} />
-        ))}
-        {isTyping && (
-          <p className="small text-body-secondary fst-italic mb-0" data-testid="typing">
-            {t('chat.typing', { name: partner.name })}
-          </p>
-        )}
-        <div ref={bottom} />
+      {/* Focusable so that keyboard users can scroll it (WCAG 2.1.1); a log announces new messages. */}
+      <div ref={scroller} onScroll={onScroll} className="flex-grow-1 overflow-auto p-3 focus-ring" role="log" aria-live="polite" aria-label={t('chat.message_list', { name: partner.name })} tabIndex={0} data-testid="message-list">
+        <div ref={content}>
+          {hasMore && (
+            <div className="text-center mb-2">
+              <button type="button" className="btn btn-sm btn-link" onClick={() => void loadOlder()}>
+                {t('chat.load_older')}
+              </button>
+            </div>
+          )}
+          {list.map((message) => (
+            <MessageBubble key={message.id} message={message} mine={message.sender_id === user?.id} />
+          ))}
+          {isTyping && (
+            <p className="small text-body-secondary fst-italic mb-0" data-testid="typing">
+              {t('chat.typing', { name: partner.name })}
+            </p>
+          )}
+        </div>
       </div>
       {blocked ? (
         <div className="border-top p-3 d-flex flex-wrap gap-2 align-items-center bg-white" role="note" data-testid="blocked-notice">
@@ -145,6 +145,8 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
           showIcebreakers={list.length === 0}
           onTyping={() => useRealtime.getState().connection?.sendTyping(conversationId)}
           onSent={(result) => {
+            // The member's own message: take them to it, wherever they had scrolled.
+            scrollToBottom();
             addMessage(result.message);
             setPrice(result.next_message_price);
             setCredits(result.credits);

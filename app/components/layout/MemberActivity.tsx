@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { ChatsResponse } from '../../../contract/chat';
 import type { AutoLike, LikesResponse } from '../../../contract/profiles';
-import { useChat } from '../../state/chat';
 import { useRealtime } from '../../realtime/realtime-store';
+import { refreshChats } from '../../realtime/refresh-chats';
 import { useRootData } from '../../root';
 import { api } from '../../lib/api-client';
 import { useCounters } from '../../state/counters';
@@ -20,9 +19,9 @@ async function refreshLikes() {
 }
 
 async function refreshCounters() {
-  const [likes, chats] = await Promise.all([api<LikesResponse>('likes.php', { retries: 1 }), api<ChatsResponse>('chats.php', { retries: 1 })]);
-  useCounters.getState().set({ newLikes: likes.total_new_likes, unreadMessages: chats.total_unread_messages });
-  useChat.getState().setChats(chats.chats);
+  // The chat list goes through the same coalesced refresh as socket events: one request in flight.
+  refreshChats();
+  await refreshLikes();
 }
 
 /**

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Bundle } from '../../../contract/payments';
 import type { SiteSettings } from '../../../contract/site';
 import { formatMoney } from '../../lib/format-money';
+import { TableScroll } from '../ui/TableScroll';
 
 type PriceSettings = Pick<SiteSettings, 'message_credits' | 'gift_credits' | 'photo_credits' | 'minimum_message_costs'>;
 
@@ -32,7 +33,7 @@ export function ActionPrices({ settings, country, cheapest }: { settings: PriceS
       <h2 className="h5" id="pricing-actions">
         {t('pricing.actions_title')}
       </h2>
-      <div className="table-responsive">
+      <TableScroll label={t('pricing.actions_title')}>
         <table className="table align-middle" data-testid="action-prices">
           <thead>
             <tr>
@@ -66,7 +67,7 @@ export function ActionPrices({ settings, country, cheapest }: { settings: PriceS
             </tr>
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {higherMinimums.length > 0 && (
         <>
           <p className="small mb-1">{t('pricing.minimum_intro')}</p>

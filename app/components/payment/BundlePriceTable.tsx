@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import type { Bundle } from '../../../contract/payments';
 import { formatPerCredit } from '../../lib/format-money';
 import { BundlePrice } from './BundlePrice';
+import { TableScroll } from '../ui/TableScroll';
 
 /** The bundles as a compact price list: credits, price (with a discount when one applies), price per credit. */
 export function BundlePriceTable({ bundles }: { bundles: Bundle[] }) {
   const { t, i18n } = useTranslation();
   if (bundles.length === 0) return <p className="alert alert-info">{t('credits.no_bundles')}</p>;
   return (
-    <div className="table-responsive">
+    <TableScroll label={t('pricing.bundles_title')}>
       <table className="table align-middle" data-testid="bundle-prices">
         <thead>
           <tr>
@@ -36,6 +37,6 @@ export function BundlePriceTable({ bundles }: { bundles: Bundle[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

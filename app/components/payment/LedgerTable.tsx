@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LedgerEntry } from '../../../contract/payments';
 import { LocalDateTime } from '../ui/LocalDateTime';
+import { TableScroll } from '../ui/TableScroll';
 
 /** The credit history: every change of the balance with its reason and the balance after it. */
 export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
   const { t } = useTranslation();
   if (entries.length === 0) return <p className="text-body-secondary">{t('transactions.no_ledger')}</p>;
   return (
-    <div className="table-responsive">
+    <TableScroll label={t('transactions.ledger_title')}>
       <table className="table table-sm align-middle" data-testid="ledger">
         <thead>
           <tr>
@@ -25,7 +26,7 @@ export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id} data-testid="ledger-row">
-              <td className="text-nowrap">
+              <td>
                 <LocalDateTime value={entry.created_at} />
               </td>
               <td className={`text-end fw-bold ${entry.delta >= 0 ? 'text-success-emphasis' : 'text-danger-emphasis'}`}>{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</td>
@@ -43,6 +44,6 @@ export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -6,6 +6,7 @@ import { LocalDateTime } from '../ui/LocalDateTime';
 import { orderStatusKey, orderTone } from './order-labels';
 import { usePaymentMethodName } from './PaymentMethodLogo';
 import { RefundAction } from './RefundAction';
+import { TableScroll } from '../ui/TableScroll';
 
 /** The member's orders, newest first: date, number, credits, price, method, state, discount, and a refund where one is possible. */
 export function OrdersTable({ orders, onRefunded }: { orders: Order[]; onRefunded: (order: Order) => void }) {
@@ -19,8 +20,8 @@ export function OrdersTable({ orders, onRefunded }: { orders: Order[]; onRefunde
     );
   }
   return (
-    <div className="table-responsive">
-      <table className="table align-middle" data-testid="orders">
+    <TableScroll label={t('transactions.orders_title')}>
+      <table className="table align-middle table-stack" data-testid="orders">
         <thead>
           <tr>
             <th scope="col">{t('transactions.date')}</th>
@@ -42,26 +43,32 @@ export function OrdersTable({ orders, onRefunded }: { orders: Order[]; onRefunde
         <tbody>
           {orders.map((order) => (
             <tr key={order.id} data-testid="order-row">
-              <td className="text-nowrap">
+              <td className="text-nowrap" data-label={t('transactions.date')}>
                 <LocalDateTime value={order.created_at} />
               </td>
-              <td>
+              <td data-label={t('transactions.order_number')}>
                 <Link to={`/transactions/${order.id}`} aria-label={t('transactions.order_link', { number: order.id })}>
                   {order.id}
                 </Link>
               </td>
-              <td className="text-end">{order.credits}</td>
-              <td className="text-end text-nowrap">{formatMoney(order.price, i18n.language)}</td>
-              <td>{methodName(order.payment_method)}</td>
-              <td>
+              <td className="text-end" data-label={t('transactions.credits')}>
+                {order.credits}
+              </td>
+              <td className="text-end text-nowrap" data-label={t('transactions.price')}>
+                {formatMoney(order.price, i18n.language)}
+              </td>
+              <td data-label={t('transactions.method')}>{methodName(order.payment_method)}</td>
+              <td data-label={t('transactions.status_label')}>
                 <span className={`badge ${orderTone(order)}`}>{t(orderStatusKey(order))}</span>
               </td>
-              <td className="small">{order.discount_percentage > 0 ? t('transactions.discount_value', { percentage: order.discount_percentage, code: order.discount_code ?? '' }) : '—'}</td>
+              <td className="small" data-label={t('transactions.discount')}>
+                {order.discount_percentage > 0 ? t('transactions.discount_value', { percentage: order.discount_percentage, code: order.discount_code ?? '' }) : '—'}
+              </td>
               <td>{order.refundable_credits > 0 && <RefundAction order={order} onRefunded={onRefunded} size="sm" />}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -4,27 +4,34 @@ import { useRevalidator } from 'react-router';
 import { NOTIFICATION_TYPES } from '../../../contract/accounts';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
-import { FormAlert } from '../ui/FormAlert';
+import { SaveStatus } from './SaveStatus';
 import { SettingsSection } from './SettingsSection';
 
-/** Which notification e-mails the member receives; saved at every change. */
+/** Which notification e-mails the member receives; saved at every change, and says so. */
 export function NotificationSettings({ disabled }: { disabled: string[] }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [off, setOff] = useState(new Set(disabled));
+  const [savedAt, setSavedAt] = useState<number | null>(null);
   const save = useApiAction((next: string[]) => api('notifications.php', { method: 'PUT', body: { notifications_disabled: next } }));
 
   const toggle = async (type: string, enabled: boolean) => {
     const next = new Set(off);
     if (enabled) next.delete(type);
     else next.add(type);
+    const before = off;
     setOff(next);
-    if ((await save.run([...next])) !== undefined) void revalidator.revalidate();
+    if ((await save.run([...next])) === undefined) {
+      // Not stored: the switch shows what the server still has.
+      setOff(before);
+      return;
+    }
+    setSavedAt(Date.now());
+    void revalidator.revalidate();
   };
 
   return (
     <SettingsSection id="notifications" title={t('settings.notifications_title')}>
-      <FormAlert error={save.error} />
       {NOTIFICATION_TYPES.map((type) => (
         <div className="form-check form-switch mb-2" key={type}>
           <input className="form-check-input" type="checkbox" role="switch" id={`notify-${type}`} checked={!off.has(type)} onChange={(e) => void toggle(type, e.target.checked)} />
@@ -33,6 +40,8 @@ export function NotificationSettings({ disabled }: { disabled: string[] }) {
           </label>
         </div>
       ))}
+      {/* Below the switches: the message appearing does not move the switch under the member's finger. */}
+      <SaveStatus savedAt={savedAt} error={save.error} />
     </SettingsSection>
   );
 }

@@ -48,6 +48,12 @@ export default function Checkout() {
   const [code, setCode] = useState<DiscountCode | null>(null);
 
   const { price, discount } = priceFor(offer, bundle, method, code);
+  // Back from the provider, the summary is the order's own: what it charged, with the discount
+  // it got. Today's price may differ (a welcome discount ends with the first purchase).
+  const returned = payment?.status.order ?? null;
+  const listPrice = returned?.list_price ?? bundle.price;
+  const charged = returned?.price ?? price;
+  const appliedCode = returned ? (returned.discount_code && { code: returned.discount_code, percentage: returned.discount_percentage }) : discount && { code: discount.code, percentage: discount.value_percentage };
 
   const pay = (chosen: PaymentMethod, discountCode = code?.code) => void placer.place({ bundleId: bundle.id, method: chosen, discountCode });
   const state = payment?.state ?? null;
@@ -68,11 +74,9 @@ export default function Checkout() {
               {t('credits.bundle_credits', { number: bundle.credits })}
             </h2>
             <p className="mb-0 fs-5">
-              <BundlePrice price={bundle.price} discounted={price.amount < bundle.price.amount ? price : null} />
+              <BundlePrice price={listPrice} discounted={charged.amount < listPrice.amount ? charged : null} />
             </p>
-            {discount && price.amount < bundle.price.amount && (
-              <p className="small mb-0 mt-1">{t('credits.code_applied', { code: discount.code, percentage: discount.value_percentage })}</p>
-            )}
+            {appliedCode && charged.amount < listPrice.amount && <p className="small mb-0 mt-1">{t('credits.code_applied', appliedCode)}</p>}
           </div>
           <Link to="/credits">{t('credits.change_bundle')}</Link>
         </div>
@@ -98,14 +102,15 @@ export default function Checkout() {
 
       {canPay && (
         <>
-          <PaymentMethodPicker bundleId={bundle.id} methods={offer.payment_methods} selected={payment ? null : method} />
+          {/* After a failed or unfinished payment the method it used stays chosen: paying again is one click. */}
+          <PaymentMethodPicker bundleId={bundle.id} methods={offer.payment_methods} selected={method} />
           <DiscountCodeField bundleId={bundle.id} method={method} applied={code} onApplied={setCode} />
           {placer.error && (
             <p className="alert alert-danger" role="alert">
               {placer.error.message}
             </p>
           )}
-          <PayButton price={price} method={payment ? null : method} busy={placer.busy} onPay={() => method && pay(method)} />
+          <PayButton price={price} method={method} busy={placer.busy} onPay={() => method && pay(method)} />
         </>
       )}
       {state === 'completed' && (

@@ -6,12 +6,13 @@ import { ProfileGrid } from '../../components/profile/ProfileCard';
 import { SearchFilters } from '../../components/search/SearchFilters';
 import { api } from '../../lib/api-client';
 import { useRootData } from '../../root';
-import { toQuery, useSearch, type SearchFilters as Filters } from '../../state/search';
+import { defaultGender, toPageQuery, toQuery, useSearch, withDefaultGender, type SearchFilters as Filters } from '../../state/search';
 import { useSignupModal } from '../../state/signup-modal';
 import type { Route } from './+types/search';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = Object.fromEntries(new URL(request.url).searchParams);
+  // A member's search starts at the gender they are looking for, not at "any".
+  const query = withDefaultGender(Object.fromEntries(new URL(request.url).searchParams), defaultGender(context.user?.profile.seeking));
   return { query, first: await context.searchMembers({ ...query, page: '1' }) };
 }
 
@@ -69,7 +70,7 @@ export default function MemberSearch() {
   return (
     <div className="container py-4">
       <h1 className="h3 mb-3">{user ? t('search.title_member', { name: user.profile.name }) : t('search.title')}</h1>
-      <SearchFilters initial={filters} onSearch={(next) => navigate(`/members?${toQuery(next, 1)}${params.get('lb') ? '&lb=1' : ''}`)} />
+      <SearchFilters initial={filters} onSearch={(next) => navigate(`/members?${toPageQuery(next, defaultGender(user?.profile.seeking))}${params.get('lb') ? '&lb=1' : ''}`)} />
       <p className="text-body-secondary" role="status">
         {t('search.count', { shown: first.data.numResults >= 1000 ? '1000+' : first.data.numResults })}
       </p>

@@ -20,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const answer = await context.orderStatus(orderId);
   // Another member's order, or one paid another way, is not this page's business.
   if (!answer.ok || answer.data.order.payment_method !== 'directdebit') throw notFound();
-  return { status: answer.data };
+  // Details sent and a code texted before a reload: the form goes on at the code step.
+  return { status: answer.data, pending: await context.pendingMandate(orderId) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -30,9 +31,9 @@ export function meta({ matches }: Route.MetaArgs) {
 /** `/directdebit?order=ID` — pay an order by SEPA direct debit, confirmed by a texted code (spec §2, §5). */
 export default function DirectDebit() {
   const { t, i18n } = useTranslation();
-  const { status: initial } = useLoaderData<typeof loader>();
+  const { status: initial, pending } = useLoaderData<typeof loader>();
   const { company, settings } = useRootData();
-  const flow = useDirectDebit(initial.order.id, initial);
+  const flow = useDirectDebit(initial.order.id, initial, pending);
   const [values, setValues] = useState(EMPTY_MANDATE);
   useRefreshAfterPayment(flow.status);
 

@@ -53,3 +53,19 @@ describe('chatSync.messagesSince', () => {
     expect(await bodiesSince(ben.id, 0)).toEqual(['new']);
   });
 });
+
+describe('chatSync.newestMessageId', () => {
+  it('is the newest id messagesSince could return: 0 without messages, leaving out held and removed ones', async () => {
+    const [newcomer, ben, carl] = await Promise.all([member(), member('male'), member('male')]);
+    const sync = createChatSyncRepository(ctx.db);
+    expect(await sync.newestMessageId(ben.id)).toBe(0);
+    await createUsersRepository(ctx.db).update(newcomer.id, { status: 'not_confirmed' });
+    const opening = await send(newcomer.id, { profileId: ben.id }, 'hi, new here');
+    const held = await send(ben.id, { conversationId: opening.conversation_id }, 'welcome');
+    expect(await sync.newestMessageId(newcomer.id)).toBe(opening.id);
+    expect(await sync.newestMessageId(ben.id)).toBe(held.id);
+    const other = await send(carl.id, { profileId: ben.id }, 'hello Ben');
+    await ctx.services.chat.remove(ben.id, other.conversation_id);
+    expect(await sync.newestMessageId(ben.id)).toBe(held.id);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, max, or, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { conversationStates, conversations, messages, type MessageRow } from '../schema/index';
 import { withheldFrom } from './blocks.repository';
@@ -30,6 +30,19 @@ export function createChatSyncRepository(db: Executor) {
         .orderBy(asc(messages.id))
         .limit(limit);
       return rows.map((row) => row.message);
+    },
+
+    /**
+     * The newest message id `messagesSince` could return for the member (0 when none): the
+     * cursor of a tab that starts from its page data instead of replaying the history.
+     */
+    async newestMessageId(memberId: number): Promise<number> {
+      const [row] = await db
+        .select({ newest: max(messages.id) })
+        .from(conversationStates)
+        .innerJoin(messages, eq(messages.conversationId, conversationStates.conversationId))
+        .where(and(eq(conversationStates.userId, memberId), gt(messages.id, conversationStates.clearedThroughId), or(eq(messages.held, false), eq(messages.senderId, memberId))));
+      return Number(row?.newest ?? 0);
     },
   };
 }

@@ -6,6 +6,16 @@ export interface MinimumMessageCost {
   currency: string;
 }
 
+/** The texts an operator writes for members, each with a value per page language. */
+export const SITE_TEXT_KEYS = ['index_title', 'description', 'fictional_warning', 'fictional_singular', 'fictional_plural'] as const;
+export type SiteTextKey = (typeof SITE_TEXT_KEYS)[number];
+
+/**
+ * An operator's texts in one language: any of `SITE_TEXT_KEYS`, and extra pages by token.
+ * The plain columns (`index_title`, …, `custom_pages`) hold the site's own language.
+ */
+export type SiteTexts = Partial<Record<SiteTextKey, string>> & { custom_pages?: Record<string, { title: string; body: string[] }> };
+
 /**
  * One branded site. The request host picks the row; every setting of spec §3 "Settings" and
  * the company behind the site live here so that operators change a site without a deploy.
@@ -73,6 +83,8 @@ export const sites = pgTable('sites', {
   companyAdded: timestamp('company_added', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   /** Extra static pages an operator defines, served at /pages/{token}. */
   customPages: jsonb('custom_pages').$type<Record<string, { title: string; body: string[] }>>().notNull().default({}),
+  /** The operator's texts in other languages, by language code (`{ "de": { "index_title": … } }`). */
+  localizedTexts: jsonb('localized_texts').$type<Record<string, SiteTexts>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

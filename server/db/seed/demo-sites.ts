@@ -1,5 +1,6 @@
 import { COUNTRY_CODES } from '../../../contract/countries';
 import type { NewSiteRow } from '../schema/index';
+import { FLIRTZONE_TEXTS, RENDEZVOUS_TEXTS } from './demo-site-texts';
 
 const company = {
   companyName: 'Rendezvous Media B.V.',
@@ -20,7 +21,8 @@ const allProfileFields = [
 
 /**
  * Two demo brands on one deployment: the general site on localhost and a German-language
- * niche site on flirt.localhost (browsers resolve *.localhost to this machine).
+ * niche site on flirt.localhost (browsers resolve *.localhost to this machine). The texts
+ * here are in each site's own language; demo-site-texts.ts has them in other languages.
  */
 export function buildDemoSites(defaultDomain: string): NewSiteRow[] {
   return [
@@ -39,6 +41,7 @@ export function buildDemoSites(defaultDomain: string): NewSiteRow[] {
       fictionalWarning: 'Profiles marked with ★ are fictional profiles run by our team for entertainment; you cannot meet them in person.',
       fictionalSingular: 'fictional profile',
       fictionalPlural: 'fictional profiles',
+      localizedTexts: RENDEZVOUS_TEXTS,
       visibleProfileFields: allProfileFields,
       searchFields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
       minimumMessageCosts: { NL: { costs: 10, currency: 'EUR' }, DE: { costs: 10, currency: 'EUR' }, GB: { costs: 10, currency: 'GBP' } },
@@ -61,6 +64,7 @@ export function buildDemoSites(defaultDomain: string): NewSiteRow[] {
       fictionalWarning: 'Mit ★ gekennzeichnete Profile sind fiktive Profile unseres Teams; ein persönliches Treffen ist nicht möglich.',
       fictionalSingular: 'fiktives Profil',
       fictionalPlural: 'fiktive Profile',
+      localizedTexts: FLIRTZONE_TEXTS,
       visibleProfileFields: allProfileFields,
       searchFields: ['country', 'countryregion', 'min_age', 'max_age'],
       signupCredits: 10,

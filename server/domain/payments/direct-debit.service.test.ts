@@ -277,3 +277,26 @@ describe('directDebit: owner scoping', () => {
     await expect(confirm(owner, mandate_id, code)).resolves.toMatchObject({ order: { status: 'paid' } });
   });
 });
+
+describe('directDebit.findPending', () => {
+  it('gives the mandate waiting for its code, so a reload of the form goes on at the code step', async () => {
+    const memberId = await member();
+    const { order } = await sepaOrder(memberId);
+    expect(await dd().findPending(site, memberId, order.id)).toBeNull();
+
+    const sent = await mandate(memberId, order.id);
+    const pending = await dd().findPending(site, memberId, order.id);
+    expect(pending).toEqual(sent);
+    expect(pending!.sms_sent_to).not.toContain('12345678');
+  });
+
+  it('gives nothing for another member’s order, nor once the mandate is confirmed', async () => {
+    const [memberId, other] = await Promise.all([member(), member()]);
+    const { order } = await sepaOrder(memberId);
+    const sent = await mandate(memberId, order.id);
+    expect(await dd().findPending(site, other, order.id)).toBeNull();
+
+    await confirm(memberId, sent.mandate_id, sms.lastCode());
+    expect(await dd().findPending(site, memberId, order.id)).toBeNull();
+  });
+});

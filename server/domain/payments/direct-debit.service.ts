@@ -187,10 +187,24 @@ export function createDirectDebitService(deps: {
     return answer(site, memberId, updated);
   }
 
+  /**
+   * The mandate on the member's open order that waits for its texted code, answered as the
+   * form's first step was; null when there is none (no details sent yet, confirmed, or the
+   * order has ended). A reload of the form goes on at the code step with it.
+   */
+  async function findPending(site: SiteRow, memberId: number, orderId: number): Promise<DirectDebitResponse | null> {
+    const record = await orders.findForMember(memberId, orderId);
+    if (!record || record.order.paymentMethod !== 'directdebit') return null;
+    if (record.order.status !== 'open' && record.order.status !== 'pending') return null;
+    const mandate = await mandates.findUnconfirmedForOrder(memberId, orderId);
+    return mandate ? answer(site, memberId, mandate) : null;
+  }
+
   return {
     submitMandate,
     confirm,
     resend,
+    findPending,
 
     /** `POST /api/directdebit.php`: one step of the form. */
     handle(site: SiteRow, memberId: number, input: DirectDebitInput, language: Language): Promise<DirectDebitResponse> {

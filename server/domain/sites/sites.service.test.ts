@@ -125,11 +125,11 @@ describe('sites cache under load', () => {
 describe('sites.toPublicSettings', () => {
   it('selects the visitor country when the site serves it, else its first country', async () => {
     const site = await createSite(ctx.db, { countries: ['DE', 'AT'] });
-    expect(ctx.services.sites.toPublicSettings(site, { country: 'AT' })).toMatchObject({
+    expect(ctx.services.sites.toPublicSettings(site, { country: 'AT' }, 'en')).toMatchObject({
       geoip_country: 'AT',
       geoip_selected_country: 'AT',
     });
-    expect(ctx.services.sites.toPublicSettings(site, { country: 'FR' })).toMatchObject({
+    expect(ctx.services.sites.toPublicSettings(site, { country: 'FR' }, 'en')).toMatchObject({
       geoip_country: 'FR',
       geoip_selected_country: 'DE',
     });
@@ -137,7 +137,7 @@ describe('sites.toPublicSettings', () => {
 
   it('gives each served country its region word and never leaks server-only settings', async () => {
     const site = await createSite(ctx.db, { countries: ['CH', 'US'], freeMessages: 7 });
-    const settings = ctx.services.sites.toPublicSettings(site, { country: null });
+    const settings = ctx.services.sites.toPublicSettings(site, { country: null }, 'en');
     expect(settings.region_data).toEqual({ CH: { region_word: 'canton' }, US: { region_word: 'state' } });
     expect(JSON.stringify(settings)).not.toContain('free_messages');
     expect(settings.push_public_key).toMatch(/^[A-Za-z0-9_-]{87}$/);
@@ -148,22 +148,29 @@ describe('sites.publicSettingsJson', () => {
   it('is toPublicSettings as JSON, per visitor country', async () => {
     const site = await createSite(ctx.db, { countries: ['DE', 'AT'] });
     for (const country of ['AT', 'FR', null]) {
-      expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country }))).toEqual(
-        JSON.parse(JSON.stringify(ctx.services.sites.toPublicSettings(site, { country }))),
+      expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country }, 'en'))).toEqual(
+        JSON.parse(JSON.stringify(ctx.services.sites.toPublicSettings(site, { country }, 'en'))),
       );
     }
     // Asked again for the first country after the others: still that country's answer.
-    expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country: 'AT' })).geoip_selected_country).toBe('AT');
+    expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country: 'AT' }, 'en')).geoip_selected_country).toBe('AT');
+  });
+
+  it('is kept per language too: each page language gets the operator’s texts in it', async () => {
+    const site = await createSite(ctx.db, { indexTitle: 'Dating for adults', localizedTexts: { de: { index_title: 'Dating für Erwachsene' } } });
+    expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country: 'DE' }, 'en')).index_title).toBe('Dating for adults');
+    expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country: 'DE' }, 'de')).index_title).toBe('Dating für Erwachsene');
+    expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country: 'DE' }, 'en')).index_title).toBe('Dating for adults');
   });
 
   it('follows the row: an edited site, once its cached row expires, answers with the edit', async () => {
     const site = await createSite(ctx.db, { domain: 'edited-settings.test', name: 'Before' });
     const before = await ctx.services.sites.resolveSite('edited-settings.test');
-    expect(JSON.parse(ctx.services.sites.publicSettingsJson(before, { country: null })).name).toBe('Before');
+    expect(JSON.parse(ctx.services.sites.publicSettingsJson(before, { country: null }, 'en')).name).toBe('Before');
     await createSitesRepository(ctx.db).update(site.id, { name: 'After' });
     ctx.clock.advance(31_000);
     const after = await ctx.services.sites.resolveSite('edited-settings.test');
-    expect(JSON.parse(ctx.services.sites.publicSettingsJson(after, { country: null })).name).toBe('After');
+    expect(JSON.parse(ctx.services.sites.publicSettingsJson(after, { country: null }, 'en')).name).toBe('After');
   });
 });
 

@@ -1,8 +1,10 @@
 import { COUNTRIES, isCountryCode } from '../../../contract/countries';
+import { SUPPORTED_LANGUAGES, type Language } from '../../../contract/locales';
 import type { CompanyInfo, SiteSettings } from '../../../contract/site';
 import type { SitesRepository } from '../../db/repositories/sites.repository';
 import type { SiteRow } from '../../db/schema/index';
 import type { Clock } from '../shared/clock';
+import { resolveSiteTexts } from './site-texts';
 
 export interface VisitorContext {
   /** ISO country code from the CDN's GeoIP header, if any. */
@@ -16,8 +18,8 @@ interface CachedSite {
   loading?: Promise<SiteRow | null>;
 }
 
-/** Countries whose settings JSON one site row keeps (two-letter codes: at most 676). */
-const MAX_SETTINGS_PER_SITE = 700;
+/** Settings JSONs one site row keeps: per language and country (two-letter codes: at most 676 each). */
+const MAX_SETTINGS_PER_SITE = 700 * SUPPORTED_LANGUAGES.length;
 
 /**
  * Which site a request is for, and what that site tells the browser. Sites change rarely and
@@ -40,7 +42,7 @@ export function createSitesService(deps: {
   const ttl = deps.cacheTtlMs ?? 30_000;
   const refreshAfter = ttl * 0.75;
   const cache = new Map<string, CachedSite>();
-  /** Settings JSON per site row and visitor country (see `publicSettingsJson`). */
+  /** Settings JSON per site row, page language and visitor country (see `publicSettingsJson`). */
   const settingsJson = new WeakMap<SiteRow, Map<string, string>>();
   // Bumped by `invalidate`: a load that started before it must not put back what it read.
   let generation = 0;
@@ -93,25 +95,26 @@ export function createSitesService(deps: {
       cache.clear();
     },
 
-    toPublicSettings(site: SiteRow, visitor: VisitorContext): SiteSettings {
-      return presentSettings(site, visitor, deps.pushPublicKey);
+    /** What the browser may know about the site, with the operator's texts in the page's language. */
+    toPublicSettings(site: SiteRow, visitor: VisitorContext, language: Language): SiteSettings {
+      return presentSettings(site, visitor, language, deps.pushPublicKey);
     },
 
     /**
-     * `toPublicSettings` as JSON, kept per site row and visitor country. `/api/settings.php`
-     * is the first call of every page load, and its answer changes only with the row: a
-     * refreshed or edited row is a new object, so its JSON is worked out afresh and the old
-     * one goes with the old row.
+     * `toPublicSettings` as JSON, kept per site row, page language and visitor country.
+     * `/api/settings.php` is the first call of every page load, and its answer changes only
+     * with the row: a refreshed or edited row is a new object, so its JSON is worked out
+     * afresh and the old one goes with the old row.
      */
-    publicSettingsJson(site: SiteRow, visitor: VisitorContext): string {
-      let byCountry = settingsJson.get(site);
-      if (!byCountry) settingsJson.set(site, (byCountry = new Map()));
-      const key = visitor.country ?? '';
-      let json = byCountry.get(key);
+    publicSettingsJson(site: SiteRow, visitor: VisitorContext, language: Language): string {
+      let byKey = settingsJson.get(site);
+      if (!byKey) settingsJson.set(site, (byKey = new Map()));
+      const key = `${language}:${visitor.country ?? ''}`;
+      let json = byKey.get(key);
       if (json === undefined) {
-        json = JSON.stringify(presentSettings(site, visitor, deps.pushPublicKey));
-        // Country codes are two letters, so this stays small; the bound only guards odd callers.
-        if (byCountry.size < MAX_SETTINGS_PER_SITE) byCountry.set(key, json);
+        json = JSON.stringify(presentSettings(site, visitor, language, deps.pushPublicKey));
+        // Languages and two-letter countries keep this small; the bound only guards odd callers.
+        if (byKey.size < MAX_SETTINGS_PER_SITE) byKey.set(key, json);
       }
       return json;
     },
@@ -141,7 +144,8 @@ export function selectVisitorCountry(site: SiteRow, visitorCountry: string | nul
   return site.countries[0] ?? 'US';
 }
 
-function presentSettings(site: SiteRow, visitor: VisitorContext, pushPublicKey: string): SiteSettings {
+function presentSettings(site: SiteRow, visitor: VisitorContext, language: Language, pushPublicKey: string): SiteSettings {
+  const texts = resolveSiteTexts(site, language);
   const regionData: SiteSettings['region_data'] = {};
   for (const country of site.countries) {
     if (isCountryCode(country)) regionData[country] = { region_word: COUNTRIES[country].regionWord };
@@ -164,11 +168,11 @@ function presentSettings(site: SiteRow, visitor: VisitorContext, pushPublicKey: 
     support_email: site.supportEmail,
     push_public_key: pushPublicKey,
     fictional_icon: site.fictionalIcon,
-    fictional_warning: site.fictionalWarning,
-    fictional_singular: site.fictionalSingular,
-    fictional_plural: site.fictionalPlural,
-    description: site.description,
-    index_title: site.indexTitle,
+    fictional_warning: texts.fictional_warning,
+    fictional_singular: texts.fictional_singular,
+    fictional_plural: texts.fictional_plural,
+    description: texts.description,
+    index_title: texts.index_title,
     countries: site.countries,
     visible_profile_fields: site.visibleProfileFields,
     visible_profile_notes: site.visibleProfileNotes,

@@ -6,7 +6,15 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
   await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain, name: 'Default', domainLanguage: 'en-US' });
-  await createSite(ctx.db, { domain: 'flirt.test', name: 'Flirt', domainLanguage: 'de-DE', countries: ['DE', 'AT', 'CH'] });
+  await createSite(ctx.db, {
+    domain: 'flirt.test',
+    name: 'Flirt',
+    domainLanguage: 'de-DE',
+    countries: ['DE', 'AT', 'CH'],
+    indexTitle: 'Flirten mit Niveau',
+    fictionalWarning: 'Mit ★ markierte Profile sind fiktiv.',
+    localizedTexts: { en: { index_title: 'Classy flirting', fictional_warning: 'Profiles marked ★ are fictional.' } },
+  });
 });
 afterAll(() => ctx.close());
 
@@ -23,6 +31,16 @@ describe('GET /api/settings.php', () => {
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(response.json()).toMatchObject({ geoip_country: country.toUpperCase(), geoip_selected_country: selected });
     }
+  });
+
+  it('gives the operator’s texts in the request’s language, each language from its own cached answer', async () => {
+    const ask = async (headers: Record<string, string>, cookies: Record<string, string> = {}) =>
+      (await ctx.app.inject({ url: '/api/settings.php', headers: { host: 'flirt.test', 'cf-ipcountry': 'de', ...headers }, cookies })).json();
+    expect(await ask({}, { i18n_redirected: 'en' })).toMatchObject({ index_title: 'Classy flirting', fictional_warning: 'Profiles marked ★ are fictional.' });
+    expect(await ask({}, { i18n_redirected: 'de' })).toMatchObject({ index_title: 'Flirten mit Niveau', fictional_warning: 'Mit ★ markierte Profile sind fiktiv.' });
+    expect(await ask({ 'accept-language': 'en-GB,en;q=0.8' })).toMatchObject({ index_title: 'Classy flirting' });
+    // No texts in French: the site's own language, all of them, never half and half.
+    expect(await ask({}, { i18n_redirected: 'fr' })).toMatchObject({ index_title: 'Flirten mit Niveau', fictional_warning: 'Mit ★ markierte Profile sind fiktiv.' });
   });
 
   it('lets forced_domain choose the site, as the first server-side load does', async () => {

@@ -23,7 +23,8 @@ export const siteRoutes: FastifyPluginAsyncZod<{ sites: SitesService; geo: GeoSe
     async (request, reply) => {
       const forced = request.query.forced_domain;
       const site = forced ? await sites.resolveSite(normalizeHost(forced)) : request.site;
-      const json = sites.publicSettingsJson(site, { country: request.visitorCountry });
+      // In the page's language: the operator's texts too (request.language, as pages use it).
+      const json = sites.publicSettingsJson(site, { country: request.visitorCountry }, request.language);
       // Already the serialized SiteSettings: a string with a JSON content type goes out as it
       // is. The schema's type names the object, hence the cast.
       return reply.type('application/json; charset=utf-8').send(json as never);

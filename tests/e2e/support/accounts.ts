@@ -56,6 +56,20 @@ export async function followMailLink(page: Page, to: string) {
   await entry.getByRole('link').first().click();
 }
 
+/**
+ * The newest six-digit code texted to a mobile number, read from the outbox in a second tab of
+ * the same browser, so the page under test keeps its state.
+ */
+export async function readSmsCode(page: Page, mobile: string): Promise<string> {
+  const outbox = await openPage(page.context());
+  await openOutbox(outbox);
+  const text = (await outbox.getByTestId('outbox-entry').filter({ hasText: mobile }).first().locator('pre').textContent()) ?? '';
+  await outbox.close();
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no SMS code to ${mobile} in the outbox: ${text}`);
+  return code;
+}
+
 export async function logIn(page: Page, member: Pick<E2eMember, 'email' | 'password'>, language = 'en', origin = baseUrl()) {
   await page.goto(`${origin}/login`);
   await page.getByLabel(text(language, 'login.email')).fill(member.email);

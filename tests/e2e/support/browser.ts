@@ -18,11 +18,27 @@ const CHROMIUM_FLAGS = [
 
 export const baseUrl = () => inject('baseUrl');
 
+let contexts = 0;
+
+/**
+ * Each browser context comes from its own client address, as real members do: the journeys
+ * server trusts one proxy hop (TRUST_PROXY=1), and every context sends the address a proxy would
+ * have appended. Per-address limits (sign-ups an hour, log-ins, lockouts) then count one journey's
+ * member, not the whole suite, which all runs from 127.0.0.1.
+ */
+function nextClientAddress(): string {
+  contexts += 1;
+  return `10.${process.pid % 250}.${Math.floor(contexts / 250) % 250}.${(contexts % 250) + 1}`;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ ...options, extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress(), ...options.extraHTTPHeaders } });
+  return browser;
 }
 
 /**

@@ -20,12 +20,14 @@ const post = (body: object, retries?: number) => api<DirectDebitResponse>('direc
 
 /**
  * The SEPA form's three steps against `POST /api/directdebit.php`: the mandate (which texts a
- * code), the code, and the paid order's status for the balance. Calls that send an SMS are not
+ * code), the code, and the paid order's status for the balance. `pending` is a mandate the
+ * server already has for this order, waiting for its code: the flow starts at the code step. Calls that send an SMS are not
  * retried by the client: each try would count against the member's five new codes.
  */
-export function useDirectDebit(orderId: number, initial: OrderStatusResponse | null) {
-  const [step, setStep] = useState<DirectDebitStep>(initial?.order.status === 'paid' ? 'done' : 'form');
-  const [mandate, setMandate] = useState<DirectDebitResponse | null>(null);
+export function useDirectDebit(orderId: number, initial: OrderStatusResponse | null, pending: DirectDebitResponse | null = null) {
+  // A mandate already waiting for its code (the page was reloaded) resumes at the code step.
+  const [step, setStep] = useState<DirectDebitStep>(initial?.order.status === 'paid' ? 'done' : pending ? 'code' : 'form');
+  const [mandate, setMandate] = useState<DirectDebitResponse | null>(pending);
   const [status, setStatus] = useState<OrderStatusResponse | null>(initial);
   const [resent, setResent] = useState(false);
 

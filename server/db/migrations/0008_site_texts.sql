@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "localized_texts" jsonb DEFAULT '{}'::jsonb NOT NULL;
