@@ -40,5 +40,12 @@ export default [
   ]),
   layout('routes/layouts/lander.tsx', [route('landers/tinderswipe', 'routes/swipe/tinderswipe-lander.tsx')]),
   layout('routes/layouts/empty.tsx', [route('lang-config', 'routes/lang-config.tsx')]),
+  // The operators' console (issue 16): its own layout, sign-in and texts.
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/home.tsx'),
+    route('enrol', 'routes/admin/enrol.tsx'),
+    route('staff', 'routes/admin/staff.tsx'),
+    route('audit', 'routes/admin/audit.tsx'),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -156,6 +156,20 @@ export const ErrorCode = z.enum([
   'direct_debit_limit_reached',
   /** The mobile number for the SEPA code cannot be a phone number. */
   'mobile_invalid',
+
+  // The operators' console (issue 16).
+  /** A console call without a signed-in (and second-factor verified) staff member. */
+  'staff_authentication_required',
+  /** The staff member's role may not do this, or the caller is a member, not staff. */
+  'staff_forbidden',
+  /** The TOTP or recovery code is wrong or was already used. */
+  'second_factor_invalid',
+  /** Someone else changed the record since it was loaded; reload and try again. */
+  'version_conflict',
+  /** The last active owner cannot be demoted or disabled. */
+  'last_owner',
+  /** An invited account becomes active by its own enrolment, not by an owner. */
+  'staff_not_enrolled',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -230,6 +244,12 @@ export const errorStatus: Record<ErrorCode, number> = {
   direct_debit_blocked: 403,
   direct_debit_limit_reached: 403,
   mobile_invalid: 400,
+  staff_authentication_required: 401,
+  staff_forbidden: 403,
+  second_factor_invalid: 400,
+  version_conflict: 409,
+  last_owner: 409,
+  staff_not_enrolled: 409,
 };
 
 export const ErrorBody = z.object({

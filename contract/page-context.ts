@@ -5,6 +5,7 @@ import type { PublicBundlesResponse } from './pricing';
 import type { LikesResponse, MemberProfile, OwnProfileDetails, ProfileCard, SearchResponse } from './profiles';
 import type { Language } from './locales';
 import type { CompanyInfo, SiteSettings } from './site';
+import type { StaffMember } from './admin/staff';
 
 export type Messages = Record<string, unknown>;
 
@@ -21,7 +22,7 @@ export interface PageLoadContext {
   /** Termination-free facts the legal pages need, derived from the site. */
   termsVersionDate: string;
   /** One namespace of one language's texts, as the browser's i18next expects it. */
-  getMessages(language: Language, namespace: 'common' | 'legal'): Messages;
+  getMessages(language: Language, namespace: 'common' | 'legal' | 'admin'): Messages;
   /** The logged-in member, or null for a visitor. */
   user: User | null;
   /** Whether purchases are simulated (the demo checkout, or a provider's test mode): every page says so. */
@@ -64,6 +65,13 @@ export interface PageLoadContext {
   pendingMandate(orderId: number): Promise<DirectDebitResponse | null>;
   /** The member's orders and credit history (one order when an id is given), or the error that refuses it. */
   listTransactions(orderId?: number): Promise<{ ok: true; data: TransactionsResponse } | { ok: false; code: string; message: string }>;
+  /** On console pages (`/admin…`): the signed-in, second-factor-verified staff member, else null. */
+  staff: StaffMember | null;
+  /**
+   * A console API call (`GET /api/admin/…`) made in-process with the request's cookies, so that a
+   * console page's first render goes through the same permission checks as the browser's calls.
+   */
+  adminGet<T>(path: string): Promise<{ status: number; body: T }>;
   /** An operator-defined page served at /pages/{token}, or null. */
   findCustomPage(token: string): { title: string; body: string[] } | null;
 }

@@ -68,6 +68,11 @@ import { createDirectDebitService } from './domain/payments/direct-debit.service
 import { createHttpSmsSender } from './adapters/sms/http-sms';
 import { createOutboxSmsSender } from './adapters/sms/outbox-sms';
 import type { SmsSender } from './adapters/sms/sms.port';
+import { createStaffRepository } from './db/repositories/staff.repository';
+import { createAuditService } from './domain/audit/audit.service';
+import { createStaffAdminService } from './domain/staff/staff-admin.service';
+import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
+import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -198,6 +203,20 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const smsSender = overrides.smsSender ?? (config.sms.url ? createHttpSmsSender({ url: config.sms.url, token: config.sms.token }) : createOutboxSmsSender(outboxDir));
   const directDebit = createDirectDebitService({ db, users: usersRepository, payments, sms: smsSender, translator, clock });
   const transactions = createTransactionsService({ db, users: usersRepository, providers, clock, events: paymentEvents, onProviderRefundFailed: (error) => console.error('provider refund failed', error) });
+  // The operators' console: staff, their sign-in and the audit log of everything they change.
+  const audit = createAuditService({ db, clock });
+  const staffRepository = createStaffRepository(db);
+  const staffSignIn = createStaffSignInService({ staff: staffRepository, guard: loginGuard, clock });
+  const staffEnrolment = createStaffEnrolmentService({
+    db,
+    staff: staffRepository,
+    audit,
+    mailer,
+    // On the default domain: the console works there even before any site exists.
+    enrolmentUrl: async (token) => siteUrls.urlOf({ domain: config.defaultSiteDomain }, `/admin/enrol?token=${token}`),
+    clock,
+  });
+  const staffAdmin = createStaffAdminService({ db, staff: staffRepository, audit });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
@@ -245,6 +264,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     chatEvents,
     chatSync,
     jobRunner,
+    audit,
+    staffSignIn,
+    staffEnrolment,
+    staffAdmin,
     outboxDir,
     redis,
     async close() {

@@ -31,7 +31,7 @@ const namesField = (named: string, field: string) => named === field || named ==
 export const MAX_RETRIES = 5;
 const BASE_DELAY_MS = 250;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Listener = () => void;
 const authenticationLostListeners = new Set<Listener>();
 

@@ -37,6 +37,8 @@ import { siteRoutes } from './routes/site.routes';
 import { registerSsr, type SsrOptions } from './ssr';
 import { wsGateway } from './ws-gateway';
 import { outboxAccessFor, outboxAccessPlugin } from './outbox-access';
+import { staffAuthPlugin } from './admin/staff-auth';
+import { adminRoutes } from './routes/admin/admin.routes';
 
 export interface HttpOptions {
   /** Page rendering; tests of the API alone leave it out. */
@@ -85,6 +87,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(requestContextPlugin, { sites: services.sites, geoipHeader: config.geoipHeader });
   await app.register(authPlugin, { sessions: services.sessions });
   await app.register(csrfPlugin);
+  await app.register(staffAuthPlugin, { signIn: services.staffSignIn, findMemberId: (token) => services.sessions.findUserId(token) });
   const outbox = outboxAccessFor(config, services.secrets.outboxKey);
   await app.register(outboxAccessPlugin, { access: outbox });
   installErrorHandler(app, services.translator);
@@ -108,6 +111,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(directDebitRoutes, services);
   await app.register(deletionOfferRoutes, services);
   await app.register(demoCheckoutRoutes, services);
+  await app.register(adminRoutes, services);
   await app.register(wsGateway, {
     sessions: services.sessions,
     bus: services.bus,

@@ -16,6 +16,7 @@ import type { Services } from '../services';
 import { selectVisitorCountry, type SitesService } from '../domain/sites/sites.service';
 import type { Translator } from '../i18n/translator';
 import type { OutboxAccess } from './outbox-access';
+import { presentStaff } from '../domain/staff/staff-presenter';
 import { allowedMethods } from './page-methods';
 import { buildContentSecurityPolicy } from './security-headers';
 
@@ -60,16 +61,18 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       const handle = createRequestHandler(build, options.mode);
       // Development serves Vite's own inline scripts without a CSP, so pages carry no nonce there.
       const nonce = options.mode === 'production' ? crypto.randomBytes(16).toString('base64') : '';
-      const response = await handle(toWebRequest(request), await createLoadContext(request, nonce, options));
+      const response = await handle(toWebRequest(request), await createLoadContext(app, request, nonce, options));
       return sendWebResponse(reply, response, options.mode === 'production' ? nonce : null);
     });
   });
 }
 
-async function createLoadContext(request: FastifyRequest, nonce: string, options: SsrOptions): Promise<AppLoadContext> {
+async function createLoadContext(app: FastifyInstance, request: FastifyRequest, nonce: string, options: SsrOptions): Promise<AppLoadContext> {
   const { site } = request;
   const { services } = options;
   const memberId = await request.findMemberId();
+  // The staff cookie reaches /admin pages only (its path); member pages never look it up.
+  const staffSession = /^\/admin(\/|\.data|\?|$)/.test(request.url) ? await request.findStaffSession() : null;
   const user = memberId ? await services.accounts.getUser(memberId, site).catch(() => null) : null;
   const showOutbox = services.outbox.allows(request);
   return {
@@ -131,6 +134,12 @@ async function createLoadContext(request: FastifyRequest, nonce: string, options
     company: options.sites.toCompanyInfo(site),
     termsVersionDate: getTermsVersionDate(site).toISOString(),
     getMessages: (language, namespace) => options.translator.getMessages(language, namespace),
+    staff: staffSession?.verified ? presentStaff(staffSession.member) : null,
+    async adminGet(path) {
+      if (!path.startsWith('/api/admin/')) throw new Error(`not a console call: ${path}`);
+      const response = await app.inject({ method: 'GET', url: path, headers: { cookie: request.headers.cookie ?? '', host: request.headers.host ?? '' } });
+      return { status: response.statusCode, body: response.json() };
+    },
     findCustomPage: (token) => findCustomPage(site, token, request.language),
   };
 }

@@ -5,7 +5,8 @@ import i18next, { type i18n, type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '../../contract/locales';
 
 export type Messages = Record<string, unknown>;
-export type Namespace = 'common' | 'legal';
+/** `admin`: the console's own texts, in English only for now (other languages fall back to it). */
+export type Namespace = 'common' | 'legal' | 'admin';
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
 
@@ -23,6 +24,7 @@ export async function createTranslator() {
     resources[language] = {
       common: readJson(path.join(localesDir, `${language}.json`)),
       legal: readJson(path.join(localesDir, 'legal', `${language}.json`)),
+      admin: readJson(path.join(localesDir, 'admin', `${language}.json`)),
     };
   }
   const instance: i18n = i18next.createInstance();
@@ -30,7 +32,7 @@ export async function createTranslator() {
     resources,
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
-    ns: ['common', 'legal'],
+    ns: ['common', 'legal', 'admin'],
     defaultNS: 'common',
     // Texts are rendered by React (which escapes) or sent as JSON; escaping here would double it.
     interpolation: { escapeValue: false },

@@ -7,3 +7,4 @@ export * from './discovery';
 export * from './chat';
 export * from './payments';
 export * from './demo-payments';
+export * from './staff';

@@ -3,6 +3,7 @@ import { createSitesRepository } from '../repositories/sites.repository';
 import { insertDefaultBundles } from './demo-bundles';
 import { buildDemoSites } from './demo-sites';
 import { seedDemoMembers } from './demo-members';
+import { seedDemoStaff } from './demo-staff';
 
 /**
  * First start on an empty database: demo brands and members to browse. Deterministic, so
@@ -21,6 +22,7 @@ export async function seedDemo(services: Services, options: { members: number; s
   for (const site of buildDemoSites(services.config.defaultSiteDomain)) created.push(await sites.insert(site));
   for (const site of created) await insertDefaultBundles(services.database.db, site.id);
   services.sites.invalidate();
+  await seedDemoStaff(services.database.db, services.clock.now());
   await seedDemoMembers({
     db: services.database.db,
     geo: services.geo,

@@ -5,6 +5,12 @@ import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import { hashToken } from './session-tokens';
 
+/**
+ * Whose accounts and which limits: a site (its id scopes the addresses, its settings give the
+ * attempts and minutes), or the console's staff, scoped apart from every site.
+ */
+export type LockoutScope = Pick<SiteRow, 'id' | 'loginMaxAttempts' | 'loginBlockMinutes'>;
+
 /** Who is knocking: the address the request came from and the browser's long-lived device cookie. */
 export interface ClientIdentity {
   ip: string;
@@ -49,7 +55,7 @@ const keyOf = (...parts: string[]) => crypto.createHash('sha256').update(parts.j
 export function createLoginGuard(deps: { throttles: AuthThrottlesRepository; clock: Clock }) {
   const { throttles, clock } = deps;
   let hitsSincePurge = 0;
-  const windowOf = (site: SiteRow) => site.loginBlockMinutes * 60_000;
+  const windowOf = (site: LockoutScope) => site.loginBlockMinutes * 60_000;
   const untrustedKey = (attempt: Attempt) => keyOf('login-untrusted', attempt.accountKey);
   const clientKey = (attempt: Attempt) => keyOf('login', attempt.accountKey, attempt.clientKey);
   const locked = (until: Date) => new AppError('account_locked', { params: { minutes: Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 60_000)) } });
@@ -63,7 +69,7 @@ export function createLoginGuard(deps: { throttles: AuthThrottlesRepository; clo
 
   return {
     /** How this request is counted for the account behind `email`. */
-    async identify(site: SiteRow, email: string, client: ClientIdentity): Promise<Attempt> {
+    async identify(site: LockoutScope, email: string, client: ClientIdentity): Promise<Attempt> {
       const accountKey = accountKeyOf(site.id, email);
       const deviceHash = client.deviceId ? hashToken(client.deviceId) : null;
       const since = new Date(clock.now().getTime() - TRUSTED_DEVICE_DAYS * DAY);
@@ -72,7 +78,7 @@ export function createLoginGuard(deps: { throttles: AuthThrottlesRepository; clo
     },
 
     /** Throws `account_locked` (with the minutes left) while this client may not try. */
-    async assertNotLocked(site: SiteRow, attempt: Attempt): Promise<void> {
+    async assertNotLocked(site: LockoutScope, attempt: Attempt): Promise<void> {
       const now = clock.now();
       const own = await throttles.find(clientKey(attempt), windowOf(site), now);
       if (own.blockedUntil) throw locked(own.blockedUntil);
@@ -82,7 +88,7 @@ export function createLoginGuard(deps: { throttles: AuthThrottlesRepository; clo
     },
 
     /** Counts a wrong password; throws `account_locked` when this one reached a limit. */
-    async recordFailure(site: SiteRow, attempt: Attempt): Promise<void> {
+    async recordFailure(site: LockoutScope, attempt: Attempt): Promise<void> {
       const now = clock.now();
       const windowMs = windowOf(site);
       const blockUntil = new Date(now.getTime() + windowMs);

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import { STAFF_ROLES, type StaffRole } from '../../../contract/admin/roles';
+import type { StaffMember } from '../../../contract/admin/staff';
+import { api } from '../../lib/api-client';
+import { useApiAction } from '../../lib/use-api-action';
+
+/** One staff account's role, refund limit and status, saved with the version it was loaded at. */
+export function StaffRowEditor({ member }: { member: StaffMember }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [role, setRole] = useState<StaffRole>(member.role);
+  const [limit, setLimit] = useState(String(member.refund_limit_credits));
+  const [saved, setSaved] = useState(false);
+  const save = useApiAction((change: Record<string, unknown>) => api(`/api/admin/staff/${member.id}`, { method: 'PATCH', body: { version: member.version, ...change }, retries: 0 }));
+
+  const submit = async (change: Record<string, unknown>) => {
+    setSaved(false);
+    if ((await save.run(change)) !== undefined) {
+      setSaved(true);
+      await revalidator.revalidate();
+    }
+  };
+  const limitNumber = Number(limit);
+  return (
+    <div className="d-flex flex-wrap align-items-end gap-2">
+      <label className="small">
+        <span className="visually-hidden">{t('staff.role')}</span>
+        <select className="form-select form-select-sm" value={role} onChange={(event) => setRole(event.target.value as StaffRole)} aria-label={`${t('staff.role')} ${member.email}`}>
+          {STAFF_ROLES.map((option) => (
+            <option key={option} value={option}>
+              {t(`roles.${option}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {role === 'support' && (
+        <label className="small">
+          <span className="visually-hidden">{t('staff.refund_limit')}</span>
+          <input
+            className="form-control form-control-sm"
+            style={{ width: '7rem' }}
+            type="number"
+            min={0}
+            value={limit}
+            onChange={(event) => setLimit(event.target.value)}
+            aria-label={`${t('staff.refund_limit')} ${member.email}`}
+          />
+        </label>
+      )}
+      <button
+        type="button"
+        className="btn btn-sm btn-primary"
+        disabled={save.pending}
+        onClick={() => void submit({ role, ...(role === 'support' && Number.isSafeInteger(limitNumber) && { refund_limit_credits: limitNumber }) })}
+      >
+        {t('staff.save')}
+      </button>
+      {member.status !== 'invited' && (
+        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={save.pending} onClick={() => void submit({ status: member.status === 'active' ? 'disabled' : 'active' })}>
+          {member.status === 'active' ? t('staff.disable') : t('staff.enable')}
+        </button>
+      )}
+      {saved && !save.error && (
+        <span className="small text-success" role="status">
+          {t('staff.saved')}
+        </span>
+      )}
+      {save.error && (
+        <span className="small text-danger" role="alert">
+          {save.error.message}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The operators' roles (issue 16). Staff are not members: they sign in to `/admin` with their
+ * own accounts, and each console call names the permission it needs.
+ */
+export const STAFF_ROLES = ['owner', 'admin', 'moderator', 'support', 'host'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** What a console call may need, and which roles have it. */
+export const PERMISSIONS = {
+  /** Invite, change and disable staff; set support's refund limit. */
+  'staff.manage': ['owner'],
+  /** Read the audit log and export it. */
+  'audit.read': ['owner', 'admin'],
+  /** Figures across sites: sign-ups, revenue, queues. */
+  'dashboard.read': ['owner', 'admin'],
+  /** Sites (brands), their settings, bundles, payment methods and custom pages. */
+  'sites.read': ['owner', 'admin'],
+  'sites.write': ['owner', 'admin'],
+  /** Find members and open their page: profile, photos, orders, ledger, sessions. */
+  'members.read': ['owner', 'admin', 'moderator', 'support'],
+  /** Ban, lift a ban, confirm an address, unblock direct debit, sign out everywhere, export, delete. */
+  'members.write': ['owner', 'admin', 'support'],
+  /** Read the text of members' messages (every reading is audited). */
+  'members.messages': ['owner', 'admin'],
+  /** Add or take credits with a reason (a ledger entry, never a balance write). */
+  'credits.correct': ['owner', 'admin'],
+  /** Refund an order through its provider (support up to the limit the owner set). */
+  'orders.refund': ['owner', 'admin', 'support'],
+  /** Orders, payments, mandates and discount codes across sites. */
+  'money.read': ['owner', 'admin'],
+  'money.write': ['owner', 'admin'],
+  /** Photo and profile-text queues. */
+  'moderation.review': ['owner', 'admin', 'moderator'],
+  /** Members' reports and complaints. */
+  'reports.handle': ['owner', 'admin', 'moderator', 'support'],
+  /** Create and edit fictional profiles. */
+  'fictional.manage': ['owner', 'admin'],
+  /** Answer members in conversations with fictional profiles. */
+  'fictional.answer': ['owner', 'admin', 'host'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function hasPermission(role: StaffRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}

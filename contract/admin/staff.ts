@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { RecordIdParam, text } from '../inputs';
+import { STAFF_ROLES } from './roles';
+
+export const StaffMember = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  status: z.enum(['invited', 'active', 'disabled']),
+  refund_limit_credits: z.number().int(),
+  two_factor: z.boolean(),
+  recovery_codes_left: z.number().int(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+  /** For edits: a change made from an older version is refused (409 version_conflict). */
+  version: z.number().int(),
+});
+export type StaffMember = z.infer<typeof StaffMember>;
+
+const email = text({ trim: true }).min(3).max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
+const name = text({ trim: true })
+  .min(1)
+  .max(80)
+  .refine((value) => !/[<>]/.test(value), 'must be a plain name');
+/** Six digits from the authenticator app, or a recovery code like 7KQ2-M9XD-4TPA. */
+const code = text({ trim: true }).min(6).max(20).regex(/^[A-Za-z0-9 -]+$/, 'must be a code');
+const token = text().min(20).max(200).regex(/^[\w-]+$/, 'must be a link token');
+
+export const StaffSignInInput = z.object({ email: text({ trim: true }).min(1).max(254), password: text().min(1).max(1024) });
+export const SecondFactorInput = z.object({ code });
+/** Where sign-in stands: the password is done and the code is next, or the console is open. */
+export const StaffSessionResponse = z.object({ step: z.enum(['second_factor', 'signed_in']), staff: StaffMember.nullable() });
+
+export const InvitationQuery = z.object({ token });
+export const InvitationResponse = z.object({ email: z.string(), role: z.enum(STAFF_ROLES), name: z.string() });
+export const EnrolmentInput = z.object({ token, name, password: text().min(1).max(1024) });
+/** The TOTP secret to add to an authenticator app: as a QR code and for typing in. */
+export const EnrolmentResponse = z.object({ otpauth_uri: z.string(), secret: z.string(), qr_svg: z.string() });
+export const EnrolmentConfirmInput = z.object({ token, code });
+/** Shown once: the recovery codes, and the console is open. */
+export const EnrolmentConfirmResponse = z.object({ recovery_codes: z.array(z.string()), staff: StaffMember });
+
+export const InviteStaffInput = z.object({ email, role: z.enum(STAFF_ROLES), name: name.optional() });
+export const InviteStaffResponse = z.object({ staff: StaffMember, invitation_url: z.string() });
+export const UpdateStaffInput = z.object({
+  version: z.number().int().min(1),
+  role: z.enum(STAFF_ROLES).optional(),
+  status: z.enum(['active', 'disabled']).optional(),
+  refund_limit_credits: z.number().int().min(0).max(1_000_000).optional(),
+});
+export const StaffListResponse = z.object({ staff: z.array(StaffMember) });
+export const StaffIdParams = z.object({ id: RecordIdParam });

@@ -1,0 +1,53 @@
+/**
+ * `npm run admin -- <command>`: the console's staff from the command line, for the first owner of
+ * a fresh install and for an owner locked out for good. Every change is audited as "command line".
+ *
+ *   invite <email> --role <owner|admin|moderator|support|host> [--name <name>]
+ *       creates the account and prints its one-time enrolment link (also mailed, or kept in the outbox)
+ *   reset <email>
+ *       starts an account over (lost phone and recovery codes): a new enrolment link, old sessions end
+ *   list
+ *       the staff with their roles and states
+ *
+ * On the embedded database the server must be stopped first (one process per data directory).
+ */
+import { parseArgs } from 'node:util';
+import { STAFF_ROLES, type StaffRole } from '../contract/admin/roles';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { SYSTEM_ACTOR } from '../server/domain/audit/audit.service';
+import { isAppError } from '../server/domain/shared/app-error';
+import { createServices } from '../server/services';
+
+const USAGE = 'usage: npm run admin -- invite <email> --role <role> [--name <name>] | reset <email> | list';
+
+async function main() {
+  const { positionals, values } = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { role: { type: 'string' }, name: { type: 'string' } } });
+  const [command, email] = positionals;
+  if (!command || (command !== 'list' && !email)) throw new Error(USAGE);
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  try {
+    const services = await createServices(config, database);
+    if (command === 'list') {
+      for (const member of await services.staffAdmin.list()) console.log(`${member.id}\t${member.email}\t${member.role}\t${member.status}`);
+    } else if (command === 'invite' || command === 'reset') {
+      const existing = (await services.staffAdmin.list()).find((member) => member.email.toLowerCase() === email.toLowerCase());
+      const role = (values.role ?? existing?.role) as StaffRole | undefined;
+      if (!role || !STAFF_ROLES.includes(role)) throw new Error(`--role must be one of ${STAFF_ROLES.join(', ')}`);
+      if (command === 'reset' && !existing) throw new Error(`No staff account for ${email}`);
+      const { member, url } = await services.staffEnrolment.invite(SYSTEM_ACTOR, { email, role, name: values.name, reset: command === 'reset' });
+      console.log(`${command === 'reset' ? 'Reset' : 'Invited'} ${member.email} as ${member.role}. Enrolment link (works once, for 3 days):\n${url}`);
+    } else {
+      throw new Error(USAGE);
+    }
+    await services.close();
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(isAppError(error) ? `Refused: ${error.code}` : error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Services } from '../../../services';
+import { auditRoutes } from './audit.routes';
+import { staffInvitationRoutes } from './staff-invitation.routes';
+import { staffRoutes } from './staff.routes';
+import { staffSessionRoutes } from './staff-session.routes';
+
+/** The console's API under `/api/admin/`: each plugin one area; every route states its permission. */
+export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) => {
+  await app.register(staffSessionRoutes, { signIn: services.staffSignIn });
+  await app.register(staffInvitationRoutes, { enrolment: services.staffEnrolment, signIn: services.staffSignIn });
+  await app.register(staffRoutes, { staffAdmin: services.staffAdmin, enrolment: services.staffEnrolment });
+  await app.register(auditRoutes, { audit: services.audit });
+};
