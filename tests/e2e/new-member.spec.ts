@@ -103,7 +103,8 @@ describe('a new member’s first hour', () => {
       route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'rate_limited', message: t('errors.rate_limited') }) }),
     );
     const likes = notifications.getByRole('switch', { name: t('settings.notification_types.like') });
-    await likes.uncheck();
+    // A click, not uncheck(): the refusal may put the switch back before uncheck() looks at it.
+    await likes.click();
     await notifications.getByRole('alert').filter({ hasText: `${t('settings.save_failed')} ${t('errors.rate_limited')}` }).waitFor();
     expect(await likes.isChecked()).toBe(true);
     expect(await notifications.getByRole('status').getByText(t('settings.saved')).count()).toBe(0);

@@ -11,6 +11,7 @@ const NEAR_BOTTOM_PX = 48;
  */
 export function useStickToBottom(list: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>) {
   const pinned = useRef(true);
+  const lastScrollTop = useRef(0);
 
   const scrollToBottom = useCallback(() => {
     pinned.current = true;
@@ -31,9 +32,15 @@ export function useStickToBottom(list: RefObject<HTMLElement | null>, content: R
     return () => observer.disconnect();
   }, [list, content]);
 
+  // Only the member scrolling up lets go. Content that grows (a photo arriving) can fire a scroll
+  // event before the resize observer has followed it; that is no reason to stop following.
   const onScroll = useCallback(() => {
     const element = list.current;
-    if (element) pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight <= NEAR_BOTTOM_PX;
+    if (!element) return;
+    const nearBottom = element.scrollHeight - element.scrollTop - element.clientHeight <= NEAR_BOTTOM_PX;
+    if (nearBottom) pinned.current = true;
+    else if (element.scrollTop < lastScrollTop.current) pinned.current = false;
+    lastScrollTop.current = element.scrollTop;
   }, [list]);
 
   return { onScroll, scrollToBottom };
