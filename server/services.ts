@@ -71,6 +71,8 @@ import type { SmsSender } from './adapters/sms/sms.port';
 import { createStaffRepository } from './db/repositories/staff.repository';
 import { createAuditService } from './domain/audit/audit.service';
 import { createStaffAdminService } from './domain/staff/staff-admin.service';
+import { createDashboardService } from './domain/dashboard/dashboard.service';
+import { createDashboardRepository } from './db/repositories/dashboard.repository';
 import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
 import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
 
@@ -217,6 +219,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     clock,
   });
   const staffAdmin = createStaffAdminService({ db, staff: staffRepository, audit });
+  const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), clock });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
@@ -268,6 +271,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     staffSignIn,
     staffEnrolment,
     staffAdmin,
+    dashboard,
     outboxDir,
     redis,
     async close() {

@@ -23,6 +23,7 @@ const RULES: Record<string, Permission | 'public'> = {
   'PATCH /api/admin/staff/{id}': 'staff.manage',
   'GET /api/admin/audit': 'audit.read',
   'GET /api/admin/audit.csv': 'audit.read',
+  'GET /api/admin/dashboard': 'dashboard.read',
 };
 
 let ctx: TestContext;
