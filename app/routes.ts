@@ -46,6 +46,8 @@ export default [
     route('enrol', 'routes/admin/enrol.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('sites', 'routes/admin/sites.tsx'),
+    route('sites/:id', 'routes/admin/site-editor.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
