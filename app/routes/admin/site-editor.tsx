@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useLoaderData } from 'react-router';
 import { COUNTRY_CODES } from '../../../contract/countries';
@@ -107,7 +107,7 @@ function SiteEditor({ initial, bundles }: { initial: AdminSite; bundles: AdminBu
         </div>
       </div>
       {saved.status === 'disabled' && <div className="alert alert-warning">{t('editor.disabled_explained')}</div>}
-      <ul className="nav nav-pills flex-wrap gap-1 mb-3" role="tablist" aria-label={t('editor.sections')}>
+      <ul className="nav nav-pills flex-wrap gap-1 mb-3" role="tablist" aria-label={t('editor.sections')} style={{ '--bs-nav-pills-link-active-bg': 'var(--bs-secondary)' } as CSSProperties}>
         {TABS.map((name) => (
           <li className="nav-item" role="presentation" key={name}>
             <button type="button" role="tab" id={`tab-${name}`} aria-controls={`panel-${name}`} aria-selected={tab === name} className={`nav-link py-1 px-2 ${tab === name ? 'active' : ''}`} onClick={() => setTab(name)}>
@@ -132,7 +132,7 @@ function SiteEditor({ initial, bundles }: { initial: AdminSite; bundles: AdminBu
             )}
             {dirty && <span className="small text-body-secondary">{t('editor.unsaved', { count: Object.keys(changes).length })}</span>}
             {notice && !save.error && (
-              <span role="status" className="small text-success">
+              <span role="status" className="small text-success-emphasis">
                 {notice}
               </span>
             )}

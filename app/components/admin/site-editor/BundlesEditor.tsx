@@ -162,7 +162,7 @@ function BundleCard({ siteId, bundle, onSaved }: { siteId: number; bundle: Admin
             {bundle ? t('bundles.save') : t('bundles.create')}
           </button>
           {done && !save.error && (
-            <span role="status" className="small text-success">
+            <span role="status" className="small text-success-emphasis">
               {t('bundles.saved')}
             </span>
           )}
