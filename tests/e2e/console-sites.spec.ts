@@ -19,6 +19,9 @@ interface Offer {
 }
 
 const money = (amount: number, currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount / 100);
+/** What the first journey changed, for the next one to check and put back. */
+let changed: { country: string; amount: number; newAmount: number } | null = null;
+
 const noSideScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
 /** Opens the demo site (localhost) in the console's editor, from the site list. */
@@ -66,12 +69,21 @@ describe('an admin runs a site from the console', () => {
     const card = member.page.getByTestId('bundle').filter({ has: member.page.getByRole('heading', { name: /\b300\b/ }) });
     await card.getByText(money(newAmount, target.price.currency)).first().waitFor();
 
+    expectNoConsoleErrors(admin);
+    await admin.context().close();
+    await member.context.close();
+    changed = { country, amount: target.price.amount, newAmount };
+  }, 180_000);
+
+  it('lists the change in the audit log, fits a phone, and puts the price back', async () => {
+    expect(changed, 'the price journey ran first').not.toBeNull();
+    const admin = await openPage(await browser.newContext({ viewport: { width: 390, height: 844 } }));
+    await signInToConsole(admin, DEMO_ADMIN);
     // The change is in the audit log, with its before and after.
     await admin.goto(`${baseUrl()}/admin/audit?action=site.bundle`);
-    await admin.getByTestId('audit-entry').filter({ hasText: 'site.bundle.update' }).filter({ hasText: String(newAmount) }).first().waitFor();
+    await admin.getByTestId('audit-entry').filter({ hasText: 'site.bundle.update' }).filter({ hasText: String(changed!.newAmount) }).first().waitFor();
 
     // The list and the editor fit a phone: no page-wide side scroll, tables scroll in their region.
-    await admin.setViewportSize({ width: 390, height: 844 });
     await admin.goto(`${baseUrl()}/admin/sites`);
     await admin.getByTestId('sites-table').waitFor();
     await noSideScroll(admin);
@@ -83,11 +95,10 @@ describe('an admin runs a site from the console', () => {
     }
     await expectAccessible(admin);
 
-    await setPrice(admin, 300, country, target.price.amount);
+    await setPrice(admin, 300, changed!.country, changed!.amount);
     expectNoConsoleErrors(admin);
     await admin.context().close();
-    await member.context.close();
-  });
+  }, 180_000);
 
   it('writes a custom page in Markdown with a preview; members see it without any raw HTML', async () => {
     const admin = await openPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
@@ -116,5 +127,5 @@ describe('an admin runs a site from the console', () => {
     expect(await visitor.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     await visitor.context().close();
     await admin.context().close();
-  });
+  }, 180_000);
 });
