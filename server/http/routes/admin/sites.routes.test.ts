@@ -98,6 +98,26 @@ describe('editing a site over HTTP', () => {
   });
 });
 
+describe('settings per country reach members', () => {
+  it('region words and payment methods per payment country', async () => {
+    const site = await createSite(ctx.db, { countries: ['NL', 'DE'] });
+    const member = await createVisibleMember(ctx, site, { country: 'NL' });
+    const cookies = { rdv_session: await ctx.services.sessions.start(member.id, 'test') };
+    const before = (await ctx.app.inject({ url: '/api/orders.php', headers: { host: site.domain }, cookies })).json().payment_methods;
+    expect(before.length).toBeGreaterThan(1);
+    const saved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/sites/${site.id}`,
+      cookies: admin.cookies,
+      payload: { version: 1, region_words: { NL: 'region' }, payment_methods_by_country: { NL: [before[0]] } },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/regions.php?country=NL', headers: { host: site.domain } })).json().region_word).toBe('region');
+    expect((await ctx.app.inject({ url: '/api/settings.php', headers: { host: site.domain } })).json().region_data).toEqual({ NL: { region_word: 'region' }, DE: { region_word: 'state' } });
+    expect((await ctx.app.inject({ url: '/api/orders.php', headers: { host: site.domain }, cookies })).json().payment_methods).toEqual([before[0]]);
+  });
+});
+
 describe('bundles over HTTP', () => {
   it('a new price shows in the member’s bundle list at once', async () => {
     const site = await createSite(ctx.db);
