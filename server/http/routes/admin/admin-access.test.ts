@@ -30,6 +30,7 @@ const RULES: Record<string, Permission | 'public'> = {
   'GET /api/admin/sites/{id}/bundles': 'sites.read',
   'POST /api/admin/sites/{id}/bundles': 'sites.write',
   'PATCH /api/admin/sites/{id}/bundles/{bundleId}': 'sites.write',
+  'GET /api/admin/dashboard': 'dashboard.read',
 };
 
 let ctx: TestContext;
