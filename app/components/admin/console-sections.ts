@@ -6,4 +6,5 @@ export const CONSOLE_SECTIONS: { path: string; label: string; permission: Permis
   { path: '/admin/dashboard', label: 'nav.dashboard', permission: 'dashboard.read' },
   { path: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
   { path: '/admin/audit', label: 'nav.audit', permission: 'audit.read' },
+  { path: '/admin/sites', label: 'nav.sites', permission: 'sites.read' },
 ];

@@ -23,6 +23,13 @@ const RULES: Record<string, Permission | 'public'> = {
   'PATCH /api/admin/staff/{id}': 'staff.manage',
   'GET /api/admin/audit': 'audit.read',
   'GET /api/admin/audit.csv': 'audit.read',
+  'GET /api/admin/sites': 'sites.read',
+  'POST /api/admin/sites': 'sites.write',
+  'GET /api/admin/sites/{id}': 'sites.read',
+  'PATCH /api/admin/sites/{id}': 'sites.write',
+  'GET /api/admin/sites/{id}/bundles': 'sites.read',
+  'POST /api/admin/sites/{id}/bundles': 'sites.write',
+  'PATCH /api/admin/sites/{id}/bundles/{bundleId}': 'sites.write',
   'GET /api/admin/dashboard': 'dashboard.read',
 };
 
