@@ -170,6 +170,16 @@ export const ErrorCode = z.enum([
   'last_owner',
   /** An invited account becomes active by its own enrolment, not by an owner. */
   'staff_not_enrolled',
+  /** A new discount code whose text another code has already (in any case). */
+  'discount_code_taken',
+  /** A new discount code that would expire before it is made. */
+  'discount_expiry_past',
+  /** A discount code for a member id that no member has. */
+  'discount_member_unknown',
+  /** A discount code for a site id that no site has. */
+  'discount_site_unknown',
+  /** Order totals asked for without a date range, or for more than `days` days. */
+  'order_totals_range',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -250,6 +260,11 @@ export const errorStatus: Record<ErrorCode, number> = {
   version_conflict: 409,
   last_owner: 409,
   staff_not_enrolled: 409,
+  discount_code_taken: 409,
+  discount_expiry_past: 400,
+  discount_member_unknown: 400,
+  discount_site_unknown: 400,
+  order_totals_range: 400,
 };
 
 export const ErrorBody = z.object({

@@ -73,6 +73,9 @@ import { createAuditService } from './domain/audit/audit.service';
 import { createStaffAdminService } from './domain/staff/staff-admin.service';
 import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
 import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
+import { createConsoleDiscountsService } from './domain/money/console-discounts.service';
+import { createConsoleMandatesService } from './domain/money/console-mandates.service';
+import { createConsoleOrdersService } from './domain/money/console-orders.service';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -217,6 +220,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     clock,
   });
   const staffAdmin = createStaffAdminService({ db, staff: staffRepository, audit });
+  // The console's money area: orders across sites, mandates, discount codes.
+  const consoleOrders = createConsoleOrdersService({ db, audit });
+  const consoleMandates = createConsoleMandatesService({ db });
+  const consoleDiscounts = createConsoleDiscountsService({ db, audit, clock });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
@@ -268,6 +275,9 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     staffSignIn,
     staffEnrolment,
     staffAdmin,
+    consoleOrders,
+    consoleMandates,
+    consoleDiscounts,
     outboxDir,
     redis,
     async close() {

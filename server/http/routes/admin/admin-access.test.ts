@@ -23,6 +23,13 @@ const RULES: Record<string, Permission | 'public'> = {
   'PATCH /api/admin/staff/{id}': 'staff.manage',
   'GET /api/admin/audit': 'audit.read',
   'GET /api/admin/audit.csv': 'audit.read',
+  'GET /api/admin/orders': 'money.read',
+  'GET /api/admin/orders/totals': 'money.read',
+  'GET /api/admin/orders.csv': 'money.read',
+  'GET /api/admin/mandates': 'money.read',
+  'GET /api/admin/discount-codes': 'money.read',
+  'POST /api/admin/discount-codes': 'money.write',
+  'POST /api/admin/discount-codes/{id}/disable': 'money.write',
 };
 
 let ctx: TestContext;
