@@ -46,6 +46,9 @@ export default [
     route('enrol', 'routes/admin/enrol.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('orders', 'routes/admin/orders.tsx'),
+    route('discount-codes', 'routes/admin/discount-codes.tsx'),
+    route('mandates', 'routes/admin/mandates.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

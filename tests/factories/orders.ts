@@ -12,7 +12,6 @@ export async function createOrder(db: Database, values: Partial<typeof orders.$i
       userId: null,
       credits: 100,
       amount: 1995,
-      listAmount: 1995,
       currency: 'EUR',
       country: 'NL',
       paymentMethod: 'ideal',
