@@ -126,10 +126,10 @@ export default function OrdersPage() {
           {t('money.orders.export')}
         </a>
       </div>
-      <ul className="nav nav-pills flex-wrap small mb-2" aria-label={t('money.orders.views')}>
+      <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2" aria-label={t('money.orders.views')}>
         {VIEWS.map((view) => (
-          <li className="nav-item" key={view.key}>
-            <Link className={`nav-link py-1 ${currentView === view.key ? 'active' : ''}`} aria-current={currentView === view.key ? 'page' : undefined} to={`/admin/orders${view.query ? `?${view.query}` : ''}`}>
+          <li key={view.key}>
+            <Link className={`btn btn-sm ${currentView === view.key ? 'btn-dark' : 'btn-outline-secondary'}`} aria-current={currentView === view.key ? 'page' : undefined} to={`/admin/orders${view.query ? `?${view.query}` : ''}`}>
               {t(`money.orders.view_${view.key}`)}
             </Link>
           </li>
