@@ -71,6 +71,8 @@ import type { SmsSender } from './adapters/sms/sms.port';
 import { createStaffRepository } from './db/repositories/staff.repository';
 import { createAuditService } from './domain/audit/audit.service';
 import { createStaffAdminService } from './domain/staff/staff-admin.service';
+import { createDashboardService } from './domain/dashboard/dashboard.service';
+import { createDashboardRepository } from './db/repositories/dashboard.repository';
 import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
 import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
 import { createConsoleDiscountsService } from './domain/money/console-discounts.service';
@@ -224,6 +226,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const consoleOrders = createConsoleOrdersService({ db, audit });
   const consoleMandates = createConsoleMandatesService({ db });
   const consoleDiscounts = createConsoleDiscountsService({ db, audit, clock });
+  const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), clock });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
@@ -278,6 +281,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     consoleOrders,
     consoleMandates,
     consoleDiscounts,
+    dashboard,
     outboxDir,
     redis,
     async close() {

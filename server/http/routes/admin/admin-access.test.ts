@@ -30,6 +30,7 @@ const RULES: Record<string, Permission | 'public'> = {
   'GET /api/admin/discount-codes': 'money.read',
   'POST /api/admin/discount-codes': 'money.write',
   'POST /api/admin/discount-codes/{id}/disable': 'money.write',
+  'GET /api/admin/dashboard': 'dashboard.read',
 };
 
 let ctx: TestContext;
