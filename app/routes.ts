@@ -49,6 +49,9 @@ export default [
     route('audit', 'routes/admin/audit.tsx'),
     route('sites', 'routes/admin/sites.tsx'),
     route('sites/:id', 'routes/admin/site-editor.tsx'),
+    route('orders', 'routes/admin/orders.tsx'),
+    route('discount-codes', 'routes/admin/discount-codes.tsx'),
+    route('mandates', 'routes/admin/mandates.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

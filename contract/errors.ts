@@ -176,6 +176,16 @@ export const ErrorCode = z.enum([
   'too_many_bundles',
   /** The site of this host was disabled by its operator. */
   'site_unavailable',
+  /** A new discount code whose text another code has already (in any case). */
+  'discount_code_taken',
+  /** A new discount code that would expire before it is made. */
+  'discount_expiry_past',
+  /** A discount code for a member id that no member has. */
+  'discount_member_unknown',
+  /** A discount code for a site id that no site has. */
+  'discount_site_unknown',
+  /** Order totals asked for without a date range, or for more than `days` days. */
+  'order_totals_range',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -259,6 +269,11 @@ export const errorStatus: Record<ErrorCode, number> = {
   site_host_taken: 409,
   too_many_bundles: 409,
   site_unavailable: 503,
+  discount_code_taken: 409,
+  discount_expiry_past: 400,
+  discount_member_unknown: 400,
+  discount_site_unknown: 400,
+  order_totals_range: 400,
 };
 
 export const ErrorBody = z.object({

@@ -77,6 +77,9 @@ import { createDashboardService } from './domain/dashboard/dashboard.service';
 import { createDashboardRepository } from './db/repositories/dashboard.repository';
 import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
 import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
+import { createConsoleDiscountsService } from './domain/money/console-discounts.service';
+import { createConsoleMandatesService } from './domain/money/console-mandates.service';
+import { createConsoleOrdersService } from './domain/money/console-orders.service';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -227,6 +230,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   });
   const staffAdmin = createStaffAdminService({ db, staff: staffRepository, audit });
   const siteAdmin = createSiteAdminService({ db, audit, clock, changes: siteChanges });
+  // The console's money area: orders across sites, mandates, discount codes.
+  const consoleOrders = createConsoleOrdersService({ db, audit });
+  const consoleMandates = createConsoleMandatesService({ db });
+  const consoleDiscounts = createConsoleDiscountsService({ db, audit, clock });
   const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), clock });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
@@ -281,6 +288,9 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     staffAdmin,
     siteAdmin,
     siteChanges,
+    consoleOrders,
+    consoleMandates,
+    consoleDiscounts,
     dashboard,
     outboxDir,
     redis,

@@ -30,6 +30,13 @@ const RULES: Record<string, Permission | 'public'> = {
   'GET /api/admin/sites/{id}/bundles': 'sites.read',
   'POST /api/admin/sites/{id}/bundles': 'sites.write',
   'PATCH /api/admin/sites/{id}/bundles/{bundleId}': 'sites.write',
+  'GET /api/admin/orders': 'money.read',
+  'GET /api/admin/orders/totals': 'money.read',
+  'GET /api/admin/orders.csv': 'money.read',
+  'GET /api/admin/mandates': 'money.read',
+  'GET /api/admin/discount-codes': 'money.read',
+  'POST /api/admin/discount-codes': 'money.write',
+  'POST /api/admin/discount-codes/{id}/disable': 'money.write',
   'GET /api/admin/dashboard': 'dashboard.read',
 };
 
