@@ -170,6 +170,10 @@ export const ErrorCode = z.enum([
   'last_owner',
   /** An invited account becomes active by its own enrolment, not by an owner. */
   'staff_not_enrolled',
+  /** Before the first paid message to a fictional profile the member confirms its warning and `price` once. */
+  'fictional_confirmation_required',
+  /** Another host holds this conversation with a fictional profile (a claim lapses after some minutes). */
+  'conversation_claimed',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -250,6 +254,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   version_conflict: 409,
   last_owner: 409,
   staff_not_enrolled: 409,
+  fictional_confirmation_required: 409,
+  conversation_claimed: 409,
 };
 
 export const ErrorBody = z.object({

@@ -73,6 +73,9 @@ import { createAuditService } from './domain/audit/audit.service';
 import { createStaffAdminService } from './domain/staff/staff-admin.service';
 import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
 import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
+import { createFictionalConfirmationsService } from './domain/fictional/fictional-confirmations.service';
+import { createFictionalProfilesService } from './domain/fictional/fictional-profiles.service';
+import { createHostInboxService } from './domain/fictional/host-inbox.service';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -217,6 +220,11 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     clock,
   });
   const staffAdmin = createStaffAdminService({ db, staff: staffRepository, audit });
+  // Fictional profiles (issue 16): made in the console, answered by hosts through the members' send path.
+  const sitesRepository = createSitesRepository(db);
+  const fictionalProfiles = createFictionalProfilesService({ db, sites: sitesRepository, audit, clock });
+  const hostInbox = createHostInboxService({ db, chat, chatRepository, sites: sitesRepository, audit, clock, events: chatEvents });
+  const fictionalConfirmations = createFictionalConfirmationsService({ db, profiles: profilesRepository, clock });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
@@ -268,6 +276,9 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     staffSignIn,
     staffEnrolment,
     staffAdmin,
+    fictionalProfiles,
+    hostInbox,
+    fictionalConfirmations,
     outboxDir,
     redis,
     async close() {

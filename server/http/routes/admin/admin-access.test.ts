@@ -23,6 +23,15 @@ const RULES: Record<string, Permission | 'public'> = {
   'PATCH /api/admin/staff/{id}': 'staff.manage',
   'GET /api/admin/audit': 'audit.read',
   'GET /api/admin/audit.csv': 'audit.read',
+  'GET /api/admin/fictional-profiles': 'fictional.manage',
+  'POST /api/admin/fictional-profiles': 'fictional.manage',
+  'GET /api/admin/fictional-profiles/{id}': 'fictional.manage',
+  'PATCH /api/admin/fictional-profiles/{id}': 'fictional.manage',
+  'GET /api/admin/inbox': 'fictional.answer',
+  'GET /api/admin/inbox/{id}': 'fictional.answer',
+  'POST /api/admin/inbox/{id}/claim': 'fictional.answer',
+  'DELETE /api/admin/inbox/{id}/claim': 'fictional.answer',
+  'POST /api/admin/inbox/{id}/reply': 'fictional.answer',
 };
 
 let ctx: TestContext;
