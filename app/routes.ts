@@ -46,6 +46,10 @@ export default [
     route('enrol', 'routes/admin/enrol.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('fictional', 'routes/admin/fictional.tsx'),
+    route('fictional/:id', 'routes/admin/fictional-edit.tsx'),
+    route('inbox', 'routes/admin/inbox.tsx'),
+    route('inbox/:id', 'routes/admin/inbox-conversation.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

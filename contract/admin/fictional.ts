@@ -43,7 +43,7 @@ const fields = {
   status: z.enum(['active', 'disabled']),
 };
 
-export const FictionalProfilesQuery = listQuery(['id', 'name', 'updated_at'], 'updated_at').extend({ site_id: RecordIdParam });
+export const FictionalProfilesQuery = listQuery(['id', 'name', 'updated_at'], 'updated_at').extend({ site_id: RecordIdParam.optional() });
 export const FictionalProfilesPage = listPage(FictionalProfile);
 export const CreateFictionalProfileInput = z
   .object({ site_id: RecordId, ...fields, city: fields.city.optional(), about: fields.about.default(''), seeking: fields.seeking.default('both'), status: fields.status.default('active') })

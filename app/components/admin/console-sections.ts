@@ -5,4 +5,6 @@ export const CONSOLE_SECTIONS: { path: string; label: string; permission: Permis
   { path: '/admin', label: 'nav.home', permission: null },
   { path: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
   { path: '/admin/audit', label: 'nav.audit', permission: 'audit.read' },
+  { path: '/admin/fictional', label: 'nav.fictional', permission: 'fictional.manage' },
+  { path: '/admin/inbox', label: 'nav.inbox', permission: 'fictional.answer' },
 ];

@@ -117,11 +117,11 @@ export function createFictionalRepository(db: Executor) {
         .where(eq(fictionalProfiles.profileId, id));
     },
 
-    /** One page of a site's fictional profiles (one row more than asked, to tell whether another page follows). */
-    async listProfiles(siteId: number, sort: FictionalSort, dir: 'asc' | 'desc', offset: number, limit: number): Promise<FictionalProfileRecord[]> {
+    /** One page of fictional profiles, of one site or all (one row more than asked, to tell whether another page follows). */
+    async listProfiles(siteId: number | null, sort: FictionalSort, dir: 'asc' | 'desc', offset: number, limit: number): Promise<FictionalProfileRecord[]> {
       const column = { id: users.id, name: profiles.name, updated_at: fictionalProfiles.updatedAt }[sort];
       const order = dir === 'asc' ? sql`${column} asc, ${users.id} asc` : sql`${column} desc, ${users.id} desc`;
-      return selectProfiles().where(eq(users.siteId, siteId)).orderBy(order).offset(offset).limit(limit);
+      return selectProfiles().where(siteId === null ? undefined : eq(users.siteId, siteId)).orderBy(order).offset(offset).limit(limit);
     },
 
     /**

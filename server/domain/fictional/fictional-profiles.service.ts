@@ -35,7 +35,7 @@ export function auditableFictional(row: FictionalProfileRecord) {
 export function createFictionalProfilesService(deps: { db: Database; sites: SitesRepository; audit: AuditService; clock: Clock }) {
   const reader = createFictionalRepository(deps.db);
   return {
-    list: (siteId: number, sort: FictionalSort, dir: 'asc' | 'desc', offset: number, limit: number) => reader.listProfiles(siteId, sort, dir, offset, limit),
+    list: (siteId: number | null, sort: FictionalSort, dir: 'asc' | 'desc', offset: number, limit: number) => reader.listProfiles(siteId, sort, dir, offset, limit),
 
     async find(id: number): Promise<FictionalProfileRecord> {
       const row = await reader.findProfile(id);

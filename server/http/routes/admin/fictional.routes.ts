@@ -35,7 +35,7 @@ export const fictionalRoutes: FastifyPluginAsyncZod<{ fictionalProfiles: Fiction
     async (request) => {
       const { site_id, sort, dir, page, page_size } = request.query;
       const { offset, limit } = pageWindow(request.query);
-      const rows = await fictionalProfiles.list(site_id, sort, dir, offset, limit);
+      const rows = await fictionalProfiles.list(site_id ?? null, sort, dir, offset, limit);
       return { items: rows.slice(0, page_size).map(presentFictionalProfile), page, page_size, has_more: rows.length > page_size };
     },
   );
