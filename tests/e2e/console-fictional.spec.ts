@@ -33,6 +33,12 @@ describe('fictional profiles, honestly', () => {
     await owner.getByRole('heading', { name: `Edit ${name}` }).waitFor();
     await owner.getByTestId('fictional-flag-note').waitFor();
     await expectAccessible(owner);
+    // The list, a page at a time, at both widths.
+    await owner.getByRole('link', { name: 'Back to the list' }).click();
+    await owner.getByTestId('fictional-table').getByText(name).waitFor();
+    await expectAccessible(owner);
+    await owner.setViewportSize({ width: 390, height: 844 });
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expectNoConsoleErrors(owner);
     await owner.context().close();
 
@@ -69,6 +75,8 @@ describe('fictional profiles, honestly', () => {
     await signInToConsole(host, DEMO_HOST);
     await host.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Host inbox' }).click();
     await host.getByRole('heading', { name: 'Host inbox' }).waitFor();
+    await expectAccessible(host);
+    expect(await host.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await host.getByRole('link', { name: new RegExp(`→ ${name}$`) }).click();
     await host.getByTestId('host-message').filter({ hasText: 'Second paid message' }).waitFor();
     expect(await host.locator('body').innerText()).not.toContain(member.member.email);
@@ -80,6 +88,8 @@ describe('fictional profiles, honestly', () => {
     await host.getByLabel(`Answer as ${name}`).fill(answer);
     await host.getByRole('button', { name: 'Send answer' }).click();
     await host.getByTestId('host-message').filter({ hasText: answer }).waitFor();
+    await host.setViewportSize({ width: 1280, height: 900 });
+    await expectAccessible(host);
     expectNoConsoleErrors(host);
 
     // The member's open chat gets it live, without a reload, marked as from a fictional profile.
