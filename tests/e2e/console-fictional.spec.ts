@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('fictional profiles, honestly', () => {
-  it('an owner makes a fictional profile; a member confirms its warning once; a host answers and the answer arrives live with its label', async () => {
+  // Three people in three browsers, one after another: longer than one journey's default time.
+  it('an owner makes a fictional profile; a member confirms its warning once; a host answers and the answer arrives live with its label', { timeout: 300_000 }, async () => {
     // The owner makes a fictional profile on the demo site (site 1).
     const owner = await openPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
     await signInToConsole(owner, DEMO_OWNER);
