@@ -71,6 +71,8 @@ import type { SmsSender } from './adapters/sms/sms.port';
 import { createStaffRepository } from './db/repositories/staff.repository';
 import { createAuditService } from './domain/audit/audit.service';
 import { createStaffAdminService } from './domain/staff/staff-admin.service';
+import { createDashboardService } from './domain/dashboard/dashboard.service';
+import { createDashboardRepository } from './db/repositories/dashboard.repository';
 import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
 import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
 import { createFictionalConfirmationsService } from './domain/fictional/fictional-confirmations.service';
@@ -225,6 +227,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const fictionalProfiles = createFictionalProfilesService({ db, sites: sitesRepository, audit, clock });
   const hostInbox = createHostInboxService({ db, chat, chatRepository, sites: sitesRepository, audit, clock, events: chatEvents });
   const fictionalConfirmations = createFictionalConfirmationsService({ db, profiles: profilesRepository, clock });
+  const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), clock });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
@@ -279,6 +282,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     fictionalProfiles,
     hostInbox,
     fictionalConfirmations,
+    dashboard,
     outboxDir,
     redis,
     async close() {

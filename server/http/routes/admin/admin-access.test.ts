@@ -32,6 +32,7 @@ const RULES: Record<string, Permission | 'public'> = {
   'POST /api/admin/inbox/{id}/claim': 'fictional.answer',
   'DELETE /api/admin/inbox/{id}/claim': 'fictional.answer',
   'POST /api/admin/inbox/{id}/reply': 'fictional.answer',
+  'GET /api/admin/dashboard': 'dashboard.read',
 };
 
 let ctx: TestContext;
