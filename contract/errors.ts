@@ -186,6 +186,10 @@ export const ErrorCode = z.enum([
   'discount_site_unknown',
   /** Order totals asked for without a date range, or for more than `days` days. */
   'order_totals_range',
+  /** Before the first paid message to a fictional profile the member confirms its warning and `price` once. */
+  'fictional_confirmation_required',
+  /** Another host holds this conversation with a fictional profile (a claim lapses after some minutes). */
+  'conversation_claimed',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -274,6 +278,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   discount_member_unknown: 400,
   discount_site_unknown: 400,
   order_totals_range: 400,
+  fictional_confirmation_required: 409,
+  conversation_claimed: 409,
 };
 
 export const ErrorBody = z.object({

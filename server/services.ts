@@ -80,6 +80,9 @@ import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
 import { createConsoleDiscountsService } from './domain/money/console-discounts.service';
 import { createConsoleMandatesService } from './domain/money/console-mandates.service';
 import { createConsoleOrdersService } from './domain/money/console-orders.service';
+import { createFictionalConfirmationsService } from './domain/fictional/fictional-confirmations.service';
+import { createFictionalProfilesService } from './domain/fictional/fictional-profiles.service';
+import { createHostInboxService } from './domain/fictional/host-inbox.service';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -234,6 +237,11 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const consoleOrders = createConsoleOrdersService({ db, audit });
   const consoleMandates = createConsoleMandatesService({ db });
   const consoleDiscounts = createConsoleDiscountsService({ db, audit, clock });
+  // Fictional profiles (issue 16): made in the console, answered by hosts through the members' send path.
+  const sitesRepository = createSitesRepository(db);
+  const fictionalProfiles = createFictionalProfilesService({ db, sites: sitesRepository, audit, clock });
+  const hostInbox = createHostInboxService({ db, chat, chatRepository, sites: sitesRepository, audit, clock, events: chatEvents });
+  const fictionalConfirmations = createFictionalConfirmationsService({ db, profiles: profilesRepository, clock });
   const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), clock });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
@@ -291,6 +299,9 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     consoleOrders,
     consoleMandates,
     consoleDiscounts,
+    fictionalProfiles,
+    hostInbox,
+    fictionalConfirmations,
     dashboard,
     outboxDir,
     redis,

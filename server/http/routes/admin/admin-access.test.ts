@@ -37,6 +37,15 @@ const RULES: Record<string, Permission | 'public'> = {
   'GET /api/admin/discount-codes': 'money.read',
   'POST /api/admin/discount-codes': 'money.write',
   'POST /api/admin/discount-codes/{id}/disable': 'money.write',
+  'GET /api/admin/fictional-profiles': 'fictional.manage',
+  'POST /api/admin/fictional-profiles': 'fictional.manage',
+  'GET /api/admin/fictional-profiles/{id}': 'fictional.manage',
+  'PATCH /api/admin/fictional-profiles/{id}': 'fictional.manage',
+  'GET /api/admin/inbox': 'fictional.answer',
+  'GET /api/admin/inbox/{id}': 'fictional.answer',
+  'POST /api/admin/inbox/{id}/claim': 'fictional.answer',
+  'DELETE /api/admin/inbox/{id}/claim': 'fictional.answer',
+  'POST /api/admin/inbox/{id}/reply': 'fictional.answer',
   'GET /api/admin/dashboard': 'dashboard.read',
 };
 

@@ -3,6 +3,7 @@ import type { Services } from '../../../services';
 import { auditRoutes } from './audit.routes';
 import { siteAdminRoutes } from './sites.routes';
 import { moneyRoutes } from './money.routes';
+import { fictionalRoutes } from './fictional.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { staffInvitationRoutes } from './staff-invitation.routes';
 import { staffRoutes } from './staff.routes';
@@ -16,5 +17,6 @@ export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) =
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(siteAdminRoutes, { siteAdmin: services.siteAdmin, siteUrls: services.siteUrls });
   await app.register(moneyRoutes, { consoleOrders: services.consoleOrders, consoleMandates: services.consoleMandates, consoleDiscounts: services.consoleDiscounts });
+  await app.register(fictionalRoutes, { fictionalProfiles: services.fictionalProfiles, hostInbox: services.hostInbox });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
 };
