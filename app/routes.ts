@@ -47,6 +47,8 @@ export default [
     route('dashboard', 'routes/admin/dashboard.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('sites', 'routes/admin/sites.tsx'),
+    route('sites/:id', 'routes/admin/site-editor.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('discount-codes', 'routes/admin/discount-codes.tsx'),
     route('mandates', 'routes/admin/mandates.tsx'),

@@ -52,6 +52,8 @@ import { createTranslator } from './i18n/translator';
 import { createJobRunner } from './jobs/job-runner';
 import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus, type EventBus } from './realtime/event-bus';
+import { createSiteChangeBus, type SiteChangeBus } from './realtime/site-change-bus';
+import { createSiteAdminService } from './domain/sites/site-admin.service';
 import { createRealtimePaymentEvents } from './realtime/payment-events';
 import { createRealtimeLikeEvents } from './realtime/like-events';
 import { createRealtimeBlockEvents } from './realtime/block-events';
@@ -87,6 +89,8 @@ export interface ServiceOverrides {
   /** Chat photos: never served as static files. */
   privateStorage?: MediaStorage;
   bus?: EventBus;
+  /** Announces operators' site changes to every instance (tests pass one per simulated instance). */
+  siteChanges?: SiteChangeBus;
   /** How the demo payment provider delivers its webhooks (tests hand them to the app directly). */
   demoWebhookDelivery?: WebhookDelivery;
   /** Replaces the configured payment provider (tests use recorded or scripted providers). */
@@ -117,6 +121,9 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     pushPublicKey: secrets.vapid.publicKey,
     clock,
   });
+  // An operator's site change drops the cached site rows on every instance at once (ADR 0024).
+  const siteChanges = overrides.siteChanges ?? createSiteChangeBus({ redisUrl: config.redisUrl });
+  siteChanges.subscribe(() => sites.invalidate());
   // Realtime: in-process by default, Redis pub/sub across instances when REDIS_URL is set.
   const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
   // Ended sessions close their open tabs at once, on every instance.
@@ -222,6 +229,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     clock,
   });
   const staffAdmin = createStaffAdminService({ db, staff: staffRepository, audit });
+  const siteAdmin = createSiteAdminService({ db, audit, clock, changes: siteChanges });
   // The console's money area: orders across sites, mandates, discount codes.
   const consoleOrders = createConsoleOrdersService({ db, audit });
   const consoleMandates = createConsoleMandatesService({ db });
@@ -278,6 +286,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     staffSignIn,
     staffEnrolment,
     staffAdmin,
+    siteAdmin,
+    siteChanges,
     consoleOrders,
     consoleMandates,
     consoleDiscounts,
@@ -290,6 +300,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
       await jobRunner.stop();
       demoPayments.close();
       await bus.close();
+      await siteChanges.close();
       await redis?.quit();
     },
     checkDatabase: () => pingDatabase(db),

@@ -6,6 +6,7 @@ export const CONSOLE_SECTIONS: { path: string; label: string; permission: Permis
   { path: '/admin/dashboard', label: 'nav.dashboard', permission: 'dashboard.read' },
   { path: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
   { path: '/admin/audit', label: 'nav.audit', permission: 'audit.read' },
+  { path: '/admin/sites', label: 'nav.sites', permission: 'sites.read' },
   { path: '/admin/orders', label: 'nav.orders', permission: 'money.read' },
   { path: '/admin/discount-codes', label: 'nav.discount_codes', permission: 'money.read' },
   { path: '/admin/mandates', label: 'nav.mandates', permission: 'money.read' },

@@ -28,6 +28,8 @@ export const creditBundles = pgTable(
     highlighted: boolean('highlighted').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Bumped by every console edit (optimistic concurrency, like `sites.version`). */
+    version: integer('version').notNull().default(1),
   },
   (table) => [index('credit_bundles_site_idx').on(table.siteId, table.sortOrder), check('credit_bundles_credits_positive', sql`${table.credits} > 0`)],
 );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../../services';
 import { auditRoutes } from './audit.routes';
+import { siteAdminRoutes } from './sites.routes';
 import { moneyRoutes } from './money.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { staffInvitationRoutes } from './staff-invitation.routes';
@@ -13,6 +14,7 @@ export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) =
   await app.register(staffInvitationRoutes, { enrolment: services.staffEnrolment, signIn: services.staffSignIn });
   await app.register(staffRoutes, { staffAdmin: services.staffAdmin, enrolment: services.staffEnrolment });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(siteAdminRoutes, { siteAdmin: services.siteAdmin, siteUrls: services.siteUrls });
   await app.register(moneyRoutes, { consoleOrders: services.consoleOrders, consoleMandates: services.consoleMandates, consoleDiscounts: services.consoleDiscounts });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
 };
