@@ -73,6 +73,7 @@ import { createAuditService } from './domain/audit/audit.service';
 import { createStaffAdminService } from './domain/staff/staff-admin.service';
 import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
 import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
+import { createMembersAdminService } from './domain/members-admin/members-admin.service';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -217,6 +218,18 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     clock,
   });
   const staffAdmin = createStaffAdminService({ db, staff: staffRepository, audit });
+  // The console's members: search, member page and actions (issue 16).
+  const membersAdmin = createMembersAdminService({
+    db,
+    audit,
+    clock,
+    transactions,
+    sessionEvents: createRealtimeSessionEvents(bus),
+    paymentEvents,
+    findSite: (siteId) => createSitesRepository(db).findById(siteId),
+    sendReactivation: (site, user) => links.sendReactivation(site, user),
+    onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
+  });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
@@ -268,6 +281,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     staffSignIn,
     staffEnrolment,
     staffAdmin,
+    membersAdmin,
     outboxDir,
     redis,
     async close() {

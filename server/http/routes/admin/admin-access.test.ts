@@ -23,6 +23,18 @@ const RULES: Record<string, Permission | 'public'> = {
   'PATCH /api/admin/staff/{id}': 'staff.manage',
   'GET /api/admin/audit': 'audit.read',
   'GET /api/admin/audit.csv': 'audit.read',
+  'GET /api/admin/members': 'members.read',
+  'GET /api/admin/members/{id}': 'members.read',
+  'GET /api/admin/members/{id}/conversations/{conversationId}/messages': 'members.messages',
+  'POST /api/admin/members/{id}/ban': 'members.write',
+  'POST /api/admin/members/{id}/lift-ban': 'members.write',
+  'POST /api/admin/members/{id}/confirm-email': 'members.write',
+  'POST /api/admin/members/{id}/unblock-direct-debit': 'members.write',
+  'POST /api/admin/members/{id}/credit-corrections': 'credits.correct',
+  'POST /api/admin/members/{id}/orders/{orderId}/refund': 'orders.refund',
+  'POST /api/admin/members/{id}/sign-out': 'members.write',
+  'GET /api/admin/members/{id}/export': 'members.write',
+  'POST /api/admin/members/{id}/delete': 'members.write',
 };
 
 let ctx: TestContext;

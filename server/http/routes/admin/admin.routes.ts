@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../../services';
 import { auditRoutes } from './audit.routes';
+import { membersRoutes } from './members.routes';
 import { staffInvitationRoutes } from './staff-invitation.routes';
 import { staffRoutes } from './staff.routes';
 import { staffSessionRoutes } from './staff-session.routes';
@@ -11,4 +12,5 @@ export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) =
   await app.register(staffInvitationRoutes, { enrolment: services.staffEnrolment, signIn: services.staffSignIn });
   await app.register(staffRoutes, { staffAdmin: services.staffAdmin, enrolment: services.staffEnrolment });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(membersRoutes, { membersAdmin: services.membersAdmin });
 };
