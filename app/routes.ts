@@ -46,6 +46,8 @@ export default [
     route('enrol', 'routes/admin/enrol.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('members', 'routes/admin/members.tsx'),
+    route('members/:id', 'routes/admin/member.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

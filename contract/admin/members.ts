@@ -34,7 +34,8 @@ export const MemberListItem = z.object({
   last_active_at: z.string(),
 });
 export type MemberListItem = z.infer<typeof MemberListItem>;
-export const MemberListPage = listPage(MemberListItem);
+/** With the sites to filter by (a handful of brands, by name). */
+export const MemberListPage = listPage(MemberListItem).extend({ sites: z.array(z.object({ id: z.number().int(), name: z.string() })) });
 
 export const MemberIdParams = z.object({ id: RecordIdParam });
 export const MemberOrderParams = z.object({ id: RecordIdParam, orderId: RecordIdParam });

@@ -5,4 +5,5 @@ export const CONSOLE_SECTIONS: { path: string; label: string; permission: Permis
   { path: '/admin', label: 'nav.home', permission: null },
   { path: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
   { path: '/admin/audit', label: 'nav.audit', permission: 'audit.read' },
+  { path: '/admin/members', label: 'nav.members', permission: 'members.read' },
 ];

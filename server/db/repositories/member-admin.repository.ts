@@ -96,6 +96,9 @@ export function createMemberAdminRepository(db: Executor) {
         .offset(query.offset);
     },
 
+    /** The sites to filter by: a platform runs a handful of brands, not thousands. */
+    siteOptions: () => db.select({ id: sites.id, name: sites.name }).from(sites).orderBy(asc(sites.name), asc(sites.id)).limit(500),
+
     /** The member's account and profile, or null. */
     async findMember(id: number) {
       const [row] = await db.select({ user: users, profile: profiles, siteName: sites.name }).from(users).innerJoin(profiles, eq(profiles.id, users.id)).innerJoin(sites, eq(sites.id, users.siteId)).where(eq(users.id, id));

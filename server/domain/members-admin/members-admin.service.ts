@@ -141,6 +141,8 @@ export function createMembersAdminService(deps: {
 
     detail,
 
+    siteOptions: () => reader.siteOptions(),
+
     /**
      * A conversation's messages, newest first: a separate permission, and every reading leaves
      * an audit row (who read which member's conversation, how many messages) in the same

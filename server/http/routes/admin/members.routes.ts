@@ -31,8 +31,8 @@ export const membersRoutes: FastifyPluginAsyncZod<{ membersAdmin: MembersAdminSe
   app.get('/api/admin/members', { schema: { tags, querystring: MemberListQuery, response: { 200: MemberListPage, ...errors } }, config: { staff: 'members.read' } }, async (request) => {
     const { query } = request;
     const window = pageWindow(query);
-    const rows = await membersAdmin.search(query, window);
-    return { items: rows.slice(0, query.page_size).map(presentMemberListItem), page: query.page, page_size: query.page_size, has_more: rows.length > query.page_size };
+    const [rows, sites] = await Promise.all([membersAdmin.search(query, window), membersAdmin.siteOptions()]);
+    return { items: rows.slice(0, query.page_size).map(presentMemberListItem), page: query.page, page_size: query.page_size, has_more: rows.length > query.page_size, sites };
   });
 
   app.get('/api/admin/members/:id', { schema: { tags, params: MemberIdParams, response: { 200: MemberDetail, ...errors } }, config: { staff: 'members.read' } }, async (request) =>
