@@ -69,7 +69,7 @@ export default function MembersPage() {
     <>
       <h1 className="h3">{t('members.title')}</h1>
       <p className="text-body-secondary">{t('members.intro')}</p>
-      <Form method="get" className="row g-2 align-items-end mb-3" role="search" aria-label={t('members.search')}>
+      <Form method="get" className="row g-2 align-items-end mb-3" role="search" aria-label={t('members.search_form')}>
         <div className="col-12 col-md-5">
           <label className="form-label small mb-1" htmlFor="members-q">
             {t('members.search')}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
 import {
   conversationStates,
@@ -53,8 +53,19 @@ function prefixOf(column: SQL, prefix: string): SQL {
   return sql`(lower(${column}) ~>=~ lower(${prefix}) and lower(${column}) ~<~ (lower(${prefix}) || chr(1114111)))`;
 }
 
+/** More matches than this are "many": the page is found by walking the sort order instead. */
+const CANDIDATE_CAP = 5000;
+
+/** The ids a text term can match, each from its own index: a name prefix or an e-mail prefix. */
+function candidatesOf(term: Exclude<MemberSearchTerm, { kind: 'id' }>): SQL {
+  const byEmail = sql`select ${users.id} from ${users} where ${prefixOf(sql`${users.email}`, term.prefix)}`;
+  if (term.kind === 'email') return byEmail;
+  return sql`select ${profiles.id} from ${profiles} where ${prefixOf(sql`${profiles.name}`, term.prefix)} union ${byEmail}`;
+}
+
 /** The console's reads and writes of members' accounts (issue 16). Every write takes the caller's transaction. */
 export function createMemberAdminRepository(db: Executor) {
+  const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   return {
     /**
      * One page of the member search, newest first by default. Every filter has its index
@@ -64,15 +75,35 @@ export function createMemberAdminRepository(db: Executor) {
     async search(query: MemberSearch): Promise<MemberListRow[]> {
       const where: SQL[] = [];
       const { term } = query;
+      let few = false;
       if (term?.kind === 'id') where.push(sql`${users.id} = ${term.id}`);
-      if (term?.kind === 'email') where.push(prefixOf(sql`${users.email}`, term.prefix));
-      if (term?.kind === 'name_or_email') where.push(sql`(${prefixOf(sql`${profiles.name}`, term.prefix)} or ${prefixOf(sql`${users.email}`, term.prefix)})`);
+      if (term && term.kind !== 'id') {
+        const candidates = candidatesOf(term);
+        where.push(sql`${users.id} in (${candidates})`);
+        // A bounded count (never more than CANDIDATE_CAP + 1 index entries): few matches are
+        // fetched whole and sorted; many are found by walking the sort order, where they are dense.
+        const counted = await rowsOf<{ n: number }>(sql`select count(*)::int as n from (${candidates} limit ${CANDIDATE_CAP + 1}) c`);
+        few = counted[0].n <= CANDIDATE_CAP;
+      }
       if (query.siteId !== undefined) where.push(sql`${users.siteId} = ${query.siteId}`);
       if (query.status === 'banned') where.push(sql`${users.bannedAt} is not null`);
       else if (query.status) where.push(sql`${users.status} = ${query.status} and ${users.bannedAt} is null`);
-      const direction = query.dir === 'asc' ? asc : desc;
-      const order = query.sort === 'created_at' ? [direction(users.createdAt), direction(users.id)] : [direction(users.id)];
-      return db
+      const dir = sql.raw(query.dir === 'asc' ? 'asc' : 'desc');
+      const filter = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+      const window = sql`limit ${query.limit} offset ${query.offset}`;
+      // First the page's ids, from users alone: a deep page skips index entries, not joined rows.
+      // `offset 0` keeps the planner from walking the whole sort order for a handful of matches.
+      const ids = (
+        await rowsOf<{ id: number }>(
+          few
+            ? sql`select id from (select ${users.id} as id, ${users.createdAt} as created_at from ${users} ${filter} offset 0) m
+                  order by ${query.sort === 'created_at' ? sql`created_at ${dir}, id ${dir}` : sql`id ${dir}`} ${window}`
+            : sql`select ${users.id} as id from ${users} ${filter}
+                  order by ${query.sort === 'created_at' ? sql`${users.createdAt} ${dir}, ${users.id} ${dir}` : sql`${users.id} ${dir}`} ${window}`,
+        )
+      ).map((row) => row.id);
+      if (!ids.length) return [];
+      const rows = await db
         .select({
           id: users.id,
           siteId: users.siteId,
@@ -90,10 +121,9 @@ export function createMemberAdminRepository(db: Executor) {
         .from(users)
         .innerJoin(profiles, eq(profiles.id, users.id))
         .innerJoin(sites, eq(sites.id, users.siteId))
-        .where(where.length ? and(...where) : undefined)
-        .orderBy(...order)
-        .limit(query.limit)
-        .offset(query.offset);
+        .where(inArray(users.id, ids));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
     },
 
     /** The sites to filter by: a platform runs a handful of brands, not thousands. */
