@@ -60,7 +60,16 @@ const CANDIDATE_CAP = 5000;
 function candidatesOf(term: Exclude<MemberSearchTerm, { kind: 'id' }>): SQL {
   const byEmail = sql`select ${users.id} from ${users} where ${prefixOf(sql`${users.email}`, term.prefix)}`;
   if (term.kind === 'email') return byEmail;
-  return sql`select ${profiles.id} from ${profiles} where ${prefixOf(sql`${profiles.name}`, term.prefix)} union ${byEmail}`;
+  // Union all: a member matching twice counts twice towards the cap, and `in` needs no distinct rows.
+  return sql`select ${profiles.id} from ${profiles} where ${prefixOf(sql`${profiles.name}`, term.prefix)} union all ${byEmail}`;
+}
+
+/** The same term as a filter on a users row (joined to its profile for a name), for walking the sort order. */
+function matchesOf(term: Exclude<MemberSearchTerm, { kind: 'id' }>): SQL {
+  const byEmail = prefixOf(sql`${users.email}`, term.prefix);
+  if (term.kind === 'email') return byEmail;
+  // On users joined to profiles row by row (an `exists` here is planned as a hash of every match).
+  return sql`(${byEmail} or ${prefixOf(sql`${profiles.name}`, term.prefix)})`;
 }
 
 /** The console's reads and writes of members' accounts (issue 16). Every write takes the caller's transaction. */
@@ -78,12 +87,12 @@ export function createMemberAdminRepository(db: Executor) {
       let few = false;
       if (term?.kind === 'id') where.push(sql`${users.id} = ${term.id}`);
       if (term && term.kind !== 'id') {
-        const candidates = candidatesOf(term);
-        where.push(sql`${users.id} in (${candidates})`);
         // A bounded count (never more than CANDIDATE_CAP + 1 index entries): few matches are
-        // fetched whole and sorted; many are found by walking the sort order, where they are dense.
-        const counted = await rowsOf<{ n: number }>(sql`select count(*)::int as n from (${candidates} limit ${CANDIDATE_CAP + 1}) c`);
+        // fetched whole from their indexes and sorted; many are found by walking the sort order
+        // with the term as a filter, where they are dense enough to fill a page quickly.
+        const counted = await rowsOf<{ n: number }>(sql`select count(*)::int as n from (${candidatesOf(term)} limit ${CANDIDATE_CAP + 1}) c`);
         few = counted[0].n <= CANDIDATE_CAP;
+        where.push(few ? sql`${users.id} in (${candidatesOf(term)})` : matchesOf(term));
       }
       if (query.siteId !== undefined) where.push(sql`${users.siteId} = ${query.siteId}`);
       if (query.status === 'banned') where.push(sql`${users.bannedAt} is not null`);
@@ -98,7 +107,7 @@ export function createMemberAdminRepository(db: Executor) {
           few
             ? sql`select id from (select ${users.id} as id, ${users.createdAt} as created_at from ${users} ${filter} offset 0) m
                   order by ${query.sort === 'created_at' ? sql`created_at ${dir}, id ${dir}` : sql`id ${dir}`} ${window}`
-            : sql`select ${users.id} as id from ${users} ${filter}
+            : sql`select ${users.id} as id from ${users} ${term?.kind === 'name_or_email' ? sql`join ${profiles} on ${profiles.id} = ${users.id}` : sql``} ${filter}
                   order by ${query.sort === 'created_at' ? sql`${users.createdAt} ${dir}, ${users.id} ${dir}` : sql`${users.id} ${dir}`} ${window}`,
         )
       ).map((row) => row.id);
