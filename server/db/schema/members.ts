@@ -42,7 +42,8 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_site_email_key').on(table.siteId, sql`lower(${table.email})`),
     // The console's member search (issue 16): an e-mail prefix or exact address across sites,
-    // one site's or one status's members newest first, banned members, sign-up order.
+    // one site's or one status's members newest first, banned members, sign-up order. Migration
+    // 0012 rebuilds the prefix index with INCLUDE (id, email) for index-only scans (ADR 0026).
     index('users_email_search_idx').on(sql`lower(${table.email}) text_pattern_ops`),
     index('users_site_id_idx').on(table.siteId, table.id),
     index('users_status_id_idx').on(table.status, table.id),
@@ -98,7 +99,7 @@ export const profiles = pgTable(
       .on(table.country, table.region, table.gender, table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.dateOfBirth)
       .where(sql`${table.visible}`),
     index('profiles_recent_idx').on(table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.visible}`),
-    // The console's member search by name prefix (issue 16).
+    // The console's member search by name prefix (issue 16); INCLUDE (id, name) from migration 0012.
     index('profiles_name_search_idx').on(sql`lower(${table.name}) text_pattern_ops`),
   ],
 );
