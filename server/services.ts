@@ -71,6 +71,8 @@ import type { SmsSender } from './adapters/sms/sms.port';
 import { createStaffRepository } from './db/repositories/staff.repository';
 import { createAuditService } from './domain/audit/audit.service';
 import { createStaffAdminService } from './domain/staff/staff-admin.service';
+import { createDashboardService } from './domain/dashboard/dashboard.service';
+import { createDashboardRepository } from './db/repositories/dashboard.repository';
 import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
 import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
 import { createMembersAdminService } from './domain/members-admin/members-admin.service';
@@ -230,6 +232,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     sendReactivation: (site, user) => links.sendReactivation(site, user),
     onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
   });
+  const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), clock });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
@@ -282,6 +285,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     staffEnrolment,
     staffAdmin,
     membersAdmin,
+    dashboard,
     outboxDir,
     redis,
     async close() {

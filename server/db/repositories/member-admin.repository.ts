@@ -45,7 +45,7 @@ export interface MemberListRow {
 
 /**
  * A text prefix as an index range: `lower(col) ~>=~ lower(p)` and below `lower(p)` followed by
- * the highest code point. The `text_pattern_ops` indexes of migration 0011 answer it byte-wise,
+ * the highest code point. The `text_pattern_ops` indexes of migrations 0012 and 0013 answer it byte-wise,
  * whatever the plan (a LIKE with a parameter cannot use them in a generic plan), and `%` or `_`
  * in what staff typed are plain characters.
  */
@@ -78,7 +78,7 @@ export function createMemberAdminRepository(db: Executor) {
   return {
     /**
      * One page of the member search, newest first by default. Every filter has its index
-     * (migration 0011), the order is an indexed column with the id as tie-breaker, and the page
+     * (migrations 0012, 0013), the order is an indexed column with the id as tie-breaker, and the page
      * reads `limit` rows (one more than shown): no count over the table.
      */
     async search(query: MemberSearch): Promise<MemberListRow[]> {

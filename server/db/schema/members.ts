@@ -42,15 +42,18 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_site_email_key').on(table.siteId, sql`lower(${table.email})`),
     // The console's member search (issue 16): an e-mail prefix or exact address across sites,
-    // one site's or one status's members newest first, banned members, sign-up order. Migration
-    // 0012 rebuilds the prefix index with INCLUDE (id, email) for index-only scans (ADR 0026).
+    // one site's or one status's members newest first, banned members (sign-up order uses the
+    // dashboard's users_created_idx). Migration 0013 rebuilds the prefix index with INCLUDE (id,
+    // email) for index-only scans (ADR 0026).
     index('users_email_search_idx').on(sql`lower(${table.email}) text_pattern_ops`),
     index('users_site_id_idx').on(table.siteId, table.id),
     index('users_status_id_idx').on(table.status, table.id),
     index('users_banned_idx').on(table.id).where(sql`${table.bannedAt} is not null`),
-    index('users_created_idx').on(table.createdAt, table.id),
     // A balance can never go below zero, whatever the application does.
     check('users_credits_not_negative', sql`${table.credits} >= 0`),
+    // The dashboard counts sign-ups and first purchases per period.
+    index('users_created_idx').on(table.createdAt),
+    index('users_paid_idx').on(table.paidAt).where(sql`${table.paidAt} is not null`),
   ],
 );
 
@@ -99,7 +102,7 @@ export const profiles = pgTable(
       .on(table.country, table.region, table.gender, table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.dateOfBirth)
       .where(sql`${table.visible}`),
     index('profiles_recent_idx').on(table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.visible}`),
-    // The console's member search by name prefix (issue 16); INCLUDE (id, name) from migration 0012.
+    // The console's member search by name prefix (issue 16); INCLUDE (id, name) from migration 0013.
     index('profiles_name_search_idx').on(sql`lower(${table.name}) text_pattern_ops`),
   ],
 );

@@ -171,7 +171,7 @@ export function createMembersAdminService(deps: {
     /**
      * Bans (or re-bans with a new reason): the member cannot sign in, their sessions end in the
      * same transaction and their open tabs close at once; their profile leaves search (the
-     * visibility triggers of migration 0012).
+     * visibility triggers of migration 0013).
      */
     async ban(actor: StaffActor, memberId: number, reason: string): Promise<MemberDetail> {
       const ended = await act(memberId, async (tx, members, before) => {

@@ -35,6 +35,7 @@ const RULES: Record<string, Permission | 'public'> = {
   'POST /api/admin/members/{id}/sign-out': 'members.write',
   'GET /api/admin/members/{id}/export': 'members.write',
   'POST /api/admin/members/{id}/delete': 'members.write',
+  'GET /api/admin/dashboard': 'dashboard.read',
 };
 
 let ctx: TestContext;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../../services';
 import { auditRoutes } from './audit.routes';
 import { membersRoutes } from './members.routes';
+import { dashboardRoutes } from './dashboard.routes';
 import { staffInvitationRoutes } from './staff-invitation.routes';
 import { staffRoutes } from './staff.routes';
 import { staffSessionRoutes } from './staff-session.routes';
@@ -13,4 +14,5 @@ export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) =
   await app.register(staffRoutes, { staffAdmin: services.staffAdmin, enrolment: services.staffEnrolment });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(membersRoutes, { membersAdmin: services.membersAdmin });
+  await app.register(dashboardRoutes, { dashboard: services.dashboard });
 };

@@ -4,5 +4,4 @@ CREATE INDEX "profiles_name_search_idx" ON "profiles" USING btree (lower("name")
 CREATE INDEX "users_email_search_idx" ON "users" USING btree (lower("email") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "users_site_id_idx" ON "users" USING btree ("site_id","id");--> statement-breakpoint
 CREATE INDEX "users_status_id_idx" ON "users" USING btree ("status","id");--> statement-breakpoint
-CREATE INDEX "users_banned_idx" ON "users" USING btree ("id") WHERE "users"."banned_at" is not null;--> statement-breakpoint
-CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at","id");
+CREATE INDEX "users_banned_idx" ON "users" USING btree ("id") WHERE "users"."banned_at" is not null;

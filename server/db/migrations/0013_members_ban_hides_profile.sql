@@ -29,7 +29,7 @@ CREATE TRIGGER users_visibility_on_update
   WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.is_invisible IS DISTINCT FROM NEW.is_invisible OR OLD.last_active_at IS DISTINCT FROM NEW.last_active_at OR OLD.banned_at IS DISTINCT FROM NEW.banned_at)
   EXECUTE FUNCTION users_propagate_visibility();
 --> statement-breakpoint
--- The member search's prefix indexes of 0011, rebuilt to cover what the search reads from them
+-- The member search's prefix indexes of 0012, rebuilt to cover what the search reads from them
 -- (the id, and the column the expression needs): counting and fetching the matches of a prefix is
 -- then an index-only scan, not a heap visit per match. drizzle-kit cannot declare INCLUDE, so the
 -- schema names the indexes and this migration shapes them.
