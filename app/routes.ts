@@ -56,6 +56,8 @@ export default [
     route('fictional/:id', 'routes/admin/fictional-edit.tsx'),
     route('inbox', 'routes/admin/inbox.tsx'),
     route('inbox/:id', 'routes/admin/inbox-conversation.tsx'),
+    route('members', 'routes/admin/members.tsx'),
+    route('members/:id', 'routes/admin/member.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

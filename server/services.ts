@@ -83,6 +83,7 @@ import { createConsoleOrdersService } from './domain/money/console-orders.servic
 import { createFictionalConfirmationsService } from './domain/fictional/fictional-confirmations.service';
 import { createFictionalProfilesService } from './domain/fictional/fictional-profiles.service';
 import { createHostInboxService } from './domain/fictional/host-inbox.service';
+import { createMembersAdminService } from './domain/members-admin/members-admin.service';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -242,6 +243,18 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const fictionalProfiles = createFictionalProfilesService({ db, sites: sitesRepository, audit, clock });
   const hostInbox = createHostInboxService({ db, chat, chatRepository, sites: sitesRepository, audit, clock, events: chatEvents });
   const fictionalConfirmations = createFictionalConfirmationsService({ db, profiles: profilesRepository, clock });
+  // The console's members: search, member page and actions (issue 16).
+  const membersAdmin = createMembersAdminService({
+    db,
+    audit,
+    clock,
+    transactions,
+    sessionEvents: createRealtimeSessionEvents(bus),
+    paymentEvents,
+    findSite: (siteId) => createSitesRepository(db).findById(siteId),
+    sendReactivation: (site, user) => links.sendReactivation(site, user),
+    onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
+  });
   const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), clock });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
@@ -302,6 +315,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     fictionalProfiles,
     hostInbox,
     fictionalConfirmations,
+    membersAdmin,
     dashboard,
     outboxDir,
     redis,

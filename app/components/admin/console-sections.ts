@@ -12,4 +12,5 @@ export const CONSOLE_SECTIONS: { path: string; label: string; permission: Permis
   { path: '/admin/mandates', label: 'nav.mandates', permission: 'money.read' },
   { path: '/admin/fictional', label: 'nav.fictional', permission: 'fictional.manage' },
   { path: '/admin/inbox', label: 'nav.inbox', permission: 'fictional.answer' },
+  { path: '/admin/members', label: 'nav.members', permission: 'members.read' },
 ];

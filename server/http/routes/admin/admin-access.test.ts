@@ -46,6 +46,18 @@ const RULES: Record<string, Permission | 'public'> = {
   'POST /api/admin/inbox/{id}/claim': 'fictional.answer',
   'DELETE /api/admin/inbox/{id}/claim': 'fictional.answer',
   'POST /api/admin/inbox/{id}/reply': 'fictional.answer',
+  'GET /api/admin/members': 'members.read',
+  'GET /api/admin/members/{id}': 'members.read',
+  'GET /api/admin/members/{id}/conversations/{conversationId}/messages': 'members.messages',
+  'POST /api/admin/members/{id}/ban': 'members.write',
+  'POST /api/admin/members/{id}/lift-ban': 'members.write',
+  'POST /api/admin/members/{id}/confirm-email': 'members.write',
+  'POST /api/admin/members/{id}/unblock-direct-debit': 'members.write',
+  'POST /api/admin/members/{id}/credit-corrections': 'credits.correct',
+  'POST /api/admin/members/{id}/orders/{orderId}/refund': 'orders.refund',
+  'POST /api/admin/members/{id}/sign-out': 'members.write',
+  'GET /api/admin/members/{id}/export': 'members.write',
+  'POST /api/admin/members/{id}/delete': 'members.write',
   'GET /api/admin/dashboard': 'dashboard.read',
 };
 
