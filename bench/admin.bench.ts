@@ -11,7 +11,7 @@ import { benchStaffCookie, loadOrders } from './support/admin-data';
 import { adminMemberRequests } from './support/admin-members';
 import { onCleanup } from './support/cleanup';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
-import { benchSiteRow, loadMembers, type Exec } from './support/search-data';
+import { BENCH_SITE_DOMAIN, benchSiteRow, loadMembers, type Exec } from './support/search-data';
 import { describeBuild, startServer } from './support/server';
 
 /**
@@ -139,7 +139,7 @@ export async function runAdminBench(): Promise<BenchOutcome> {
       },
     ];
 
-    const server = await startServer({ env: { DATABASE_URL: scratchUrl, SEED_DEMO: 'false' } });
+    const server = await startServer({ env: { DATABASE_URL: scratchUrl, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: BENCH_SITE_DOMAIN } });
     const stopServer = onCleanup('admin bench server', () => server.stop());
     const rows: string[][] = [];
     const missed: string[] = [];

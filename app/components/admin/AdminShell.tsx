@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { hasPermission } from '../../../contract/admin/roles';
 import type { StaffMember } from '../../../contract/admin/staff';
 import { api } from '../../lib/api-client';
@@ -10,6 +10,12 @@ import { CONSOLE_SECTIONS } from './console-sections';
 export function AdminShell({ staff, children }: { staff: StaffMember; children: ReactNode }) {
   const { t } = useTranslation();
   const sections = CONSOLE_SECTIONS.filter((section) => !section.permission || hasPermission(staff.role, section.permission));
+  const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the sections scroll sideways: keep the open one in view.
+  useEffect(() => {
+    nav.current?.querySelector('.nav-link.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   const signOut = async () => {
     await api('/api/admin/session', { method: 'DELETE' }).catch(() => undefined);
     window.location.assign('/admin');
@@ -29,7 +35,7 @@ export function AdminShell({ staff, children }: { staff: StaffMember; children: 
         </div>
       </header>
       <div className="admin-body">
-        <nav className="admin-nav" aria-label={t('nav.label')}>
+        <nav ref={nav} className="admin-nav" aria-label={t('nav.label')}>
           <ul className="nav flex-column">
             {sections.map((section) => (
               <li className="nav-item" key={section.path}>
