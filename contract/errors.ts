@@ -170,6 +170,10 @@ export const ErrorCode = z.enum([
   'last_owner',
   /** An invited account becomes active by its own enrolment, not by an owner. */
   'staff_not_enrolled',
+
+  // Moderation and reports (issue 16).
+  /** Another moderator already decided on this photo or text. */
+  'already_reviewed',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -250,6 +254,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   version_conflict: 409,
   last_owner: 409,
   staff_not_enrolled: 409,
+  already_reviewed: 409,
 };
 
 export const ErrorBody = z.object({

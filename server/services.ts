@@ -73,6 +73,10 @@ import { createAuditService } from './domain/audit/audit.service';
 import { createStaffAdminService } from './domain/staff/staff-admin.service';
 import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
 import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
+import { createReportsRepository } from './db/repositories/reports.repository';
+import { createMemberNotices } from './domain/moderation/member-notices';
+import { createModerationService } from './domain/moderation/moderation.service';
+import { createReportsService } from './domain/moderation/reports.service';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -217,6 +221,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     clock,
   });
   const staffAdmin = createStaffAdminService({ db, staff: staffRepository, audit });
+  // Moderation and reports: the photo and profile-text queues, members' reports and complaints.
+  const memberNotices = createMemberNotices({ reports: createReportsRepository(db), sites: createSitesRepository(db), mail, translator, urls: siteUrls });
+  const moderation = createModerationService({ db, audit, storage, bus, notices: memberNotices, clock });
+  const reports = createReportsService({ db, audit, notices: memberNotices, clock, flagText: (profileId, reportId, executor) => moderation.flagText(profileId, reportId, executor) });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
@@ -268,6 +276,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     staffSignIn,
     staffEnrolment,
     staffAdmin,
+    moderation,
+    reports,
     outboxDir,
     redis,
     async close() {

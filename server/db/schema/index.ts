@@ -8,3 +8,4 @@ export * from './chat';
 export * from './payments';
 export * from './demo-payments';
 export * from './staff';
+export * from './moderation';

@@ -23,6 +23,13 @@ const RULES: Record<string, Permission | 'public'> = {
   'PATCH /api/admin/staff/{id}': 'staff.manage',
   'GET /api/admin/audit': 'audit.read',
   'GET /api/admin/audit.csv': 'audit.read',
+  'GET /api/admin/photos': 'moderation.review',
+  'POST /api/admin/photos/{id}/decision': 'moderation.review',
+  'GET /api/admin/profile-texts': 'moderation.review',
+  'POST /api/admin/profile-texts/{id}/decision': 'moderation.review',
+  'GET /api/admin/reports': 'reports.handle',
+  'GET /api/admin/reports/{id}': 'reports.handle',
+  'PATCH /api/admin/reports/{id}': 'reports.handle',
 };
 
 let ctx: TestContext;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../../services';
 import { auditRoutes } from './audit.routes';
+import { moderationRoutes } from './moderation.routes';
+import { reportsAdminRoutes } from './reports-admin.routes';
 import { staffInvitationRoutes } from './staff-invitation.routes';
 import { staffRoutes } from './staff.routes';
 import { staffSessionRoutes } from './staff-session.routes';
@@ -11,4 +13,6 @@ export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) =
   await app.register(staffInvitationRoutes, { enrolment: services.staffEnrolment, signIn: services.staffSignIn });
   await app.register(staffRoutes, { staffAdmin: services.staffAdmin, enrolment: services.staffEnrolment });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(moderationRoutes, { moderation: services.moderation });
+  await app.register(reportsAdminRoutes, { reports: services.reports });
 };
