@@ -58,7 +58,8 @@ export function createReportsService(deps: {
       } else if (profileId && !(await reader.memberContact(profileId))) {
         throw new AppError('not_found');
       }
-      const duplicate = await reader.findOpenDuplicate(reporterId, { profileId, conversationId });
+      // Complaints each say something of their own; only reports about the same target are one.
+      const duplicate = profileId ? await reader.findOpenDuplicate(reporterId, { profileId, conversationId }) : null;
       if (duplicate) return { id: duplicate.id };
       const now = deps.clock.now();
       if ((await reader.countSince(reporterId, new Date(now.getTime() - DAY_MS))) >= REPORTS_PER_DAY) throw new AppError('rate_limited');
