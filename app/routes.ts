@@ -46,6 +46,10 @@ export default [
     route('enrol', 'routes/admin/enrol.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('photos', 'routes/admin/photos.tsx'),
+    route('texts', 'routes/admin/texts.tsx'),
+    route('reports', 'routes/admin/reports.tsx'),
+    route('reports/:id', 'routes/admin/report.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

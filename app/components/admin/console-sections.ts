@@ -5,4 +5,7 @@ export const CONSOLE_SECTIONS: { path: string; label: string; permission: Permis
   { path: '/admin', label: 'nav.home', permission: null },
   { path: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
   { path: '/admin/audit', label: 'nav.audit', permission: 'audit.read' },
+  { path: '/admin/photos', label: 'nav.photos', permission: 'moderation.review' },
+  { path: '/admin/texts', label: 'nav.texts', permission: 'moderation.review' },
+  { path: '/admin/reports', label: 'nav.reports', permission: 'reports.handle' },
 ];
