@@ -44,6 +44,7 @@ export default [
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/home.tsx'),
     route('enrol', 'routes/admin/enrol.tsx'),
+    route('dashboard', 'routes/admin/dashboard.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('photos', 'routes/admin/photos.tsx'),

@@ -71,6 +71,8 @@ import type { SmsSender } from './adapters/sms/sms.port';
 import { createStaffRepository } from './db/repositories/staff.repository';
 import { createAuditService } from './domain/audit/audit.service';
 import { createStaffAdminService } from './domain/staff/staff-admin.service';
+import { createDashboardService } from './domain/dashboard/dashboard.service';
+import { createDashboardRepository } from './db/repositories/dashboard.repository';
 import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
 import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
 import { createReportsRepository } from './db/repositories/reports.repository';
@@ -225,6 +227,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const memberNotices = createMemberNotices({ reports: createReportsRepository(db), sites: createSitesRepository(db), mail, translator, urls: siteUrls });
   const moderation = createModerationService({ db, audit, storage, bus, notices: memberNotices, clock });
   const reports = createReportsService({ db, audit, notices: memberNotices, clock, flagText: (profileId, reportId, executor) => moderation.flagText(profileId, reportId, executor) });
+  const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), clock });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
@@ -278,6 +281,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     staffAdmin,
     moderation,
     reports,
+    dashboard,
     outboxDir,
     redis,
     async close() {

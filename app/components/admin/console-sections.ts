@@ -3,6 +3,7 @@ import type { Permission } from '../../../contract/admin/roles';
 /** The console's sections in the navigation, each shown to the roles with its permission. */
 export const CONSOLE_SECTIONS: { path: string; label: string; permission: Permission | null }[] = [
   { path: '/admin', label: 'nav.home', permission: null },
+  { path: '/admin/dashboard', label: 'nav.dashboard', permission: 'dashboard.read' },
   { path: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
   { path: '/admin/audit', label: 'nav.audit', permission: 'audit.read' },
   { path: '/admin/photos', label: 'nav.photos', permission: 'moderation.review' },

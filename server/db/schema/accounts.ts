@@ -35,7 +35,11 @@ export const emailTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('email_tokens_user_purpose_idx').on(table.userId, table.purpose, table.createdAt)],
+  (table) => [
+    index('email_tokens_user_purpose_idx').on(table.userId, table.purpose, table.createdAt),
+    // The dashboard counts activations per period.
+    index('email_tokens_activated_idx').on(table.usedAt).where(sql`${table.purpose} = 'activate' and ${table.usedAt} is not null`),
+  ],
 );
 
 /**

@@ -61,7 +61,12 @@ export const messages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (table) => [uniqueIndex('messages_sender_client_key').on(table.senderId, table.clientId), index('messages_conversation_idx').on(table.conversationId, table.id)],
+  (table) => [
+    uniqueIndex('messages_sender_client_key').on(table.senderId, table.clientId),
+    index('messages_conversation_idx').on(table.conversationId, table.id),
+    // Messages arrive in time order, so a block-range index serves the dashboard's per-period counts at a fraction of a b-tree's size.
+    index('messages_created_brin').using('brin', table.createdAt),
+  ],
 );
 
 export type ConversationRow = typeof conversations.$inferSelect;

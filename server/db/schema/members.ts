@@ -37,6 +37,9 @@ export const users = pgTable(
     uniqueIndex('users_site_email_key').on(table.siteId, sql`lower(${table.email})`),
     // A balance can never go below zero, whatever the application does.
     check('users_credits_not_negative', sql`${table.credits} >= 0`),
+    // The dashboard counts sign-ups and first purchases per period.
+    index('users_created_idx').on(table.createdAt),
+    index('users_paid_idx').on(table.paidAt).where(sql`${table.paidAt} is not null`),
   ],
 );
 

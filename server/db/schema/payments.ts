@@ -72,6 +72,8 @@ export const orders = pgTable(
     uniqueIndex('orders_user_client_key').on(table.userId, table.clientId),
     uniqueIndex('orders_provider_payment_key').on(table.provider, table.providerPaymentId),
     index('orders_user_idx').on(table.userId, table.id),
+    // The dashboard sums revenue per period.
+    index('orders_credited_idx').on(table.creditedAt).where(sql`${table.creditedAt} is not null`),
     check('orders_amount_not_negative', sql`${table.amount} >= 0`),
   ],
 );
@@ -94,18 +96,23 @@ export const paymentEvents = pgTable(
 );
 
 /** A refund of an order's unused credits; one per order at most. */
-export const refunds = pgTable('refunds', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  orderId: integer('order_id')
-    .notNull()
-    .unique()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  credits: integer('credits').notNull(),
-  amount: integer('amount').notNull(),
-  currency: text('currency').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-});
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    credits: integer('credits').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  // The dashboard counts refunds per period.
+  (table) => [index('refunds_created_idx').on(table.createdAt)],
+);
 
 /**
  * A discount code (spec §3). A code may be bound to a site, a country, one member, a currency,

@@ -30,6 +30,7 @@ const RULES: Record<string, Permission | 'public'> = {
   'GET /api/admin/reports': 'reports.handle',
   'GET /api/admin/reports/{id}': 'reports.handle',
   'PATCH /api/admin/reports/{id}': 'reports.handle',
+  'GET /api/admin/dashboard': 'dashboard.read',
 };
 
 let ctx: TestContext;

@@ -3,6 +3,7 @@ import type { Services } from '../../../services';
 import { auditRoutes } from './audit.routes';
 import { moderationRoutes } from './moderation.routes';
 import { reportsAdminRoutes } from './reports-admin.routes';
+import { dashboardRoutes } from './dashboard.routes';
 import { staffInvitationRoutes } from './staff-invitation.routes';
 import { staffRoutes } from './staff.routes';
 import { staffSessionRoutes } from './staff-session.routes';
@@ -15,4 +16,5 @@ export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) =
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(moderationRoutes, { moderation: services.moderation });
   await app.register(reportsAdminRoutes, { reports: services.reports });
+  await app.register(dashboardRoutes, { dashboard: services.dashboard });
 };
