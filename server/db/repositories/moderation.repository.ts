@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { photos, profiles, reports, sites, textFlags, users, type PhotoRow, type TextFlagRow } from '../schema/index';
 
@@ -22,7 +22,8 @@ export function createModerationRepository(db: Executor) {
         .innerJoin(users, eq(users.id, photos.userId))
         .innerJoin(profiles, eq(profiles.id, photos.userId))
         .innerJoin(sites, eq(sites.id, users.siteId))
-        .where(eq(photos.status, 'pending'))
+        // A deleted account (waiting out its restore window) has nothing anyone else can see.
+        .where(and(eq(photos.status, 'pending'), ne(users.status, 'deleted')))
         .orderBy(asc(photos.createdAt), asc(photos.id))
         .offset(window.offset)
         .limit(window.limit);
@@ -108,12 +109,27 @@ export function createModerationRepository(db: Executor) {
       await db.update(profiles).set({ about: '' }).where(eq(profiles.id, profileId));
     },
 
-    /** Queue sizes for the dashboard, each an index-only count over a partial index. */
-    async queueSizes(): Promise<{ pendingPhotos: number; flaggedTexts: number; openReports: number }> {
+    /**
+     * Queue sizes for the dashboard, for one site or (null) all: counts over the partial indexes
+     * of the queues, so they stay cheap however many finished decisions pile up.
+     */
+    async queueSizes(siteId: number | null = null): Promise<{ pendingPhotos: number; flaggedTexts: number; openReports: number }> {
+      const ofSite = siteId === null ? undefined : eq(users.siteId, siteId);
       const [[photosCount], [textsCount], [reportsCount]] = await Promise.all([
-        db.select({ n: count() }).from(photos).where(eq(photos.status, 'pending')),
-        db.select({ n: count() }).from(textFlags).where(isNull(textFlags.resolvedAt)),
-        db.select({ n: count() }).from(reports).where(sql`${reports.status} in ('new', 'in_progress')`),
+        db
+          .select({ n: count() })
+          .from(photos)
+          .innerJoin(users, eq(users.id, photos.userId))
+          .where(and(eq(photos.status, 'pending'), ne(users.status, 'deleted'), ofSite)),
+        db
+          .select({ n: count() })
+          .from(textFlags)
+          .innerJoin(users, eq(users.id, textFlags.profileId))
+          .where(and(isNull(textFlags.resolvedAt), ofSite)),
+        db
+          .select({ n: count() })
+          .from(reports)
+          .where(and(sql`${reports.status} in ('new', 'in_progress')`, siteId === null ? undefined : eq(reports.siteId, siteId))),
       ]);
       return { pendingPhotos: photosCount.n, flaggedTexts: textsCount.n, openReports: reportsCount.n };
     },

@@ -67,6 +67,11 @@ describe('the photo queue', () => {
     expect(queue.find((row) => row.id === second.id)).toMatchObject({ siteName: other.name, memberId: elsewhere.id });
     expect(await ctx.services.moderation.pendingPhotos({ offset: 0, limit: 1 })).toHaveLength(1);
     expect((await ctx.services.moderation.moderationQueueSizes()).pendingPhotos).toBe(before.pendingPhotos + 2);
+    expect(await ctx.services.moderation.moderationQueueSizes(other.id)).toEqual({ pendingPhotos: 1, flaggedTexts: 0, openReports: 0 });
+    // A deleted account's photos wait for nobody.
+    await ctx.db.update(users).set({ status: 'deleted' }).where(eq(users.id, elsewhere.id));
+    expect((await ctx.services.moderation.moderationQueueSizes(other.id)).pendingPhotos).toBe(0);
+    expect((await ctx.services.moderation.pendingPhotos({ offset: 0, limit: 100 })).map((row) => row.id)).not.toContain(second.id);
   });
 
   it('approves a photo with its audit row, tells the member’s tabs, and refuses a second decision', async () => {

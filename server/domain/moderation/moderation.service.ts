@@ -29,11 +29,12 @@ export function createModerationService(deps: { db: Executor; audit: AuditServic
     flaggedTexts: (window: { offset: number; limit: number }) => reader.flaggedTexts(window),
 
     /**
-     * How long each queue is, for the dashboard: pending photos, flagged texts and reports that
-     * are new or in progress. Counted from the tables themselves, so the figures cannot drift.
+     * How long each queue is, for the dashboard, for one site or (no site) all of them: pending
+     * photos, flagged profile texts and reports that are new or in progress. Counted from the
+     * tables themselves, so the figures cannot drift.
      */
-    async moderationQueueSizes() {
-      return reader.queueSizes();
+    async moderationQueueSizes(siteId: number | null = null) {
+      return reader.queueSizes(siteId);
     },
 
     /** The photo becomes visible to others; the member's open profile page drops its "pending" mark. */
