@@ -51,6 +51,11 @@ export default [
     route('texts', 'routes/admin/texts.tsx'),
     route('reports', 'routes/admin/reports.tsx'),
     route('reports/:id', 'routes/admin/report.tsx'),
+    route('sites', 'routes/admin/sites.tsx'),
+    route('sites/:id', 'routes/admin/site-editor.tsx'),
+    route('orders', 'routes/admin/orders.tsx'),
+    route('discount-codes', 'routes/admin/discount-codes.tsx'),
+    route('mandates', 'routes/admin/mandates.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

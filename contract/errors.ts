@@ -170,6 +170,22 @@ export const ErrorCode = z.enum([
   'last_owner',
   /** An invited account becomes active by its own enrolment, not by an owner. */
   'staff_not_enrolled',
+  /** Another site already answers to this host name (as its domain or an alias). */
+  'site_host_taken',
+  /** A site sells at most `MAX_BUNDLES_PER_SITE` credit bundles. */
+  'too_many_bundles',
+  /** The site of this host was disabled by its operator. */
+  'site_unavailable',
+  /** A new discount code whose text another code has already (in any case). */
+  'discount_code_taken',
+  /** A new discount code that would expire before it is made. */
+  'discount_expiry_past',
+  /** A discount code for a member id that no member has. */
+  'discount_member_unknown',
+  /** A discount code for a site id that no site has. */
+  'discount_site_unknown',
+  /** Order totals asked for without a date range, or for more than `days` days. */
+  'order_totals_range',
 
   // Moderation and reports (issue 16).
   /** Another moderator already decided on this photo or text. */
@@ -255,6 +271,14 @@ export const errorStatus: Record<ErrorCode, number> = {
   last_owner: 409,
   staff_not_enrolled: 409,
   already_reviewed: 409,
+  site_host_taken: 409,
+  too_many_bundles: 409,
+  site_unavailable: 503,
+  discount_code_taken: 409,
+  discount_expiry_past: 400,
+  discount_member_unknown: 400,
+  discount_site_unknown: 400,
+  order_totals_range: 400,
 };
 
 export const ErrorBody = z.object({

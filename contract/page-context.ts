@@ -73,7 +73,7 @@ export interface PageLoadContext {
    */
   adminGet<T>(path: string): Promise<{ status: number; body: T }>;
   /** An operator-defined page served at /pages/{token}, or null. */
-  findCustomPage(token: string): { title: string; body: string[] } | null;
+  findCustomPage(token: string): { title: string; body: string[]; markdown?: string } | null;
 }
 
 declare module 'react-router' {

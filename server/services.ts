@@ -52,6 +52,8 @@ import { createTranslator } from './i18n/translator';
 import { createJobRunner } from './jobs/job-runner';
 import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus, type EventBus } from './realtime/event-bus';
+import { createSiteChangeBus, type SiteChangeBus } from './realtime/site-change-bus';
+import { createSiteAdminService } from './domain/sites/site-admin.service';
 import { createRealtimePaymentEvents } from './realtime/payment-events';
 import { createRealtimeLikeEvents } from './realtime/like-events';
 import { createRealtimeBlockEvents } from './realtime/block-events';
@@ -79,6 +81,9 @@ import { createReportsRepository } from './db/repositories/reports.repository';
 import { createMemberNotices } from './domain/moderation/member-notices';
 import { createModerationService } from './domain/moderation/moderation.service';
 import { createReportsService } from './domain/moderation/reports.service';
+import { createConsoleDiscountsService } from './domain/money/console-discounts.service';
+import { createConsoleMandatesService } from './domain/money/console-mandates.service';
+import { createConsoleOrdersService } from './domain/money/console-orders.service';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -88,6 +93,8 @@ export interface ServiceOverrides {
   /** Chat photos: never served as static files. */
   privateStorage?: MediaStorage;
   bus?: EventBus;
+  /** Announces operators' site changes to every instance (tests pass one per simulated instance). */
+  siteChanges?: SiteChangeBus;
   /** How the demo payment provider delivers its webhooks (tests hand them to the app directly). */
   demoWebhookDelivery?: WebhookDelivery;
   /** Replaces the configured payment provider (tests use recorded or scripted providers). */
@@ -118,6 +125,9 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     pushPublicKey: secrets.vapid.publicKey,
     clock,
   });
+  // An operator's site change drops the cached site rows on every instance at once (ADR 0024).
+  const siteChanges = overrides.siteChanges ?? createSiteChangeBus({ redisUrl: config.redisUrl });
+  siteChanges.subscribe(() => sites.invalidate());
   // Realtime: in-process by default, Redis pub/sub across instances when REDIS_URL is set.
   const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
   // Ended sessions close their open tabs at once, on every instance.
@@ -227,6 +237,11 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const memberNotices = createMemberNotices({ reports: createReportsRepository(db), sites: createSitesRepository(db), mail, translator, urls: siteUrls });
   const moderation = createModerationService({ db, audit, storage, bus, notices: memberNotices, clock });
   const reports = createReportsService({ db, audit, notices: memberNotices, clock, flagText: (profileId, reportId, executor) => moderation.flagText(profileId, reportId, executor) });
+  const siteAdmin = createSiteAdminService({ db, audit, clock, changes: siteChanges });
+  // The console's money area: orders across sites, mandates, discount codes.
+  const consoleOrders = createConsoleOrdersService({ db, audit });
+  const consoleMandates = createConsoleMandatesService({ db });
+  const consoleDiscounts = createConsoleDiscountsService({ db, audit, clock });
   const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), clock });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
@@ -281,6 +296,11 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     staffAdmin,
     moderation,
     reports,
+    siteAdmin,
+    siteChanges,
+    consoleOrders,
+    consoleMandates,
+    consoleDiscounts,
     dashboard,
     outboxDir,
     redis,
@@ -290,6 +310,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
       await jobRunner.stop();
       demoPayments.close();
       await bus.close();
+      await siteChanges.close();
       await redis?.quit();
     },
     checkDatabase: () => pingDatabase(db),

@@ -85,7 +85,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     global: false,
     ...(services.redis && { redis: services.redis, nameSpace: 'rdv-rate-limit:' }),
   });
-  await app.register(requestContextPlugin, { sites: services.sites, geoipHeader: config.geoipHeader });
+  await app.register(requestContextPlugin, { sites: services.sites, geoipHeader: config.geoipHeader, translator: services.translator });
   await app.register(authPlugin, { sessions: services.sessions });
   await app.register(csrfPlugin);
   await app.register(staffAuthPlugin, { signIn: services.staffSignIn, findMemberId: (token) => services.sessions.findUserId(token) });

@@ -9,4 +9,8 @@ export const CONSOLE_SECTIONS: { path: string; label: string; permission: Permis
   { path: '/admin/photos', label: 'nav.photos', permission: 'moderation.review' },
   { path: '/admin/texts', label: 'nav.texts', permission: 'moderation.review' },
   { path: '/admin/reports', label: 'nav.reports', permission: 'reports.handle' },
+  { path: '/admin/sites', label: 'nav.sites', permission: 'sites.read' },
+  { path: '/admin/orders', label: 'nav.orders', permission: 'money.read' },
+  { path: '/admin/discount-codes', label: 'nav.discount_codes', permission: 'money.read' },
+  { path: '/admin/mandates', label: 'nav.mandates', permission: 'money.read' },
 ];

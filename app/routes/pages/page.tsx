@@ -1,6 +1,7 @@
 import { data, useLoaderData } from 'react-router';
 import type { Route } from './+types/page';
 import { LegalDocumentView } from '../../components/legal/LegalDocumentView';
+import { SafeMarkdown } from '../../components/SafeMarkdown';
 import { isLegalPage, loadLegalDocument } from './legal-content.server';
 
 /** `/pages/{token}`: the legal and help pages, or a page the site's operator defined. */
@@ -10,6 +11,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return { document: loadLegalDocument(context, token), showContact: token === 'service' };
   }
   const custom = context.findCustomPage(token);
+  if (custom?.markdown !== undefined) {
+    return { document: { title: custom.title, intro: '', sections: [] }, markdown: custom.markdown, showContact: false };
+  }
   if (custom) {
     return { document: { title: custom.title, intro: '', sections: [{ heading: '', paragraphs: custom.body }] }, showContact: false };
   }
@@ -22,6 +26,14 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 }
 
 export default function StaticPage() {
-  const { document, showContact } = useLoaderData<typeof loader>();
-  return <LegalDocumentView document={document} showContact={showContact} />;
+  const page = useLoaderData<typeof loader>();
+  if ('markdown' in page && page.markdown !== undefined) {
+    return (
+      <article className="container py-4 legal-page" style={{ maxWidth: 860 }}>
+        <h1 className="h2">{page.document.title}</h1>
+        <SafeMarkdown source={page.markdown} />
+      </article>
+    );
+  }
+  return <LegalDocumentView document={page.document} showContact={page.showContact} />;
 }

@@ -1,11 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { sites, type NewSiteRow, type SiteRow } from '../schema/index';
 
 export function createSitesRepository(db: Executor) {
   return {
+    /** The site whose domain or one of whose aliases is this host (the console keeps them unique). */
     async findByDomain(domain: string): Promise<SiteRow | null> {
-      const [row] = await db.select().from(sites).where(eq(sites.domain, domain)).limit(1);
+      const [row] = await db
+        .select()
+        .from(sites)
+        .where(or(eq(sites.domain, domain), sql`${sites.domainAliases} @> ${JSON.stringify([domain])}::jsonb`))
+        .orderBy(sql`${sites.domain} = ${domain} desc`)
+        .limit(1);
       return row ?? null;
     },
     async findById(id: number): Promise<SiteRow | null> {

@@ -37,6 +37,8 @@ export const users = pgTable(
     uniqueIndex('users_site_email_key').on(table.siteId, sql`lower(${table.email})`),
     // A balance can never go below zero, whatever the application does.
     check('users_credits_not_negative', sql`${table.credits} >= 0`),
+    // Few members are blocked for direct debit; the console lists them (and their mandates) from here.
+    index('users_direct_debit_blocked_idx').on(table.id).where(sql`${table.directDebitBlocked}`),
     // The dashboard counts sign-ups and first purchases per period.
     index('users_created_idx').on(table.createdAt),
     index('users_paid_idx').on(table.paidAt).where(sql`${table.paidAt} is not null`),

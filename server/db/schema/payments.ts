@@ -28,6 +28,8 @@ export const creditBundles = pgTable(
     highlighted: boolean('highlighted').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Bumped by every console edit (optimistic concurrency, like `sites.version`). */
+    version: integer('version').notNull().default(1),
   },
   (table) => [index('credit_bundles_site_idx').on(table.siteId, table.sortOrder), check('credit_bundles_credits_positive', sql`${table.credits} > 0`)],
 );
@@ -72,6 +74,16 @@ export const orders = pgTable(
     uniqueIndex('orders_user_client_key').on(table.userId, table.clientId),
     uniqueIndex('orders_provider_payment_key').on(table.provider, table.providerPaymentId),
     index('orders_user_idx').on(table.userId, table.id),
+    // The console's order list (ADR 0027): every filter it offers leads an index whose tail is
+    // the list's order (created_at, id), so a page and a date range are index range scans and
+    // no page sorts or counts the whole table.
+    // Status, currency and amount ride along (after the key, so the order is unchanged): the
+    // totals of a period then sum this index alone, without visiting the table's rows.
+    index('orders_created_idx').on(table.createdAt, table.id, table.status, table.currency, table.amount),
+    index('orders_status_created_idx').on(table.status, table.createdAt, table.id),
+    index('orders_site_created_idx').on(table.siteId, table.createdAt, table.id),
+    index('orders_method_created_idx').on(table.paymentMethod, table.createdAt, table.id),
+    index('orders_amount_idx').on(table.amount, table.id),
     // The dashboard sums revenue per period.
     index('orders_credited_idx').on(table.creditedAt).where(sql`${table.creditedAt} is not null`),
     check('orders_amount_not_negative', sql`${table.amount} >= 0`),
@@ -143,6 +155,8 @@ export const discountCodes = pgTable(
   (table) => [
     uniqueIndex('discount_codes_code_key').on(sql`upper(${table.code})`),
     index('discount_codes_user_idx').on(table.userId),
+    // The console lists codes of one kind newest first; welcome codes (one per member) are many.
+    index('discount_codes_kind_idx').on(table.kind, table.id),
     check('discount_codes_percentage_range', sql`${table.valuePercentage} between 1 and 100`),
   ],
 );

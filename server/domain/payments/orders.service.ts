@@ -77,8 +77,10 @@ export function createOrdersService(deps: {
    * The methods a member from this country can pay with: the site's choice, narrowed to what the
    * deployment can really take. Without a provider there is nothing to offer, never a fake success.
    */
+  /** The operator's list for the payment country when it has one, else the site-wide list (empty: all). */
+  const siteMethodsFor = (site: SiteRow, country: string) => (site.paymentMethodsByCountry[country.toUpperCase()]?.length ? site.paymentMethodsByCountry[country.toUpperCase()] : site.paymentMethods);
   const availableMethods = (country: string, site: SiteRow) =>
-    paymentMethodsFor(country, site.paymentMethods).filter((method) => (method === 'directdebit' ? deps.directDebit : deps.defaultProvider !== null));
+    paymentMethodsFor(country, siteMethodsFor(site, country)).filter((method) => (method === 'directdebit' ? deps.directDebit : deps.defaultProvider !== null));
 
   async function memberOf(memberId: number) {
     const account = await deps.users.findAccount(memberId);

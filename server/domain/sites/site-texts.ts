@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, toSupportedLanguage, type Language } from '../../../c
 import { SITE_TEXT_KEYS, type SiteRow, type SiteTextKey, type SiteTexts } from '../../db/schema/index';
 
 export type ResolvedSiteTexts = Record<SiteTextKey, string>;
-type CustomPage = { title: string; body: string[] };
+type CustomPage = { title: string; body: string[]; markdown?: string };
 /** The columns that hold an operator's texts. */
 type TextColumns = Pick<SiteRow, 'domainLanguage' | 'indexTitle' | 'description' | 'fictionalWarning' | 'fictionalSingular' | 'fictionalPlural' | 'localizedTexts'>;
 

@@ -1,4 +1,4 @@
-import { COUNTRIES, isCountryCode } from '../../../contract/countries';
+import { COUNTRIES, isCountryCode, REGION_WORDS, type CountryCode, type RegionWord } from '../../../contract/countries';
 import { SUPPORTED_LANGUAGES, type Language } from '../../../contract/locales';
 import type { CompanyInfo, SiteSettings } from '../../../contract/site';
 import type { SitesRepository } from '../../db/repositories/sites.repository';
@@ -138,6 +138,12 @@ export function createSitesService(deps: {
 
 export type SitesService = ReturnType<typeof createSitesService>;
 
+/** The word for a first-level region in this country: the operator's choice, else the country's usual one. */
+export function regionWordOf(site: Pick<SiteRow, 'regionWords'>, country: CountryCode): RegionWord {
+  const chosen = site.regionWords[country];
+  return chosen && (REGION_WORDS as readonly string[]).includes(chosen) ? (chosen as RegionWord) : COUNTRIES[country].regionWord;
+}
+
 /** The visitor's country when the site serves it, else the site's first country. */
 export function selectVisitorCountry(site: SiteRow, visitorCountry: string | null): string {
   if (visitorCountry && site.countries.includes(visitorCountry)) return visitorCountry;
@@ -148,7 +154,7 @@ function presentSettings(site: SiteRow, visitor: VisitorContext, language: Langu
   const texts = resolveSiteTexts(site, language);
   const regionData: SiteSettings['region_data'] = {};
   for (const country of site.countries) {
-    if (isCountryCode(country)) regionData[country] = { region_word: COUNTRIES[country].regionWord };
+    if (isCountryCode(country)) regionData[country] = { region_word: regionWordOf(site, country) };
   }
   return {
     name: site.name,

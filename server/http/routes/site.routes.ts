@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { COUNTRIES, isCountryCode, type CountryCode } from '../../../contract/countries';
+import { isCountryCode, type CountryCode } from '../../../contract/countries';
 import { ErrorBody } from '../../../contract/errors';
 import { CompanyInfo, InterestList, RegionList, RegionsQuery, SettingsQuery, SiteSettings } from '../../../contract/site';
 import type { GeoService } from '../../adapters/geo/geo.port';
 import { listSiteInterests } from '../../domain/sites/interests';
 import { normalizeHost } from '../../domain/sites/site-facts';
-import type { SitesService } from '../../domain/sites/sites.service';
+import { regionWordOf, type SitesService } from '../../domain/sites/sites.service';
 import type { Translator } from '../../i18n/translator';
 
 const ServedCountryQuery = RegionsQuery.extend({
@@ -44,7 +44,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ sites: SitesService; geo: GeoSe
     { schema: { tags: ['site'], querystring: ServedCountryQuery, response: { 200: RegionList, 400: ErrorBody } } },
     async (request) => {
       const country = request.query.country as CountryCode;
-      const word = COUNTRIES[country].regionWord;
+      const word = regionWordOf(request.site, country);
       return {
         country,
         region_word: word,

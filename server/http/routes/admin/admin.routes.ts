@@ -3,6 +3,8 @@ import type { Services } from '../../../services';
 import { auditRoutes } from './audit.routes';
 import { moderationRoutes } from './moderation.routes';
 import { reportsAdminRoutes } from './reports-admin.routes';
+import { siteAdminRoutes } from './sites.routes';
+import { moneyRoutes } from './money.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { staffInvitationRoutes } from './staff-invitation.routes';
 import { staffRoutes } from './staff.routes';
@@ -16,5 +18,7 @@ export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) =
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(moderationRoutes, { moderation: services.moderation });
   await app.register(reportsAdminRoutes, { reports: services.reports });
+  await app.register(siteAdminRoutes, { siteAdmin: services.siteAdmin, siteUrls: services.siteUrls });
+  await app.register(moneyRoutes, { consoleOrders: services.consoleOrders, consoleMandates: services.consoleMandates, consoleDiscounts: services.consoleDiscounts });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
 };
