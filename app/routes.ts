@@ -56,6 +56,12 @@ export default [
     route('orders', 'routes/admin/orders.tsx'),
     route('discount-codes', 'routes/admin/discount-codes.tsx'),
     route('mandates', 'routes/admin/mandates.tsx'),
+    route('fictional', 'routes/admin/fictional.tsx'),
+    route('fictional/:id', 'routes/admin/fictional-edit.tsx'),
+    route('inbox', 'routes/admin/inbox.tsx'),
+    route('inbox/:id', 'routes/admin/inbox-conversation.tsx'),
+    route('members', 'routes/admin/members.tsx'),
+    route('members/:id', 'routes/admin/member.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,3 +1,4 @@
+import { runAdminBench } from './admin.bench';
 import { runChatBench } from './chat.bench';
 import { runFuzzBench } from './fuzz.bench';
 import { runHttpBench } from './http.bench';
@@ -8,7 +9,7 @@ import { envNumber, heading, type BenchOutcome } from './support/report';
 import { describeBuild, startServer, type RunningServer } from './support/server';
 
 /**
- * `npm run bench [-- http|lighthouse|search|chat|fuzz]`: starts the production server once on a fresh
+ * `npm run bench [-- http|lighthouse|search|chat|fuzz|admin]`: starts the production server once on a fresh
  * database (only when a selected bench uses it), runs the benches and prints a summary. Missed
  * targets are reported, not fatal: the exit code is non-zero only when something crashed.
  */
@@ -24,6 +25,8 @@ const BENCHES: Record<string, Bench> = {
   search: { shared: false, run: runSearchBench },
   // Starts its own server on a scratch PostgreSQL database with members in pairs.
   chat: { shared: false, run: runChatBench },
+  // Starts its own server on a scratch PostgreSQL database with a million members and a million orders.
+  admin: { shared: false, run: runAdminBench },
 };
 
 async function main(): Promise<number> {

@@ -190,6 +190,18 @@ export const ErrorCode = z.enum([
   // Moderation and reports (issue 16).
   /** Another moderator already decided on this photo or text. */
   'already_reviewed',
+  /** Before the first paid message to a fictional profile the member confirms its warning and `price` once. */
+  'fictional_confirmation_required',
+  /** Another host holds this conversation with a fictional profile (a claim lapses after some minutes). */
+  'conversation_claimed',
+  /** An operator banned the account: it cannot sign in, and the member is shown the access-ban page. */
+  'account_banned',
+  /** A support refund above the refund limit the owner set for this staff member (`limit`). */
+  'refund_over_limit',
+  /** A credit correction would take the balance below zero (`credits` is the balance). */
+  'credits_below_zero',
+  /** The console cannot do this to a deleted account. */
+  'member_deleted',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -268,6 +280,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   staff_forbidden: 403,
   second_factor_invalid: 400,
   version_conflict: 409,
+  account_banned: 403,
+  refund_over_limit: 403,
+  credits_below_zero: 409,
+  member_deleted: 409,
   last_owner: 409,
   staff_not_enrolled: 409,
   already_reviewed: 409,
@@ -279,6 +295,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   discount_member_unknown: 400,
   discount_site_unknown: 400,
   order_totals_range: 400,
+  fictional_confirmation_required: 409,
+  conversation_claimed: 409,
 };
 
 export const ErrorBody = z.object({

@@ -84,6 +84,10 @@ import { createReportsService } from './domain/moderation/reports.service';
 import { createConsoleDiscountsService } from './domain/money/console-discounts.service';
 import { createConsoleMandatesService } from './domain/money/console-mandates.service';
 import { createConsoleOrdersService } from './domain/money/console-orders.service';
+import { createFictionalConfirmationsService } from './domain/fictional/fictional-confirmations.service';
+import { createFictionalProfilesService } from './domain/fictional/fictional-profiles.service';
+import { createHostInboxService } from './domain/fictional/host-inbox.service';
+import { createMembersAdminService } from './domain/members-admin/members-admin.service';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -242,6 +246,23 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const consoleOrders = createConsoleOrdersService({ db, audit });
   const consoleMandates = createConsoleMandatesService({ db });
   const consoleDiscounts = createConsoleDiscountsService({ db, audit, clock });
+  // Fictional profiles (issue 16): made in the console, answered by hosts through the members' send path.
+  const sitesRepository = createSitesRepository(db);
+  const fictionalProfiles = createFictionalProfilesService({ db, sites: sitesRepository, audit, clock });
+  const hostInbox = createHostInboxService({ db, chat, chatRepository, sites: sitesRepository, audit, clock, events: chatEvents });
+  const fictionalConfirmations = createFictionalConfirmationsService({ db, profiles: profilesRepository, clock });
+  // The console's members: search, member page and actions (issue 16).
+  const membersAdmin = createMembersAdminService({
+    db,
+    audit,
+    clock,
+    transactions,
+    sessionEvents: createRealtimeSessionEvents(bus),
+    paymentEvents,
+    findSite: (siteId) => createSitesRepository(db).findById(siteId),
+    sendReactivation: (site, user) => links.sendReactivation(site, user),
+    onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
+  });
   const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), clock });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
@@ -301,6 +322,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     consoleOrders,
     consoleMandates,
     consoleDiscounts,
+    fictionalProfiles,
+    hostInbox,
+    fictionalConfirmations,
+    membersAdmin,
     dashboard,
     outboxDir,
     redis,

@@ -29,6 +29,7 @@ import { directDebitRoutes } from './routes/direct-debit.routes';
 import { paymentsRoutes, paymentWebhookRoutes } from './routes/payments.routes';
 import { deletionOfferRoutes } from './routes/deletion-offer.routes';
 import { likesRoutes } from './routes/likes.routes';
+import { fictionalConfirmationRoutes } from './routes/fictional-confirmation.routes';
 import { membersRoutes } from './routes/members.routes';
 import { photosRoutes } from './routes/photos.routes';
 import { healthRoutes } from './routes/health.routes';
@@ -107,6 +108,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(photosRoutes, services);
   await app.register(chatRoutes, services);
   await app.register(giftsRoutes, services);
+  await app.register(fictionalConfirmationRoutes, services);
   await app.register(paymentsRoutes, services);
   await app.register(paymentWebhookRoutes, services);
   await app.register(directDebitRoutes, services);

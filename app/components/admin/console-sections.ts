@@ -13,4 +13,7 @@ export const CONSOLE_SECTIONS: { path: string; label: string; permission: Permis
   { path: '/admin/orders', label: 'nav.orders', permission: 'money.read' },
   { path: '/admin/discount-codes', label: 'nav.discount_codes', permission: 'money.read' },
   { path: '/admin/mandates', label: 'nav.mandates', permission: 'money.read' },
+  { path: '/admin/fictional', label: 'nav.fictional', permission: 'fictional.manage' },
+  { path: '/admin/inbox', label: 'nav.inbox', permission: 'fictional.answer' },
+  { path: '/admin/members', label: 'nav.members', permission: 'members.read' },
 ];

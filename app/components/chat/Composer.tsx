@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SendMessageResponse } from '../../../contract/chat';
+import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import { sendTextMessage } from '../../realtime/send-message';
 import { useRootData } from '../../root';
@@ -18,8 +19,10 @@ const ICEBREAKERS = ['weekend', 'profile', 'travel', 'music'] as const;
  * prices), and each send carries its own id so a retry is never charged twice. Gifts and
  * photos have their own buttons, each showing its price before anything is sent.
  */
-export function Composer({ target, price, credits, maxLength, showIcebreakers, onSent, onTyping }: {
+export function Composer({ target, fictionalProfileId, price, credits, maxLength, showIcebreakers, onSent, onTyping }: {
   target: { conversation_id: number } | { profile_id: number };
+  /** The recipient, when it is a fictional profile: its warning is confirmed once before the first paid message. */
+  fictionalProfileId?: number;
   price: number;
   credits: number;
   maxLength: number;
@@ -33,16 +36,26 @@ export function Composer({ target, price, credits, maxLength, showIcebreakers, o
   const [showGifts, setShowGifts] = useState(false);
   const [clientId, setClientId] = useState(() => crypto.randomUUID());
   const send = useApiAction(sendTextMessage);
+  // Issue 16: the server refuses the first paid text to a fictional profile until the member
+  // confirmed its warning and price; the confirmation is kept on the server, so it is asked once.
+  const confirm = useApiAction((profileId: number) => api('fictional-confirmation.php', { method: 'POST', body: { profile_id: profileId } }));
+  const asksConfirmation = send.error?.code === 'fictional_confirmation_required' && fictionalProfileId !== undefined;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return;
+  const deliver = async () => {
     const result = await send.run({ ...target, text, client_id: clientId });
     if (result) {
       setText('');
       setClientId(crypto.randomUUID());
       onSent(result);
     }
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    await deliver();
+  };
+  const confirmAndSend = async () => {
+    if ((await confirm.run(fictionalProfileId!)) !== undefined) await deliver();
   };
 
   return (
@@ -56,7 +69,24 @@ export function Composer({ target, price, credits, maxLength, showIcebreakers, o
           ))}
         </div>
       )}
-      {send.error && (
+      {asksConfirmation ? (
+        <div className="alert alert-info py-2 mb-2" role="alertdialog" aria-labelledby="fictional-confirm-title" data-testid="fictional-confirmation">
+          <p className="fw-bold mb-1" id="fictional-confirm-title">
+            <span aria-hidden="true">{settings.fictional_icon || '★'}</span> {t('chat.fictional_confirm.title')}
+          </p>
+          <p className="mb-1">{settings.fictional_warning || send.error!.message}</p>
+          <p className="mb-2">{t('chat.fictional_confirm.price', { price })}</p>
+          {confirm.error && <p className="text-danger mb-2">{confirm.error.message}</p>}
+          <div className="d-flex flex-wrap gap-2">
+            <button type="button" className="btn btn-sm btn-primary" onClick={() => void confirmAndSend()} disabled={confirm.pending || send.pending}>
+              {t('chat.fictional_confirm.send', { price })}
+            </button>
+            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={send.clearError}>
+              {t('chat.fictional_confirm.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : send.error && (
         <div className="alert alert-warning py-2 mb-2" role="alert">
           {send.error.message}{' '}
           {send.error.code === 'insufficient_credits' && <Link to="/credits">{t('chat.buy_credits')}</Link>}

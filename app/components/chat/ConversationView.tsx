@@ -122,7 +122,7 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
             </div>
           )}
           {list.map((message) => (
-            <MessageBubble key={message.id} message={message} mine={message.sender_id === user?.id} />
+            <MessageBubble key={message.id} message={message} mine={message.sender_id === user?.id} fromFictional={partner.is_fictional && message.sender_id === partner.id} />
           ))}
           {isTyping && (
             <p className="small text-body-secondary fst-italic mb-0" data-testid="typing">
@@ -141,6 +141,7 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
       ) : (
         <Composer
           target={{ conversation_id: conversationId }}
+          fictionalProfileId={partner.is_fictional ? partner.id : undefined}
           price={price}
           credits={credits}
           maxLength={settings.message_length}

@@ -3,10 +3,15 @@ import type { ChatMessage } from '../../../contract/chat';
 import { giftImagePath, messagePhotoPath } from '../../../contract/gifts';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
+import { useRootData } from '../../root';
 import { useChat } from '../../state/chat';
 
-/** One message: the text as text (never HTML), a gift or a photo, its time, and whether it was read. */
-export function MessageBubble({ message, mine }: { message: ChatMessage; mine: boolean }) {
+/**
+ * One message: the text as text (never HTML), a gift or a photo, its time, and whether it was
+ * read. A message from a fictional profile carries the site's fictional icon and warning beside
+ * it (issue 16), so the member is told on every message, not only on the profile.
+ */
+export function MessageBubble({ message, mine, fromFictional = false }: { message: ChatMessage; mine: boolean; fromFictional?: boolean }) {
   const { t, i18n } = useTranslation();
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(message.created_at));
   return (
@@ -27,7 +32,19 @@ export function MessageBubble({ message, mine }: { message: ChatMessage; mine: b
           {mine && !message.held && message.read && ` · ${t('chat.read')}`}
         </div>
       </div>
+      {fromFictional && <FictionalMark />}
     </div>
+  );
+}
+
+/** The site's fictional icon and `fictional_warning` (or, without one, the fictional label) beside a bubble. */
+function FictionalMark() {
+  const { t } = useTranslation();
+  const { settings } = useRootData();
+  return (
+    <p className="small text-body-secondary mb-0 ms-2 align-self-end" style={{ maxWidth: '40%', overflowWrap: 'anywhere' }} data-testid="fictional-mark">
+      <span aria-hidden="true">{settings.fictional_icon || '★'}</span> {settings.fictional_warning || settings.fictional_singular || t('profile.fictional')}
+    </p>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import type { User } from '../../../contract/accounts';
@@ -29,6 +29,11 @@ export default function Login() {
   const login = useApiAction((body: { email: string; password: string }) => api<{ user: User }>('user.php', { method: 'POST', body }));
   // Spec §4 reactivation: the right password during the 14 days offers the restore right here.
   const restore = useApiAction(() => api('account-restore.php', { method: 'POST' }));
+  // A banned account (issue 16) sees the spec's access-ban page, not a form error.
+  const banned = login.error?.code === 'account_banned';
+  useEffect(() => {
+    if (banned) navigate('/pages/ban');
+  }, [banned, navigate]);
   const enter = async () => {
     await revalidator.revalidate();
     navigate('/members');

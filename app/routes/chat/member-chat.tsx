@@ -34,6 +34,7 @@ export default function MemberChat() {
         </div>
         <Composer
           target={{ profile_id: profile.id }}
+          fictionalProfileId={profile.is_fictional ? profile.id : undefined}
           price={price}
           credits={credits}
           maxLength={settings.message_length}

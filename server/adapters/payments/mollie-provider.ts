@@ -121,8 +121,8 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
       return status as ProviderStatus;
     },
 
-    async refund(paymentId: string, amount: number, currency: string): Promise<void> {
-      await mollie.paymentRefunds.create({ paymentId, amount: toMollieAmount(amount, currency) });
+    async refund(paymentId: string, amount: number, currency: string, idempotencyKey?: string): Promise<void> {
+      await mollie.paymentRefunds.create({ paymentId, amount: toMollieAmount(amount, currency), idempotencyKey });
     },
   };
 }

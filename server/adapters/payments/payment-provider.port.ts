@@ -42,6 +42,9 @@ export interface PaymentProvider {
   /** The payment id the notification is about; throws `webhook_signature_invalid` when it is not genuine. */
   parseWebhook(webhook: IncomingWebhook): Promise<string>;
   fetchStatus(paymentId: string): Promise<ProviderStatus>;
-  /** Pays back part or all of a paid payment. */
-  refund(paymentId: string, amount: number, currency: string): Promise<void>;
+  /**
+   * Pays back part or all of a paid payment. `idempotencyKey` names the refund: a retried call
+   * with the same key pays back once (Mollie's Idempotency-Key).
+   */
+  refund(paymentId: string, amount: number, currency: string, idempotencyKey?: string): Promise<void>;
 }

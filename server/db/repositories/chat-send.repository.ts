@@ -12,6 +12,8 @@ export interface LockedSender {
   credits: number;
   paidUser: boolean;
   country: string;
+  /** A fictional profile, answered by a host: its messages cost nothing. */
+  fictional: boolean;
 }
 
 /** Who a send goes to and what stands in the way, read in one query for the whole batch. */
@@ -27,6 +29,10 @@ export interface SendTarget {
   blocked: boolean;
   /** The message already stored under this sender's client id (a retry), if any. */
   earlierId: number | null;
+  /** The recipient is a fictional profile. */
+  recipientFictional: boolean;
+  /** The sender confirmed the fictional-profile warning for this recipient (always true for other recipients). */
+  fictionalConfirmed: boolean;
 }
 
 export interface SendAddress {
@@ -105,7 +111,7 @@ export function createChatSendRepository(db: Executor) {
       type TargetRow = Omit<SendTarget, 'earlierId'> & { i: number; earlierId: string | null };
       const [result] = await preparedRowsOf<{ senders: LockedSender[] | null; targets: TargetRow[] | null; locked: number }>(sql`
         with senders as materialized (
-          select u.id, u.credits, u.paid_user as "paidUser", p.country
+          select u.id, u.credits, u.paid_user as "paidUser", p.country, u.is_fictional as fictional
           from users u join profiles p on p.id = u.id
           where u.id = any(${intArray(senderIds)})
           order by u.id for no key update of u),
@@ -114,7 +120,10 @@ export function createChatSendRepository(db: Executor) {
                  coalesce(rp.visible, false) as "recipientVisible",
                  exists (select 1 from blocks b
                    where (b.blocker_id = r.s and b.blocked_id = t.recipient_id) or (b.blocker_id = t.recipient_id and b.blocked_id = r.s)) as blocked,
-                 (select m.id::text from messages m where m.sender_id = r.s and m.client_id = r.k) as "earlierId"
+                 (select m.id::text from messages m where m.sender_id = r.s and m.client_id = r.k) as "earlierId",
+                 coalesce(ru.is_fictional, false) as "recipientFictional",
+                 (ru.is_fictional is not true or exists (select 1 from fictional_confirmations fc
+                   where fc.member_id = r.s and fc.profile_id = t.recipient_id)) as "fictionalConfirmed"
           from ${jsonRecordset(requests, 'i int, s int, k text, p int, c int')} as r
           left join conversations named on named.id = r.c and r.s in (named.member_a, named.member_b)
           cross join lateral (select case when r.c is null then r.p

@@ -9,3 +9,4 @@ export * from './payments';
 export * from './demo-payments';
 export * from './staff';
 export * from './moderation';
+export * from './fictional';

@@ -32,9 +32,23 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Set by an operator's ban (issue 16): the member cannot sign in and sees the access-ban
+     * page; the account keeps its status, so lifting the ban restores it as it was.
+     */
+    bannedAt: timestamp('banned_at', { withTimezone: true, mode: 'date' }),
+    banReason: text('ban_reason'),
   },
   (table) => [
     uniqueIndex('users_site_email_key').on(table.siteId, sql`lower(${table.email})`),
+    // The console's member search (issue 16): an e-mail prefix or exact address across sites,
+    // one site's or one status's members newest first, banned members (sign-up order uses the
+    // dashboard's users_created_idx). Migration 0013 rebuilds the prefix index with INCLUDE (id,
+    // email) for index-only scans (ADR 0026).
+    index('users_email_search_idx').on(sql`lower(${table.email}) text_pattern_ops`),
+    index('users_site_id_idx').on(table.siteId, table.id),
+    index('users_status_id_idx').on(table.status, table.id),
+    index('users_banned_idx').on(table.id).where(sql`${table.bannedAt} is not null`),
     // A balance can never go below zero, whatever the application does.
     check('users_credits_not_negative', sql`${table.credits} >= 0`),
     // Few members are blocked for direct debit; the console lists them (and their mandates) from here.
@@ -90,6 +104,8 @@ export const profiles = pgTable(
       .on(table.country, table.region, table.gender, table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.dateOfBirth)
       .where(sql`${table.visible}`),
     index('profiles_recent_idx').on(table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.visible}`),
+    // The console's member search by name prefix (issue 16); INCLUDE (id, name) from migration 0013.
+    index('profiles_name_search_idx').on(sql`lower(${table.name}) text_pattern_ops`),
   ],
 );
 

@@ -129,6 +129,8 @@ export function createAccountsService(deps: {
         throw new AppError('login_failed');
       }
       await guard.recordSuccess(attempt);
+      // Banned by an operator (issue 16): said only to the right password; the page shows the access-ban page.
+      if (user.bannedAt) throw new AppError('account_banned');
       if (user.status === 'deleted') {
         const windowEnds = new Date((user.deletedAt ?? now).getTime() + REACTIVATION_DAYS * 86_400_000);
         if (windowEnds <= now) throw new AppError('login_failed');

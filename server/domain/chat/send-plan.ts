@@ -108,7 +108,13 @@ function planWrite(send: PendingSend, target: SendTarget, state: SenderState, op
   if (opens && !state.row.paidUser && state.started >= site.freeConversations) {
     throw new AppError('conversation_limit_reached', { params: { limit: site.freeConversations } });
   }
-  const price = priceOf(input.kind, site, state.row, state.row.country, state.freeSent);
+  // A host answering as a fictional profile pays nothing (issue 16).
+  const price = state.row.fictional ? 0 : priceOf(input.kind, site, state.row, state.row.country, state.freeSent);
+  // Before the first paid text to a fictional profile the member is shown the warning with the
+  // price and confirms once (remembered per member and profile); until then the send is refused.
+  if (price > 0 && input.kind === 'text' && !target.fictionalConfirmed) {
+    throw new AppError('fictional_confirmation_required', { params: { price } });
+  }
   if (price > state.credits) throw new AppError('insufficient_credits');
 
   state.credits -= price;

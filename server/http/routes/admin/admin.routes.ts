@@ -5,6 +5,8 @@ import { moderationRoutes } from './moderation.routes';
 import { reportsAdminRoutes } from './reports-admin.routes';
 import { siteAdminRoutes } from './sites.routes';
 import { moneyRoutes } from './money.routes';
+import { fictionalRoutes } from './fictional.routes';
+import { membersRoutes } from './members.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { staffInvitationRoutes } from './staff-invitation.routes';
 import { staffRoutes } from './staff.routes';
@@ -20,5 +22,7 @@ export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) =
   await app.register(reportsAdminRoutes, { reports: services.reports });
   await app.register(siteAdminRoutes, { siteAdmin: services.siteAdmin, siteUrls: services.siteUrls });
   await app.register(moneyRoutes, { consoleOrders: services.consoleOrders, consoleMandates: services.consoleMandates, consoleDiscounts: services.consoleDiscounts });
+  await app.register(fictionalRoutes, { fictionalProfiles: services.fictionalProfiles, hostInbox: services.hostInbox });
+  await app.register(membersRoutes, { membersAdmin: services.membersAdmin });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
 };

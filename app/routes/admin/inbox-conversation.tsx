@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, Link, useLoaderData, useRevalidator } from 'react-router';
+import type { InboxConversation } from '../../../contract/admin/fictional';
+import { usePolling } from '../../components/admin/use-polling';
+import { api } from '../../lib/api-client';
+import { photoUrl } from '../../lib/media';
+import { useApiAction } from '../../lib/use-api-action';
+import type { Route } from './+types/inbox-conversation';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!context.staff) return { conversation: null };
+  const answer = await context.adminGet<InboxConversation | { message: string }>(`/api/admin/inbox/${encodeURIComponent(params.id)}`);
+  if (answer.status === 403 || answer.status === 401) throw data('Your role does not allow this page.', { status: 403 });
+  if (answer.status !== 200) throw data((answer.body as { message: string }).message, { status: answer.status === 400 ? 404 : answer.status });
+  return { conversation: answer.body as InboxConversation };
+}
+
+/**
+ * `/admin/inbox/{id}` — the member's public profile beside the conversation so far and a reply
+ * box. Answering claims the conversation (or is refused when another host holds it); the answer
+ * goes out as the fictional profile and reaches the member live, like any message.
+ */
+export default function InboxConversationPage() {
+  const { t } = useTranslation();
+  const { conversation } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  usePolling(4000);
+  const [text, setText] = useState('');
+  const [clientId, setClientId] = useState(() => crypto.randomUUID());
+  const id = conversation?.conversation_id;
+  const claim = useApiAction(() => api(`/api/admin/inbox/${id}/claim`, { method: 'POST', retries: 0 }));
+  const release = useApiAction(() => api(`/api/admin/inbox/${id}/claim`, { method: 'DELETE', retries: 0 }));
+  const reply = useApiAction(() => api(`/api/admin/inbox/${id}/reply`, { method: 'POST', body: { text, client_id: clientId }, retries: 0 }));
+  const log = useRef<HTMLDivElement>(null);
+  const count = conversation?.messages.length ?? 0;
+  useEffect(() => {
+    log.current?.scrollTo({ top: log.current.scrollHeight });
+  }, [count]);
+  if (!conversation) return null;
+  const { member, fictional } = conversation;
+
+  const act = async (action: typeof claim) => {
+    if ((await action.run()) !== undefined) await revalidator.revalidate();
+  };
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    if ((await reply.run()) !== undefined) {
+      setText('');
+      setClientId(crypto.randomUUID());
+      await revalidator.revalidate();
+    }
+  };
+  const error = reply.error ?? claim.error ?? release.error;
+
+  return (
+    <>
+      <Link to="/admin/inbox" className="small">
+        ← {t('inbox.back')}
+      </Link>
+      <h1 className="h4 mt-2">{t('inbox.conversation_title', { member: member.name, profile: fictional.name })}</h1>
+      <div className="row g-3">
+        <aside className="col-12 col-lg-4" aria-labelledby="member-heading">
+          <section className="card">
+            <div className="card-body">
+              <h2 className="h6" id="member-heading">
+                {t('inbox.member_profile')}
+              </h2>
+              <div className="d-flex align-items-center gap-2 mb-2">
+                {member.photo_thumb && <img src={photoUrl(member.photo_thumb)} alt="" width={56} height={56} className="rounded-circle object-fit-cover" />}
+                <div>
+                  <div className="fw-bold" data-testid="member-name">
+                    {member.name}
+                  </div>
+                  <div className="small text-body-secondary">
+                    {t('inbox.age', { age: member.age })} · {t(`fictional.genders.${member.gender}`)} · {[member.city, member.country].filter(Boolean).join(', ')}
+                  </div>
+                </div>
+              </div>
+              <p className="small mb-2" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {member.about || <span className="text-body-secondary">{t('inbox.no_about')}</span>}
+              </p>
+              {member.interests.length > 0 && (
+                <p className="small mb-0">
+                  <span className="fw-bold">{t('inbox.interests')}:</span> {member.interests.join(', ')}
+                </p>
+              )}
+            </div>
+          </section>
+        </aside>
+        <section className="col-12 col-lg-8 d-flex flex-column" aria-labelledby="messages-heading">
+          <h2 className="h6" id="messages-heading">
+            {t('inbox.messages')}
+          </h2>
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-2" data-testid="claim-status">
+            {conversation.claim?.mine ? (
+              <>
+                <span className="small">{t('inbox.claimed_by_you', { time: new Date(conversation.claim.expires_at).toISOString().slice(11, 16) })}</span>
+                <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void act(release)} disabled={release.pending}>
+                  {t('inbox.release_button')}
+                </button>
+              </>
+            ) : conversation.claim ? (
+              <span className="small text-danger">{t('inbox.claimed_by_other')}</span>
+            ) : (
+              <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => void act(claim)} disabled={claim.pending}>
+                {t('inbox.claim_button')}
+              </button>
+            )}
+          </div>
+          <div ref={log} className="border rounded p-2 bg-light overflow-auto focus-ring" style={{ maxHeight: '55vh' }} role="log" aria-label={t('inbox.messages')} tabIndex={0} data-testid="host-messages">
+            {conversation.messages.map((message) => {
+              const fromProfile = message.sender_id === fictional.id;
+              return (
+                <div key={message.id} className={`d-flex mb-2 ${fromProfile ? 'justify-content-end' : 'justify-content-start'}`} data-testid="host-message">
+                  <div className={`rounded-3 px-3 py-2 ${fromProfile ? 'bg-primary-subtle' : 'bg-white border'}`} style={{ maxWidth: '80%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    <div className="small fw-bold">{fromProfile ? t('inbox.from_profile', { name: fictional.name }) : t('inbox.from_member', { name: member.name })}</div>
+                    {message.kind === 'text' ? message.text : `[${message.kind}]`}
+                    <div className="small text-body-secondary text-end">{message.created_at.slice(0, 16).replace('T', ' ')}</div>
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+          {error && (
+            <div className="alert alert-danger mt-2 mb-0" role="alert">
+              {error.message}
+            </div>
+          )}
+          <form onSubmit={send} className="mt-2">
+            <label className="form-label" htmlFor="host-reply">
+              {t('inbox.reply_label', { name: fictional.name })}
+            </label>
+            <textarea
+              id="host-reply"
+              className="form-control"
+              rows={3}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              onFocus={() => {
+                // Starting to write takes the conversation, so nobody else starts on it meanwhile.
+                if (!conversation.claim) void act(claim);
+              }}
+            />
+            <button type="submit" className="btn btn-primary mt-2" disabled={reply.pending || !text.trim() || (!!conversation.claim && !conversation.claim.mine)}>
+              {t('inbox.send')}
+            </button>
+          </form>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { OrdersQuery } from '../contract/admin/money';
+import { openDatabase, type Database } from '../server/db/client';
+import * as schema from '../server/db/schema/index';
+import { createSitesRepository } from '../server/db/repositories/sites.repository';
+import { createAuditService } from '../server/domain/audit/audit.service';
+import { createConsoleOrdersService } from '../server/domain/money/console-orders.service';
+import { systemClock } from '../server/domain/shared/clock';
+import { benchStaffCookie, loadOrders } from './support/admin-data';
+import { adminMemberRequests } from './support/admin-members';
+import { onCleanup } from './support/cleanup';
+import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
+import { benchSiteRow, loadMembers, type Exec } from './support/search-data';
+import { describeBuild, startServer } from './support/server';
+
+/**
+ * The console's list pages on a large PostgreSQL database (issue 16): member search and orders
+ * with BENCH_ADMIN_MEMBERS members (1,000,000) and BENCH_ADMIN_ORDERS orders (1,000,000), as a
+ * signed-in admin at 1 connection. The ceiling is the same console service call — the very
+ * queries the route runs — made in-process on a `pg` pool, without HTTP, the staff session check,
+ * validation or JSON. Each request of the mix runs on both sides in turn.
+ * Target: API p99 ≤ 50 ms for every request of the mix.
+ */
+
+const TARGET_P99_MS = 50;
+
+export interface AdminRequest {
+  label: string;
+  /** The console API call, with its query string. */
+  path: string;
+  /** The same call straight to the service. */
+  direct: () => Promise<unknown>;
+  /** A list page held to the target; other calls (a month's totals) are reported only. */
+  listPage?: false;
+}
+
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+};
+
+async function timeIt(iterations: number, run: () => Promise<unknown>): Promise<{ p50: number; p99: number; perSecond: number }> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  for (let index = 0; index < iterations; index++) {
+    const t0 = performance.now();
+    await run();
+    latencies.push(performance.now() - t0);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), perSecond: iterations / seconds };
+}
+
+export async function runAdminBench(): Promise<BenchOutcome> {
+  const members = Math.round(envNumber('BENCH_ADMIN_MEMBERS', 1_000_000));
+  const orders = Math.round(envNumber('BENCH_ADMIN_ORDERS', 1_000_000));
+  const iterations = Math.round(envNumber('BENCH_ADMIN_ITERATIONS', 300));
+  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = 'rdv_bench_admin';
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const scratchUrl = url.toString();
+
+  heading(`Console lists on PostgreSQL: ${members.toLocaleString('en')} members, ${orders.toLocaleString('en')} orders`);
+  console.log(machineLine());
+  console.log(describeBuild());
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`skipped: cannot connect to ${adminUrl} (${error instanceof Error ? error.message : error}); set BENCH_PG_ADMIN_URL.`);
+    return { name: 'admin', lines: [`skipped (cannot connect to ${adminUrl})`], missed: [] };
+  }
+  const closeAdmin = onCleanup('admin connection', () => admin.end());
+  const dropScratch = onCleanup(`drop database ${dbName}`, async () => {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    console.log(`dropped scratch database ${dbName}`);
+  });
+
+  try {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.query(`create database ${dbName}`);
+    const handle = await openDatabase({ kind: 'postgres', url: scratchUrl, poolSize: 2 });
+    let cookie: string;
+    let siteId: number;
+    try {
+      const site = await createSitesRepository(handle.db).insert(benchSiteRow());
+      siteId = site.id;
+      const client = await handle.pool!.connect();
+      try {
+        // Session settings for the load only; the server and the ceiling run on the defaults.
+        await client.query(`set work_mem = '256MB'`);
+        await client.query(`set maintenance_work_mem = '512MB'`);
+        await client.query(`set synchronous_commit = off`);
+        const exec: Exec = (text, params) => client.query(text, params as unknown[]);
+        const loadStarted = performance.now();
+        await loadMembers(exec, { siteId, count: members });
+        console.log(`members loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+        const ordersStarted = performance.now();
+        await loadOrders(exec, { siteIds: [siteId], members, count: orders });
+        console.log(`orders loaded in ${((performance.now() - ordersStarted) / 1000).toFixed(1)} s`);
+      } finally {
+        client.release();
+      }
+      cookie = await benchStaffCookie(handle.db);
+    } finally {
+      await handle.close();
+    }
+
+    const pool = new pg.Pool({ connectionString: scratchUrl, max: 20 });
+    pool.on('error', () => {});
+    const endPool = onCleanup('direct pool', () => pool.end());
+    const db = drizzle(pool, { schema }) as unknown as Database;
+    const audit = createAuditService({ db, clock: systemClock });
+    const consoleOrders = createConsoleOrdersService({ db, audit });
+
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const orderPage = (query: Record<string, string>): AdminRequest => ({
+      label: `orders ${new URLSearchParams(query).toString() || '(newest first)'}`,
+      path: `/api/admin/orders?${new URLSearchParams(query)}`,
+      direct: () => consoleOrders.page(OrdersQuery.parse(query)),
+    });
+    const mix: AdminRequest[] = [
+      ...adminMemberRequests(db, { siteId }),
+      orderPage({}),
+      orderPage({ status: 'paid' }),
+      orderPage({ status: 'failed', payment_method: 'ideal' }),
+      orderPage({ site_id: String(siteId), from: monthAgo, to: today }),
+      orderPage({ sort: 'amount', dir: 'desc' }),
+      orderPage({ user_id: '4242' }),
+      {
+        label: `orders/totals ${monthAgo}…${today}`,
+        path: `/api/admin/orders/totals?from=${monthAgo}&to=${today}`,
+        direct: () => consoleOrders.totals({ from: monthAgo, to: today }),
+        // Sums a month of orders (about 80,000 index entries): its own request beside the list, reported only (ADR 0027).
+        listPage: false,
+      },
+    ];
+
+    const server = await startServer({ env: { DATABASE_URL: scratchUrl, SEED_DEMO: 'false' } });
+    const stopServer = onCleanup('admin bench server', () => server.stop());
+    const rows: string[][] = [];
+    const missed: string[] = [];
+    const lines: string[] = [];
+    try {
+      for (const request of mix) {
+        const api = async () => {
+          const response = await fetch(`${server.url}${request.path}`, { headers: { cookie } });
+          if (response.status !== 200) throw new Error(`${request.path} answered ${response.status}: ${await response.text()}`);
+          await response.arrayBuffer();
+        };
+        // Warm both sides (plans, caches, connections), then measure each in turn.
+        await timeIt(20, api);
+        await timeIt(20, request.direct);
+        const viaApi = await timeIt(iterations, api);
+        const direct = await timeIt(iterations, request.direct);
+        const ratio = viaApi.perSecond / direct.perSecond;
+        const held = request.listPage !== false;
+        const met = viaApi.p99 <= TARGET_P99_MS;
+        if (held && !met) missed.push(`admin: ${request.label} API p99 ${viaApi.p99.toFixed(1)} ms > ${TARGET_P99_MS} ms`);
+        rows.push([request.label, viaApi.p50.toFixed(1), viaApi.p99.toFixed(1), direct.p50.toFixed(1), direct.p99.toFixed(1), ratio.toFixed(2), held ? (met ? 'PASS' : 'FAIL') : 'report']);
+      }
+    } finally {
+      await stopServer();
+      await endPool();
+    }
+
+    heading('Console lists: results (1 connection)');
+    console.log(table(['request', 'API p50', 'API p99', 'direct p50', 'direct p99', 'ratio', 'target'], rows));
+    console.log(`latencies in ms over ${iterations} calls each; ratio = API calls/s ÷ direct calls/s; target: API p99 ≤ ${TARGET_P99_MS} ms.`);
+    const worst = rows.reduce((top, row) => (Number(row[2]) > Number(top[2]) ? row : top), rows[0]);
+    lines.push(`worst API p99 ${worst[2]} ms (${worst[0]}), direct ${worst[4]} ms; lowest ratio ${Math.min(...rows.map((row) => Number(row[5]))).toFixed(2)}`);
+    return { name: 'admin', lines, missed };
+  } finally {
+    await dropScratch();
+    await closeAdmin();
+  }
+}

@@ -1,0 +1,73 @@
+import type { Database } from '../../db/client';
+import { createFictionalRepository, type FictionalProfileFields, type FictionalProfileRecord, type FictionalSort } from '../../db/repositories/fictional.repository';
+import type { SitesRepository } from '../../db/repositories/sites.repository';
+import type { AuditService, StaffActor } from '../audit/audit.service';
+import { AppError } from '../shared/app-error';
+import type { Clock } from '../shared/clock';
+
+export interface FictionalProfileChange extends Partial<FictionalProfileFields> {
+  /** The version the editor saw; an edit made since wins, and this one is refused. */
+  version: number;
+}
+
+/** The fields of a fictional profile an audit entry shows; the flag is always there, always true. */
+export function auditableFictional(row: FictionalProfileRecord) {
+  return {
+    site_id: row.siteId,
+    is_fictional: true,
+    name: row.name,
+    gender: row.gender,
+    seeking: row.seeking,
+    date_of_birth: row.dateOfBirth,
+    country: row.country,
+    city: row.city,
+    about: row.about,
+    status: row.status,
+  };
+}
+
+/**
+ * Fictional profiles, made and edited in the console (issue 16). Each is an ordinary profile
+ * flagged `is_fictional` for good: members see the site's fictional label on it everywhere, and
+ * nothing here (nor any other route) can clear the flag. Every write is audited in its own
+ * transaction; an edit from an older version is refused (409).
+ */
+export function createFictionalProfilesService(deps: { db: Database; sites: SitesRepository; audit: AuditService; clock: Clock }) {
+  const reader = createFictionalRepository(deps.db);
+  return {
+    list: (siteId: number | null, sort: FictionalSort, dir: 'asc' | 'desc', offset: number, limit: number) => reader.listProfiles(siteId, sort, dir, offset, limit),
+
+    async find(id: number): Promise<FictionalProfileRecord> {
+      const row = await reader.findProfile(id);
+      if (!row) throw new AppError('not_found');
+      return row;
+    },
+
+    async create(actor: StaffActor, siteId: number, fields: FictionalProfileFields): Promise<FictionalProfileRecord> {
+      if (!(await deps.sites.findById(siteId))) throw new AppError('not_found');
+      return deps.db.transaction(async (tx) => {
+        const repository = createFictionalRepository(tx);
+        const id = await repository.insertProfile(siteId, fields, actor.id, deps.clock.now());
+        const created = (await repository.findProfile(id))!;
+        await deps.audit.record(tx, actor, { action: 'fictional.create', targetType: 'profile', targetId: id, after: auditableFictional(created) });
+        return created;
+      });
+    },
+
+    async update(actor: StaffActor, id: number, change: FictionalProfileChange): Promise<FictionalProfileRecord> {
+      const { version, ...fields } = change;
+      return deps.db.transaction(async (tx) => {
+        const repository = createFictionalRepository(tx);
+        const before = await repository.lockProfile(id);
+        if (!before) throw new AppError('not_found');
+        if (before.version !== version) throw new AppError('version_conflict');
+        await repository.updateProfile(id, fields, deps.clock.now());
+        const after = (await repository.findProfile(id))!;
+        await deps.audit.record(tx, actor, { action: 'fictional.update', targetType: 'profile', targetId: id, before: auditableFictional(before), after: auditableFictional(after) });
+        return after;
+      });
+    },
+  };
+}
+
+export type FictionalProfilesService = ReturnType<typeof createFictionalProfilesService>;
