@@ -186,6 +186,10 @@ export const ErrorCode = z.enum([
   'discount_site_unknown',
   /** Order totals asked for without a date range, or for more than `days` days. */
   'order_totals_range',
+
+  // Moderation and reports (issue 16).
+  /** Another moderator already decided on this photo or text. */
+  'already_reviewed',
   /** Before the first paid message to a fictional profile the member confirms its warning and `price` once. */
   'fictional_confirmation_required',
   /** Another host holds this conversation with a fictional profile (a claim lapses after some minutes). */
@@ -282,6 +286,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   member_deleted: 409,
   last_owner: 409,
   staff_not_enrolled: 409,
+  already_reviewed: 409,
   site_host_taken: 409,
   too_many_bundles: 409,
   site_unavailable: 503,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHOTO_REJECTION_REASONS } from './admin/moderation';
 import { ChatMessage, SendMessageFields, SendMessageResponse, hasOneTarget } from './chat';
 import { ErrorCode } from './errors';
 import { RecordId } from './inputs';
@@ -41,6 +42,16 @@ export const ResyncDoneEvent = z.object({ type: z.literal('resync_done'), last_m
  * that every instance hears it; browsers never receive it.
  */
 export const SessionEndedEvent = z.object({ type: z.literal('session_ended'), sessions: z.array(z.string().max(64)).min(1) });
+/**
+ * A moderator decided on one of the member's photos: `active` (others see it now) or
+ * `rejected` (it is gone, with the reason the member is shown in their language).
+ */
+export const PhotoReviewedEvent = z.object({
+  type: z.literal('photo_reviewed'),
+  photo_id: id,
+  status: z.enum(['active', 'rejected']),
+  reason: z.enum(PHOTO_REJECTION_REASONS).optional(),
+});
 /** The answer to a client `ping` (browsers cannot send protocol-level pings). */
 export const PongEvent = z.object({ type: z.literal('pong') });
 /** A `send_message` from this tab is stored and paid: the same answer as `POST /api/messages.php`. */
@@ -60,6 +71,7 @@ export const ServerEvent = z.discriminatedUnion('type', [
   SessionEndedEvent,
   MessageSentEvent,
   MessageRefusedEvent,
+  PhotoReviewedEvent,
 ]);
 export type ServerEvent = z.infer<typeof ServerEvent>;
 export type ServerEventType = ServerEvent['type'];

@@ -77,6 +77,10 @@ import { createDashboardService } from './domain/dashboard/dashboard.service';
 import { createDashboardRepository } from './db/repositories/dashboard.repository';
 import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
 import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
+import { createReportsRepository } from './db/repositories/reports.repository';
+import { createMemberNotices } from './domain/moderation/member-notices';
+import { createModerationService } from './domain/moderation/moderation.service';
+import { createReportsService } from './domain/moderation/reports.service';
 import { createConsoleDiscountsService } from './domain/money/console-discounts.service';
 import { createConsoleMandatesService } from './domain/money/console-mandates.service';
 import { createConsoleOrdersService } from './domain/money/console-orders.service';
@@ -233,6 +237,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     clock,
   });
   const staffAdmin = createStaffAdminService({ db, staff: staffRepository, audit });
+  // Moderation and reports: the photo and profile-text queues, members' reports and complaints.
+  const memberNotices = createMemberNotices({ reports: createReportsRepository(db), sites: createSitesRepository(db), mail, translator, urls: siteUrls });
+  const moderation = createModerationService({ db, audit, storage, bus, notices: memberNotices, clock });
+  const reports = createReportsService({ db, audit, notices: memberNotices, clock, flagText: (profileId, reportId, executor) => moderation.flagText(profileId, reportId, executor) });
   const siteAdmin = createSiteAdminService({ db, audit, clock, changes: siteChanges });
   // The console's money area: orders across sites, mandates, discount codes.
   const consoleOrders = createConsoleOrdersService({ db, audit });
@@ -307,6 +315,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     staffSignIn,
     staffEnrolment,
     staffAdmin,
+    moderation,
+    reports,
     siteAdmin,
     siteChanges,
     consoleOrders,

@@ -1,6 +1,7 @@
 import type { SendAnswerType, ServerEvent } from '../../contract/ws-events';
 import { useChat } from '../state/chat';
 import { useCounters } from '../state/counters';
+import { usePhotoReviews } from '../state/photo-reviews';
 import { useTyping } from '../state/typing';
 
 type Handler<T extends ServerEvent['type']> = (event: Extract<ServerEvent, { type: T }>, context: HandlerContext) => void;
@@ -70,6 +71,10 @@ export const handlers: { [T in Exclude<ServerEvent['type'], SendAnswerType>]: Ha
     if (event.has_more) context.resync();
   },
   pong() {},
+  // The profile page shows the decision at once (approved: no longer "pending"; rejected: gone, with why).
+  photo_reviewed(event) {
+    usePhotoReviews.getState().add({ photo_id: event.photo_id, status: event.status, reason: event.reason });
+  },
   // Consumed by the server's gateway; a tab never receives it.
   session_ended() {},
 };

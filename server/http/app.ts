@@ -40,6 +40,7 @@ import { wsGateway } from './ws-gateway';
 import { outboxAccessFor, outboxAccessPlugin } from './outbox-access';
 import { staffAuthPlugin } from './admin/staff-auth';
 import { adminRoutes } from './routes/admin/admin.routes';
+import { reportsRoutes } from './routes/reports.routes';
 
 export interface HttpOptions {
   /** Page rendering; tests of the API alone leave it out. */
@@ -113,6 +114,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(directDebitRoutes, services);
   await app.register(deletionOfferRoutes, services);
   await app.register(demoCheckoutRoutes, services);
+  await app.register(reportsRoutes, { reports: services.reports });
   await app.register(adminRoutes, services);
   await app.register(wsGateway, {
     sessions: services.sessions,

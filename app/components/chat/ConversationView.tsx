@@ -13,6 +13,7 @@ import { FictionalBadge } from '../profile/FictionalBadge';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
 import { useStickToBottom } from './use-stick-to-bottom';
+import { ReportButton } from '../reports/ReportDialog';
 
 type Partner = ChatsResponse['chats'][number]['profile'];
 
@@ -100,6 +101,7 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
               {t('profile.block')}
             </button>
           ))}
+        <ReportButton target={conversationId > 0 ? { conversation_id: conversationId } : { profile_id: partner.id }} name={partner.name} className="btn btn-sm btn-outline-secondary" />
         <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void remove()}>
           {t('chat.remove')}
         </button>

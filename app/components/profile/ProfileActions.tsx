@@ -6,6 +6,7 @@ import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import { useRootData } from '../../root';
 import { useSignupModal } from '../../state/signup-modal';
+import { ReportButton } from '../reports/ReportDialog';
 
 /** Like/unlike, gift, message and block/unblock (spec §2 profile view). Visitors are asked to sign up. */
 export function ProfileActions({ profile, onMatch }: { profile: MemberProfile; onMatch: () => void }) {
@@ -70,6 +71,7 @@ export function ProfileActions({ profile, onMatch }: { profile: MemberProfile; o
               {t('profile.block')}
             </button>
           ))}
+        {user && <ReportButton target={{ profile_id: profile.id }} name={profile.name} className="btn btn-outline-secondary" />}
       </div>
       {call.error && (
         <div className="alert alert-danger mt-2" role="alert">

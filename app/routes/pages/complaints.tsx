@@ -1,9 +1,10 @@
 import { useLoaderData } from 'react-router';
 import type { Route } from './+types/complaints';
 import { LegalDocumentView } from '../../components/legal/LegalDocumentView';
+import { ComplaintForm } from '../../components/reports/ComplaintForm';
 import { loadLegalDocument } from './legal-content.server';
 
-/** `/complaints`: how to complain and what happens next, with the ways to reach support. */
+/** `/complaints`: how to complain and what happens next, the ways to reach support, and the complaint form. */
 export async function loader({ context }: Route.LoaderArgs) {
   return { document: loadLegalDocument(context, 'complaints') };
 }
@@ -15,5 +16,12 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 
 export default function Complaints() {
   const { document } = useLoaderData<typeof loader>();
-  return <LegalDocumentView document={document} showContact />;
+  return (
+    <>
+      <LegalDocumentView document={document} showContact />
+      <div className="container pb-5" style={{ maxWidth: 860 }}>
+        <ComplaintForm />
+      </div>
+    </>
+  );
 }

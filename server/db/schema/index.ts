@@ -8,4 +8,5 @@ export * from './chat';
 export * from './payments';
 export * from './demo-payments';
 export * from './staff';
+export * from './moderation';
 export * from './fictional';

@@ -122,7 +122,11 @@ export const photos = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('photos_user_idx').on(table.userId, table.position)],
+  (table) => [
+    index('photos_user_idx').on(table.userId, table.position),
+    // The moderation queue: pending photos of every site, oldest first.
+    index('photos_pending_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'pending'`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -69,6 +69,8 @@ export function buildDemoSites(defaultDomain: string): NewSiteRow[] {
       searchFields: ['country', 'countryregion', 'min_age', 'max_age'],
       signupCredits: 10,
       signups: 'with_trafficsource',
+      // A niche brand that looks at every photo before others see it: the console's photo queue.
+      photoAutoApprove: false,
     },
   ];
 }

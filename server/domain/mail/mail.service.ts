@@ -3,7 +3,7 @@ import type { Mailer } from '../../adapters/mail/mail.port';
 import type { SiteRow } from '../../db/schema/index';
 import type { Translator } from '../../i18n/translator';
 
-export type MailKind = 'activation' | 'password_reset' | 'mail_change' | 'account_deleted';
+export type MailKind = 'activation' | 'password_reset' | 'mail_change' | 'account_deleted' | 'photo_rejected' | 'profile_text_removed' | 'report_reply';
 
 export interface MailRecipient {
   email: string;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../../services';
 import { auditRoutes } from './audit.routes';
+import { moderationRoutes } from './moderation.routes';
+import { reportsAdminRoutes } from './reports-admin.routes';
 import { siteAdminRoutes } from './sites.routes';
 import { moneyRoutes } from './money.routes';
 import { fictionalRoutes } from './fictional.routes';
@@ -16,6 +18,8 @@ export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) =
   await app.register(staffInvitationRoutes, { enrolment: services.staffEnrolment, signIn: services.staffSignIn });
   await app.register(staffRoutes, { staffAdmin: services.staffAdmin, enrolment: services.staffEnrolment });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(moderationRoutes, { moderation: services.moderation });
+  await app.register(reportsAdminRoutes, { reports: services.reports });
   await app.register(siteAdminRoutes, { siteAdmin: services.siteAdmin, siteUrls: services.siteUrls });
   await app.register(moneyRoutes, { consoleOrders: services.consoleOrders, consoleMandates: services.consoleMandates, consoleDiscounts: services.consoleDiscounts });
   await app.register(fictionalRoutes, { fictionalProfiles: services.fictionalProfiles, hostInbox: services.hostInbox });
