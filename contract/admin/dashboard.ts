@@ -43,6 +43,6 @@ export const Dashboard = z.object({
     refunded: z.array(moneyTotal),
   }),
   /** Work waiting for staff now, whatever the period. */
-  queues: z.object({ pending_photos: z.number().int() }),
+  queues: z.object({ pending_photos: z.number().int(), flagged_texts: z.number().int(), open_reports: z.number().int() }),
 });
 export type Dashboard = z.infer<typeof Dashboard>;

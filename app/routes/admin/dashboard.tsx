@@ -139,6 +139,8 @@ export default function DashboardPage() {
             detail={figures.totals.refunded.map((row) => formatMoney({ currency: row.currency, amount: row.amount }, 'en')).join(' · ') || undefined}
           />
           <Figure testId="figure-pending-photos" label={t('dashboard.pending_photos')} value={number(figures.queues.pending_photos)} />
+          <Figure testId="figure-flagged-texts" label={t('dashboard.flagged_texts')} value={number(figures.queues.flagged_texts)} />
+          <Figure testId="figure-open-reports" label={t('dashboard.open_reports')} value={number(figures.queues.open_reports)} />
         </div>
       </section>
 

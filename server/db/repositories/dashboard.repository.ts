@@ -114,15 +114,6 @@ export function createDashboardRepository(db: Executor) {
       ).map((row) => ({ bucket: Number(row.bucket), currency: row.currency, value: Number(row.value), amount: Number(row.amount) }));
     },
 
-    /** Photos waiting for a moderator now. */
-    async pendingPhotos(siteId: number | null): Promise<number> {
-      const site = siteId === null ? sql`` : sql` and u.site_id = ${siteId}`;
-      const [row] = await rowsOf<{ value: number }>(sql`
-        select count(*)::int as value from photos p join users u on u.id = p.user_id
-        where p.status = 'pending' and u.status <> 'deleted'${site}`);
-      return Number(row?.value ?? 0);
-    },
-
     async siteNames(): Promise<{ id: number; name: string }[]> {
       return rowsOf<{ id: number; name: string }>(sql`select id, name from sites order by name, id`);
     },

@@ -114,16 +114,20 @@ describe('dashboard figures', () => {
     expect([day.totals.signups, day.totals.messages, day.totals.first_purchases]).toEqual([2, 1, 0]);
   });
 
-  it('counts activations from the activation links members used, and the photos waiting for a moderator', async () => {
+  it('counts activations from the activation links members used, and the work waiting for moderators', async () => {
     const site = await createSite(ctx.db, { domain: 'activations.example', name: 'Activations' });
     const member = await memberAt(site, ago(2 * HOUR));
     await ctx.db.execute(sql`insert into email_tokens (token_hash, user_id, purpose, created_at, expires_at, used_at) values ('dash-token', ${member.id}, 'activate', ${ago(2 * HOUR)}, ${ago(-DAY)}, ${ago(HOUR)})`);
     await ctx.db.execute(sql`insert into photos (user_id, filename, thumb_filename, status, position) values (${member.id}, 'waiting.webp', 'waiting-t.webp', 'pending', 1)`);
+    const reporter = await memberAt(site, ago(3 * HOUR));
+    await ctx.db.execute(sql`insert into reports (site_id, reporter_id, kind, profile_id, reason, created_at, updated_at) values (${site.id}, ${reporter.id}, 'profile', ${member.id}, 'fake_profile', ${ago(HOUR)}, ${ago(HOUR)})`);
+    await ctx.db.execute(sql`insert into reports (site_id, reporter_id, kind, profile_id, reason, status, created_at, updated_at) values (${site.id}, ${reporter.id}, 'profile', ${member.id}, 'spam_or_scam', 'resolved', ${ago(HOUR)}, ${ago(HOUR)})`);
     const figures = await ctx.services.dashboard.figures({ range: '24h', site_id: site.id });
     expect(figures.totals.activations).toBe(1);
+    expect(figures.totals.signups).toBe(2);
     expect(figures.series.activations[22]).toBe(1);
-    expect(figures.queues.pending_photos).toBe(1);
-    expect(figures.totals.active_members).toBe(1);
+    expect(figures.queues).toMatchObject({ pending_photos: 1, flagged_texts: 0, open_reports: 1 });
+    expect(figures.totals.active_members).toBe(2);
   });
 });
 

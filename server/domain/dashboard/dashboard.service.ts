@@ -39,12 +39,18 @@ function spread(starts: Date[], rows: BucketValue[]): number[] {
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** The console's dashboard: a site's (or every site's) figures over a period, bucket by bucket. */
-export function createDashboardService(deps: { dashboard: DashboardRepository; clock: Clock }) {
+export interface QueueSizes {
+  pendingPhotos: number;
+  flaggedTexts: number;
+  openReports: number;
+}
+
+export function createDashboardService(deps: { dashboard: DashboardRepository; clock: Clock; queueSizes: (siteId: number | null) => Promise<QueueSizes> }) {
   return {
     async figures(query: DashboardQuery): Promise<Dashboard> {
       const { unit, starts, to } = dashboardBuckets(query.range, deps.clock.now());
       const window: DashboardWindow = { unit, from: starts[0], to, siteId: query.site_id ?? null };
-      const [sites, signups, signupsWhoPaid, activations, activeMembers, messages, firstPurchases, revenue, refunds, pendingPhotos] = await Promise.all([
+      const [sites, signups, signupsWhoPaid, activations, activeMembers, messages, firstPurchases, revenue, refunds, queues] = await Promise.all([
         deps.dashboard.siteNames(),
         deps.dashboard.signups(window),
         deps.dashboard.signupsWhoPaid(window),
@@ -54,7 +60,7 @@ export function createDashboardService(deps: { dashboard: DashboardRepository; c
         deps.dashboard.firstPurchases(window),
         deps.dashboard.revenue(window),
         deps.dashboard.refunds(window),
-        deps.dashboard.pendingPhotos(window.siteId),
+        deps.queueSizes(window.siteId),
       ]);
 
       const series = {
@@ -92,7 +98,7 @@ export function createDashboardService(deps: { dashboard: DashboardRepository; c
           refunds: sum(series.refunds),
           refunded,
         },
-        queues: { pending_photos: pendingPhotos },
+        queues: { pending_photos: queues.pendingPhotos, flagged_texts: queues.flaggedTexts, open_reports: queues.openReports },
       };
     },
   };
