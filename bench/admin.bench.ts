@@ -170,8 +170,10 @@ export async function runAdminBench(): Promise<BenchOutcome> {
     heading('Console lists: results (1 connection)');
     console.log(table(['request', 'API p50', 'API p99', 'direct p50', 'direct p99', 'ratio', 'target'], rows));
     console.log(`latencies in ms over ${iterations} calls each; ratio = API calls/s ÷ direct calls/s; target: API p99 ≤ ${TARGET_P99_MS} ms.`);
-    const worst = rows.reduce((top, row) => (Number(row[2]) > Number(top[2]) ? row : top), rows[0]);
-    lines.push(`worst API p99 ${worst[2]} ms (${worst[0]}), direct ${worst[4]} ms; lowest ratio ${Math.min(...rows.map((row) => Number(row[5]))).toFixed(2)}`);
+    const lists = rows.filter((row) => row[6] !== 'report');
+    const worst = lists.reduce((top, row) => (Number(row[2]) > Number(top[2]) ? row : top), lists[0]);
+    lines.push(`list pages: worst API p99 ${worst[2]} ms (${worst[0]}), direct ${worst[4]} ms; ratios ${Math.min(...lists.map((row) => Number(row[5]))).toFixed(2)}–${Math.max(...lists.map((row) => Number(row[5]))).toFixed(2)}`);
+    for (const row of rows.filter((candidate) => candidate[6] === 'report')) lines.push(`${row[0]} (reported only): API p50 ${row[1]} ms, p99 ${row[2]} ms`);
     return { name: 'admin', lines, missed };
   } finally {
     await dropScratch();
