@@ -84,6 +84,15 @@ export function createCreditsRepository(db: Executor) {
       return row?.credits ?? null;
     },
 
+    /** Whether a member's ledger already holds the entry booked under this idempotency key. */
+    async hasEntry(userId: number, idempotencyKey: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: creditLedger.id })
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, userId), eq(creditLedger.idempotencyKey, idempotencyKey)));
+      return !!row;
+    },
+
     /** Sum of a member's ledger rows; equals `users.credits` at every commit. */
     async sumForUser(userId: number): Promise<number> {
       const [row] = await db

@@ -6,8 +6,7 @@ import { createJobsRepository } from '../../db/repositories/jobs.repository';
 import { createMemberAdminRepository, type MemberAdminRepository } from '../../db/repositories/member-admin.repository';
 import { createOrdersRepository } from '../../db/repositories/orders.repository';
 import { createStaffRepository } from '../../db/repositories/staff.repository';
-import { creditLedger, type SiteRow, type UserRow } from '../../db/schema/index';
-import { and, eq } from 'drizzle-orm';
+import type { SiteRow, UserRow } from '../../db/schema/index';
 import { PURGE_ACCOUNT_JOB } from '../accounts/account-deletion.service';
 import { REACTIVATION_DAYS } from '../accounts/accounts.service';
 import type { SessionEvents } from '../accounts/sessions.service';
@@ -225,12 +224,9 @@ export function createMembersAdminService(deps: {
     async correctCredits(actor: StaffActor, memberId: number, input: { delta: number; reason: string; idempotencyKey: string }): Promise<MemberDetail> {
       const key = `console:${input.idempotencyKey}`;
       const balance = await act(memberId, async (tx, _members, before) => {
-        const [already] = await tx
-          .select({ id: creditLedger.id })
-          .from(creditLedger)
-          .where(and(eq(creditLedger.userId, memberId), eq(creditLedger.idempotencyKey, key)));
-        if (already) return null;
-        const after = await createCreditsRepository(tx).apply({ userId: memberId, delta: input.delta, reason: 'adjustment', reference: `staff:${actor.id ?? 'system'}`, idempotencyKey: key, at: clock.now() });
+        const credits = createCreditsRepository(tx);
+        if (await credits.hasEntry(memberId, key)) return null;
+        const after = await credits.apply({ userId: memberId, delta: input.delta, reason: 'adjustment', reference: `staff:${actor.id ?? 'system'}`, idempotencyKey: key, at: clock.now() });
         if (after === null) throw new AppError('credits_below_zero', { params: { credits: before.credits } });
         await audit.record(tx, actor, {
           action: 'member.credits_correct',
