@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
-import { TableRegion } from './TableRegion';
+import { Link } from 'react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { SortableTable, useHrefWith } from './SortableTable';
 
 export interface ConsolePage<Item> {
   items: Item[];
@@ -29,64 +29,10 @@ export function ConsoleDataTable<Item>({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
-  const params = new URLSearchParams(search);
-  const sorting: SortingState = params.get('sort') ? [{ id: params.get('sort')!, desc: params.get('dir') !== 'asc' }] : [];
-  const table = useReactTable({ data: page.items, columns, state: { sorting }, manualSorting: true, manualPagination: true, getCoreRowModel: getCoreRowModel() });
-
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(search);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null) next.delete(name);
-      else next.set(name, value);
-    }
-    return `${pathname}?${next}`;
-  };
-  const sortHref = (id: string) => {
-    const current = sorting[0];
-    const dir = current?.id === id && current.desc ? 'asc' : 'desc';
-    return hrefWith({ sort: id, dir, page: null });
-  };
-
+  const hrefWith = useHrefWith();
   return (
     <>
-      <TableRegion label={label}>
-        <table className="admin-table w-100" data-testid={testId}>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = sorting[0]?.id === header.column.id ? (sorting[0].desc ? 'descending' : 'ascending') : undefined;
-                  const title = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th key={header.id} scope="col" aria-sort={sorted}>
-                      {sortable.includes(header.column.id) ? (
-                        <Link className="text-reset text-decoration-none fw-bold" to={sortHref(header.column.id)} preventScrollReset>
-                          {title}
-                          {sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}
-                        </Link>
-                      ) : (
-                        title
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-top">
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+      <SortableTable label={label} columns={columns} items={page.items} sortable={sortable} resetOnSort="page" testId={testId} />
       {page.items.length === 0 && <p className="text-body-secondary mt-2">{t('list.empty')}</p>}
       <nav className="d-flex align-items-center gap-3 mt-3" aria-label={t('list.pages')}>
         {page.page > 1 ? (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
-import { TableRegion } from '../TableRegion';
+import type { ColumnDef } from '@tanstack/react-table';
+import { SortableTable, useHrefWith } from '../SortableTable';
 
 /**
  * A console list paged by cursor (ADR 0027): sorting happens on the server and lives in the
@@ -26,65 +26,21 @@ export function CursorTable<Item>({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
+  const { search } = useLocation();
   const params = new URLSearchParams(search);
-  const sortId = params.get('sort') ?? defaultSort;
-  const sorting: SortingState = sortId ? [{ id: sortId, desc: params.get('dir') !== 'asc' }] : [];
-  const table = useReactTable({ data: items, columns, state: { sorting }, manualSorting: true, manualPagination: true, getCoreRowModel: getCoreRowModel() });
-
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(search);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null) next.delete(name);
-      else next.set(name, value);
-    }
-    return `${pathname}?${next}`;
-  };
-  const sortHref = (id: string) => {
-    const current = sorting[0];
-    const dir = current?.id === id && current.desc ? 'asc' : 'desc';
-    return hrefWith({ sort: id, dir, after: null });
-  };
-
+  const hrefWith = useHrefWith();
   return (
     <>
-      <TableRegion label={label}>
-        <table className="admin-table w-100" data-testid={testId}>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = sorting[0]?.id === header.column.id ? (sorting[0].desc ? 'descending' : 'ascending') : undefined;
-                  const title = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th key={header.id} scope="col" aria-sort={sorted}>
-                      {sortable.includes(header.column.id) ? (
-                        <Link className="text-reset text-decoration-none fw-bold" to={sortHref(header.column.id)} preventScrollReset>
-                          {title}
-                          {sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}
-                        </Link>
-                      ) : (
-                        title
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-top" data-testid={testId ? `${testId}-row` : undefined}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+      <SortableTable
+        label={label}
+        columns={columns}
+        items={items}
+        sortable={sortable}
+        defaultSort={defaultSort}
+        resetOnSort="after"
+        testId={testId}
+        rowTestId={testId ? `${testId}-row` : undefined}
+      />
       {items.length === 0 && <p className="text-body-secondary mt-2">{t('list.empty')}</p>}
       <nav className="d-flex align-items-center gap-3 mt-3" aria-label={t('list.pages')}>
         {params.get('after') ? (
