@@ -4,26 +4,17 @@ import type { SitesRepository } from '../../db/repositories/sites.repository';
 import type { AuditService, StaffActor } from '../audit/audit.service';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
+import { presentFictionalProfile } from './fictional-presenter';
 
 export interface FictionalProfileChange extends Partial<FictionalProfileFields> {
   /** The version the editor saw; an edit made since wins, and this one is refused. */
   version: number;
 }
 
-/** The fields of a fictional profile an audit entry shows; the flag is always there, always true. */
+/** The fields of a fictional profile an audit entry shows (as presented, without id and version); the flag is always there, always true. */
 export function auditableFictional(row: FictionalProfileRecord) {
-  return {
-    site_id: row.siteId,
-    is_fictional: true,
-    name: row.name,
-    gender: row.gender,
-    seeking: row.seeking,
-    date_of_birth: row.dateOfBirth,
-    country: row.country,
-    city: row.city,
-    about: row.about,
-    status: row.status,
-  };
+  const { id: _id, updated_at: _updatedAt, version: _version, ...fields } = presentFictionalProfile(row);
+  return fields;
 }
 
 /**
