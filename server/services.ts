@@ -240,7 +240,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   // Moderation and reports: the photo and profile-text queues, members' reports and complaints.
   const memberNotices = createMemberNotices({ reports: createReportsRepository(db), sites: createSitesRepository(db), mail, translator, urls: siteUrls });
   const moderation = createModerationService({ db, audit, storage, bus, notices: memberNotices, clock });
-  const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), clock, queueSizes: (siteId) => moderation.moderationQueueSizes(siteId) });
+  const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), sites: createSitesRepository(db), clock, queueSizes: (siteId) => moderation.moderationQueueSizes(siteId) });
   const reports = createReportsService({ db, audit, notices: memberNotices, clock, flagText: (profileId, reportId, executor) => moderation.flagText(profileId, reportId, executor) });
   const siteAdmin = createSiteAdminService({ db, audit, clock, changes: siteChanges });
   // The console's money area: orders across sites, mandates, discount codes.

@@ -114,9 +114,6 @@ export function createDashboardRepository(db: Executor) {
       ).map((row) => ({ bucket: Number(row.bucket), currency: row.currency, value: Number(row.value), amount: Number(row.amount) }));
     },
 
-    async siteNames(): Promise<{ id: number; name: string }[]> {
-      return rowsOf<{ id: number; name: string }>(sql`select id, name from sites order by name, id`);
-    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { createSitesRepository } from './sites.repository';
 import {
   conversationStates,
   conversations,
@@ -136,7 +137,7 @@ export function createMemberAdminRepository(db: Executor) {
     },
 
     /** The sites to filter by: a platform runs a handful of brands, not thousands. */
-    siteOptions: () => db.select({ id: sites.id, name: sites.name }).from(sites).orderBy(asc(sites.name), asc(sites.id)).limit(500),
+    siteOptions: () => createSitesRepository(db).names(),
 
     /** The member's account and profile, or null. */
     async findMember(id: number) {

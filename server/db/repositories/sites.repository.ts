@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { sites, type NewSiteRow, type SiteRow } from '../schema/index';
 
@@ -24,6 +24,10 @@ export function createSitesRepository(db: Executor) {
     },
     async update(id: number, values: Partial<NewSiteRow>): Promise<void> {
       await db.update(sites).set(values).where(eq(sites.id, id));
+    },
+    /** Every site's id and name, by name: what the console's site filters offer (a handful of brands). */
+    names(): Promise<{ id: number; name: string }[]> {
+      return db.select({ id: sites.id, name: sites.name }).from(sites).orderBy(asc(sites.name), asc(sites.id)).limit(500);
     },
     async count(): Promise<number> {
       return db.$count(sites);

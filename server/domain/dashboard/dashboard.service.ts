@@ -1,5 +1,6 @@
 import type { Dashboard, DashboardQuery, DashboardRange } from '../../../contract/admin/dashboard';
 import type { BucketUnit, BucketValue, DashboardRepository, DashboardWindow } from '../../db/repositories/dashboard.repository';
+import type { SitesRepository } from '../../db/repositories/sites.repository';
 import type { Clock } from '../shared/clock';
 
 const HOUR = 3_600_000;
@@ -45,13 +46,18 @@ export interface QueueSizes {
   openReports: number;
 }
 
-export function createDashboardService(deps: { dashboard: DashboardRepository; clock: Clock; queueSizes: (siteId: number | null) => Promise<QueueSizes> }) {
+export function createDashboardService(deps: {
+  dashboard: DashboardRepository;
+  sites: Pick<SitesRepository, 'names'>;
+  clock: Clock;
+  queueSizes: (siteId: number | null) => Promise<QueueSizes>;
+}) {
   return {
     async figures(query: DashboardQuery): Promise<Dashboard> {
       const { unit, starts, to } = dashboardBuckets(query.range, deps.clock.now());
       const window: DashboardWindow = { unit, from: starts[0], to, siteId: query.site_id ?? null };
       const [sites, signups, signupsWhoPaid, activations, activeMembers, messages, firstPurchases, revenue, refunds, queues] = await Promise.all([
-        deps.dashboard.siteNames(),
+        deps.sites.names(),
         deps.dashboard.signups(window),
         deps.dashboard.signupsWhoPaid(window),
         deps.dashboard.activations(window),
