@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GENDERS, SEEKING } from './profile-options';
 import { SUPPORTED_LANGUAGES } from './locales';
 import { RecordIdParam, text } from './inputs';
+import { MAIL_DISABLED_REASONS, NotificationSettings } from './notifications';
 
 /** Profile photo as members see it (spec §3): null without a usable photo. */
 export const MainImage = z
@@ -33,7 +34,9 @@ export const User = z.object({
   credits: z.number().int(),
   paid_user: z.boolean(),
   fictional_icon: z.string(),
-  notifications_disabled: z.array(z.string()),
+  /** Why notification mail is stopped altogether (spec §4 reasons); empty when it flows. */
+  notifications_disabled: z.array(z.enum(MAIL_DISABLED_REASONS)),
+  notification_settings: NotificationSettings,
   language: z.enum(SUPPORTED_LANGUAGES),
   invisible: z.boolean(),
   created_at: z.string(),
@@ -104,6 +107,3 @@ export const PrivacyModeInput = z.object({ invisible: z.boolean() });
 
 export const OkResponse = z.object({ ok: z.literal(true) });
 
-/** Spec §3 notification types; members switch each kind of e-mail off or on. */
-export const NOTIFICATION_TYPES = ['new_conversations', 'new_messages', 'like', 'unread_message_reminders', 'promotions', 'weekly_updates', 'news', 'reminders'] as const;
-export const NotificationSettingsInput = z.object({ notifications_disabled: z.array(z.enum(NOTIFICATION_TYPES)).max(NOTIFICATION_TYPES.length) });

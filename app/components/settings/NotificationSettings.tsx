@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import { NOTIFICATION_TYPES } from '../../../contract/accounts';
+import { NOTIFICATION_TYPES } from '../../../contract/notifications';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import { SaveStatus } from './SaveStatus';
@@ -13,7 +13,7 @@ export function NotificationSettings({ disabled }: { disabled: string[] }) {
   const revalidator = useRevalidator();
   const [off, setOff] = useState(new Set(disabled));
   const [savedAt, setSavedAt] = useState<number | null>(null);
-  const save = useApiAction((next: string[]) => api('notifications.php', { method: 'PUT', body: { notifications_disabled: next } }));
+  const save = useApiAction((next: string[]) => api('notifications.php', { method: 'PUT', body: { email_off: next } }));
 
   const toggle = async (type: string, enabled: boolean) => {
     const next = new Set(off);

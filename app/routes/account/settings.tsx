@@ -27,7 +27,7 @@ export default function Settings() {
   return (
     <div className="container py-4" style={{ maxWidth: 720 }}>
       <h1 className="h3 mb-4">{t('settings.title')}</h1>
-      <NotificationSettings disabled={user.notifications_disabled} />
+      <NotificationSettings disabled={user.notification_settings.email_off} />
       <PrivacySettings invisible={user.invisible} />
       <BlockedMembers />
       <EmailSettings email={user.email} />

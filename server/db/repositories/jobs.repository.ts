@@ -7,8 +7,17 @@ export type JobRow = typeof jobs.$inferSelect;
 /** Durable jobs. Claiming uses SKIP LOCKED, so instances and workers never run one job twice at once. */
 export function createJobsRepository(db: Executor) {
   return {
-    async enqueue(kind: string, payload: Record<string, unknown>, runAt: Date, now: Date): Promise<void> {
-      await db.insert(jobs).values({ kind, payload, runAt, createdAt: now });
+    /**
+     * Adds a job; with a `key`, only once: a second enqueue with the same key adds nothing and
+     * answers false (a rule firing twice, two instances scheduling the same period).
+     */
+    async enqueue(kind: string, payload: Record<string, unknown>, runAt: Date, now: Date, options: { key?: string } = {}): Promise<boolean> {
+      const added = await db
+        .insert(jobs)
+        .values({ kind, payload, runAt, createdAt: now, key: options.key ?? null })
+        .onConflictDoNothing()
+        .returning({ id: jobs.id });
+      return added.length > 0;
     },
 
     /** Takes up to `limit` due jobs for `leaseMs`; a crashed runner's lease simply runs out. */

@@ -66,7 +66,7 @@ export function createUsersRepository(db: Executor) {
       await db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
     },
 
-    async update(userId: number, values: Partial<Pick<UserRow, 'language' | 'passwordHash' | 'email' | 'status' | 'isInvisible' | 'deletedAt' | 'lastActiveAt' | 'notificationsDisabled'>>) {
+    async update(userId: number, values: Partial<Pick<UserRow, 'language' | 'passwordHash' | 'email' | 'status' | 'isInvisible' | 'deletedAt' | 'lastActiveAt' | 'notificationsDisabled' | 'emailNotificationsOff' | 'pushNotificationsOff'>>) {
       await db.update(users).set(values).where(eq(users.id, userId));
     },
 

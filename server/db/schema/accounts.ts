@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './members';
 
 /**
@@ -98,6 +98,14 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Makes an enqueue idempotent: a second job with the same key is not added (issue 17). */
+    key: text('key'),
+    /** Set when the job ran out of attempts: it stays visible, and is never claimed again. */
+    deadAt: timestamp('dead_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('jobs_due_idx').on(table.runAt).where(sql`${table.doneAt} is null`)],
+  (table) => [
+    index('jobs_due_idx').on(table.runAt).where(sql`${table.doneAt} is null and ${table.deadAt} is null`),
+    uniqueIndex('jobs_key_idx').on(table.key),
+    index('jobs_dead_idx').on(table.deadAt).where(sql`${table.deadAt} is not null`),
+  ],
 );

@@ -10,3 +10,4 @@ export * from './demo-payments';
 export * from './staff';
 export * from './moderation';
 export * from './fictional';
+export * from './notifications';

@@ -17,7 +17,14 @@ export const users = pgTable(
     credits: integer('credits').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
     language: text('language').notNull().default('en'),
+    /**
+     * Why no notification mail may go to this member at all (spec §4: bounce, fbl,
+     * listunsubscribe), set from the mail provider's events; empty when mail flows.
+     */
     notificationsDisabled: jsonb('notifications_disabled').$type<string[]>().notNull().default([]),
+    /** The notification kinds (spec §3) the member switched off, by e-mail and by push. */
+    emailNotificationsOff: jsonb('email_notifications_off').$type<string[]>().notNull().default([]),
+    pushNotificationsOff: jsonb('push_notifications_off').$type<string[]>().notNull().default([]),
     isFictional: boolean('is_fictional').notNull().default(false),
     isInvisible: boolean('is_invisible').notNull().default(false),
     /** Set by an operator after a returned debit: the member may no longer pay by direct debit. */

@@ -163,9 +163,12 @@ export function createAccountsService(deps: {
       };
     },
 
-    /** The kinds of notification e-mail the member does not want. */
-    async setNotificationsDisabled(userId: number, disabled: string[]): Promise<void> {
-      await users.update(userId, { notificationsDisabled: [...new Set(disabled)] });
+    /** The notification kinds the member does not want, by e-mail and by push; a list left out stays. */
+    async setNotificationSettings(userId: number, settings: { email_off?: string[]; push_off?: string[] }): Promise<void> {
+      const values: { emailNotificationsOff?: string[]; pushNotificationsOff?: string[] } = {};
+      if (settings.email_off) values.emailNotificationsOff = [...new Set(settings.email_off)];
+      if (settings.push_off) values.pushNotificationsOff = [...new Set(settings.push_off)];
+      if (values.emailNotificationsOff || values.pushNotificationsOff) await users.update(userId, values);
     },
 
     /** Privacy mode: the member disappears from search and others' lists. */

@@ -12,7 +12,11 @@ export function presentUser({ user, profile, mainPhoto }: AccountRecord, site: P
     credits: user.credits,
     paid_user: user.paidUser,
     fictional_icon: site.fictionalIcon,
-    notifications_disabled: user.notificationsDisabled,
+    notifications_disabled: user.notificationsDisabled as User['notifications_disabled'],
+    notification_settings: {
+      email_off: user.emailNotificationsOff as User['notification_settings']['email_off'],
+      push_off: user.pushNotificationsOff as User['notification_settings']['push_off'],
+    },
     language: isSupportedLanguage(user.language) ? user.language : 'en',
     invisible: user.isInvisible,
     created_at: user.createdAt.toISOString(),

@@ -4,13 +4,13 @@ import {
   AccountDeletionInput,
   EmailInput,
   MailChangeInput,
-  NotificationSettingsInput,
   OkResponse,
   PasswordChangeInput,
   PasswordResetInput,
   PrivacyModeInput,
   TokenInput,
 } from '../../../contract/accounts';
+import { NotificationSettingsInput } from '../../../contract/notifications';
 import { ErrorBody } from '../../../contract/errors';
 import { text } from '../../../contract/inputs';
 import type { Services } from '../../services';
@@ -75,7 +75,7 @@ export const accountRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts
   });
 
   app.put('/api/notifications.php', { schema: { tags, body: NotificationSettingsInput, response: { 200: OkResponse, ...errors } } }, async (request) => {
-    await accounts.setNotificationsDisabled(await requireMember(request), request.body.notifications_disabled);
+    await accounts.setNotificationSettings(await requireMember(request), request.body);
     return ok;
   });
 
