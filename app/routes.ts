@@ -14,6 +14,7 @@ export default [
     route('mail-change/do', 'routes/account/mail-change-do.tsx'),
     route('account-deleted', 'routes/account/account-deleted.tsx'),
     route('notifications', 'routes/account/settings.tsx'),
+    route('unsubscribe', 'routes/account/unsubscribe.tsx'),
     route('members', 'routes/members/search.tsx'),
     route('members/:id', 'routes/members/profile.tsx'),
     route('members/:id/signup', 'routes/account/member-signup.tsx'),

@@ -35,6 +35,8 @@ export interface PageLoadContext {
   isResetLinkLive(token: string): Promise<boolean>;
   /** Confirms an e-mail change from its link; resolves to the error code when it fails. */
   confirmMailChange(token: string): Promise<string | null>;
+  /** Which notification kind a mail's unsubscribe link names, and whether it is off already; changes nothing. */
+  describeUnsubscribe(token: string): Promise<{ ok: true; kind: string; isOff: boolean } | { ok: false }>;
   /** Name and photo of a visible member, for pages that lead to them; null when hidden or unknown. */
   findProfileTeaser(id: number): Promise<ProfileTeaser | null>;
   /** A member search as the API answers it, or the error code that refuses it. */

@@ -59,6 +59,12 @@ const EnvSchema = z
     SMS_URL: z.string().url().optional(),
     /** Bearer token for SMS_URL. */
     SMS_TOKEN: z.string().optional(),
+    /**
+     * Authenticates the mail provider's bounce and complaint events (`POST /api/mail-events.php`):
+     * the HMAC key of `X-Rendezvous-Signature`, or the Basic password in Postmark's webhook URL.
+     * Unset, the endpoint is off.
+     */
+    MAIL_EVENTS_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   })
   .refine((values) => values.PAYMENTS !== 'mollie' || !!values.MOLLIE_API_KEY, { message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie', path: ['MOLLIE_API_KEY'] });
 
@@ -113,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
       directDebit: paymentProvider === 'demo' || !!values.SMS_URL,
     },
     sms: { url: values.SMS_URL, token: values.SMS_TOKEN },
+    mailEventsSecret: values.MAIL_EVENTS_SECRET,
     /** Test and bench runs read these too, so they live here rather than in each script. */
     testDatabaseUrl: env.TEST_DATABASE_URL,
     testRedisUrl: env.TEST_REDIS_URL,

@@ -88,6 +88,10 @@ import { createFictionalConfirmationsService } from './domain/fictional/fictiona
 import { createFictionalProfilesService } from './domain/fictional/fictional-profiles.service';
 import { createHostInboxService } from './domain/fictional/host-inbox.service';
 import { createMembersAdminService } from './domain/members-admin/members-admin.service';
+import { createMailRecipientsRepository } from './db/repositories/mail-recipients.repository';
+import { createMailEventsService } from './domain/notifications/mail-events.service';
+import { createNotifier } from './domain/notifications/notifier';
+import { createUnsubscribeService } from './domain/notifications/unsubscribe.service';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -115,7 +119,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const translator = await createTranslator();
   const geo = overrides.geo ?? createOfflineGeo();
   const outboxDir = path.join(config.dataDir, 'outbox');
-  const mailer = overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createOutboxMailer(outboxDir));
+  const smtpMailer = !overrides.mailer && config.smtpUrl ? createSmtpMailer(config.smtpUrl) : null;
+  const mailer = overrides.mailer ?? smtpMailer ?? createOutboxMailer(outboxDir);
   const storage = overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'media'));
   const privateStorage = overrides.privateStorage ?? createLocalStorage(path.join(config.dataDir, 'private-media'));
   // Shared counters (rate limits) and realtime fan-out across instances, when configured.
@@ -264,6 +269,12 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     sendReactivation: (site, user) => links.sendReactivation(site, user),
     onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
   });
+  // Notifications (issue 17): the one door every notification goes through, the unsubscribe
+  // links of its mails, and the mail provider's bounce and complaint events.
+  const notifier = createNotifier({ db, mailer, translator, urls: siteUrls, unsubscribeSecret: secrets.unsubscribeSecret, clock });
+  const mailRecipients = createMailRecipientsRepository(db);
+  const unsubscribe = createUnsubscribeService({ recipients: mailRecipients, secret: secrets.unsubscribeSecret });
+  const mailEvents = createMailEventsService({ recipients: mailRecipients, secret: config.mailEventsSecret });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
@@ -327,6 +338,9 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     fictionalConfirmations,
     membersAdmin,
     dashboard,
+    notifier,
+    unsubscribe,
+    mailEvents,
     outboxDir,
     redis,
     async close() {
@@ -337,6 +351,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
       await bus.close();
       await siteChanges.close();
       await redis?.quit();
+      smtpMailer?.close();
     },
     checkDatabase: () => pingDatabase(db),
   };

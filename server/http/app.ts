@@ -41,6 +41,7 @@ import { outboxAccessFor, outboxAccessPlugin } from './outbox-access';
 import { staffAuthPlugin } from './admin/staff-auth';
 import { adminRoutes } from './routes/admin/admin.routes';
 import { reportsRoutes } from './routes/reports.routes';
+import { mailEventsRoutes, unsubscribeRoutes } from './routes/mail-notifications.routes';
 
 export interface HttpOptions {
   /** Page rendering; tests of the API alone leave it out. */
@@ -115,6 +116,8 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(deletionOfferRoutes, services);
   await app.register(demoCheckoutRoutes, services);
   await app.register(reportsRoutes, { reports: services.reports });
+  await app.register(unsubscribeRoutes, { unsubscribe: services.unsubscribe });
+  await app.register(mailEventsRoutes, { mailEvents: services.mailEvents });
   await app.register(adminRoutes, services);
   await app.register(wsGateway, {
     sessions: services.sessions,

@@ -4,6 +4,17 @@ import { AppError } from '../domain/shared/app-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Only for a route whose signed token in the URL is the whole authority and which changes
+     * nothing but what that token names (RFC 8058 one-click unsubscribe, which mailbox
+     * providers POST from wherever they are). Such a request carries no ambient authority.
+     */
+    csrfExempt?: 'signed-url-token';
+  }
+}
+
 /**
  * CSRF protection for every state-changing request (ADR 0004). Browsers say where a request
  * comes from (`Sec-Fetch-Site`, `Origin`); a cross-site one is refused before any handler
@@ -14,6 +25,7 @@ export const csrfPlugin = fp(
   async function csrf(app: FastifyInstance) {
     app.addHook('preHandler', async (request) => {
       if (SAFE_METHODS.has(request.method)) return;
+      if (request.routeOptions.config?.csrfExempt === 'signed-url-token') return;
       if (!isSameOrigin(request)) throw new AppError('csrf_failed', { detail: `cross-site ${request.method} ${request.url}` });
     });
   },

@@ -21,7 +21,7 @@ import { allowedMethods } from './page-methods';
 import { buildContentSecurityPolicy } from './security-headers';
 
 /** What pages need from the domain, beyond the site. */
-export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
+export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
 
 export interface SsrOptions {
   /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
@@ -126,6 +126,14 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
         return null;
       } catch (error) {
         return isAppError(error) ? error.code : 'internal_error';
+      }
+    },
+    async describeUnsubscribe(token) {
+      try {
+        return { ok: true as const, ...(await services.unsubscribe.describe(token)) };
+      } catch (error) {
+        if (isAppError(error)) return { ok: false as const };
+        throw error;
       }
     },
     nonce,

@@ -4,12 +4,27 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Mailer, OutgoingMail } from './mail.port';
 
-/** Sends through an SMTP server (`SMTP_URL`, e.g. smtp://user:pass@mail.example:587). */
-export function createSmtpMailer(smtpUrl: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+/** What nodemailer takes for one mail, the same for both transports. */
+function toMessage(mail: OutgoingMail) {
+  return { from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: mail.messageId };
+}
+
+/** Connections kept open to the SMTP server: a digest run sends hundreds of mails a second. */
+const SMTP_POOL_CONNECTIONS = 5;
+
+/**
+ * Sends through an SMTP server (`SMTP_URL`, e.g. smtp://user:pass@mail.example:587) over a
+ * small pool of kept-open connections, so that a burst of notifications does not pay a TCP
+ * (and TLS) handshake and a greeting per mail.
+ */
+export function createSmtpMailer(smtpUrl: string): Mailer & { close(): void } {
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_POOL_CONNECTIONS, maxMessages: 1000 } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send(mail) {
-      await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail(toMessage(mail));
+    },
+    close() {
+      transport.close();
     },
   };
 }
@@ -22,6 +37,8 @@ export interface OutboxEntry {
   subject: string;
   text: string;
   html?: string;
+  headers?: Record<string, string>;
+  messageId?: string;
   createdAt: string;
 }
 
@@ -35,7 +52,7 @@ export function createOutboxMailer(outboxDir: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail: OutgoingMail) {
-      const info = await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail(toMessage(mail));
       const createdAt = new Date().toISOString();
       // Time, then a sequence number: names sort in sending order even within one millisecond.
       sequence += 1;

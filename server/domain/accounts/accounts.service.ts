@@ -164,11 +164,13 @@ export function createAccountsService(deps: {
     },
 
     /** The notification kinds the member does not want, by e-mail and by push; a list left out stays. */
-    async setNotificationSettings(userId: number, settings: { email_off?: string[]; push_off?: string[] }): Promise<void> {
-      const values: { emailNotificationsOff?: string[]; pushNotificationsOff?: string[] } = {};
+    async setNotificationSettings(userId: number, settings: { email_off?: string[]; push_off?: string[]; resume_mail?: boolean }): Promise<void> {
+      const values: { emailNotificationsOff?: string[]; pushNotificationsOff?: string[]; notificationsDisabled?: string[] } = {};
       if (settings.email_off) values.emailNotificationsOff = [...new Set(settings.email_off)];
       if (settings.push_off) values.pushNotificationsOff = [...new Set(settings.push_off)];
-      if (values.emailNotificationsOff || values.pushNotificationsOff) await users.update(userId, values);
+      // "Send me mail again" after a bounce, complaint or provider unsubscribe (spec §4 reasons).
+      if (settings.resume_mail) values.notificationsDisabled = [];
+      if (Object.keys(values).length) await users.update(userId, values);
     },
 
     /** Privacy mode: the member disappears from search and others' lists. */

@@ -14,6 +14,8 @@ export interface AppSecrets {
   demoPaymentsSecret: string;
   /** Opens the outbox page outside development (printed at start, never shown on a page). */
   outboxKey: string;
+  /** Signs the one-click unsubscribe links in notification mails (member + kind). */
+  unsubscribeSecret: string;
 }
 
 /** Loads the deployment's own keys, generating each once on the very first start. */
@@ -22,7 +24,8 @@ export async function loadAppSecrets(repository: AppSecretsRepository): Promise<
   const cookieSecret = await repository.getOrInsert('cookie', crypto.randomBytes(32).toString('base64url'));
   const demoPaymentsSecret = await repository.getOrInsert('demo_payments', crypto.randomBytes(32).toString('base64url'));
   const outboxKey = await repository.getOrInsert('outbox', crypto.randomBytes(24).toString('base64url'));
-  return { vapid, cookieSecret, demoPaymentsSecret, outboxKey };
+  const unsubscribeSecret = await repository.getOrInsert('unsubscribe', crypto.randomBytes(32).toString('base64url'));
+  return { vapid, cookieSecret, demoPaymentsSecret, outboxKey, unsubscribeSecret };
 }
 
 /** Web Push application server keys: a P-256 key pair, both halves base64url (RFC 8292). */

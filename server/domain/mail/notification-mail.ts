@@ -1,0 +1,127 @@
+import type { TFunction } from 'i18next';
+import type { NotificationType } from '../../../contract/notifications';
+import type { OutgoingMail } from '../../adapters/mail/mail.port';
+import type { SiteRow } from '../../db/schema/index';
+import type { NotificationContent } from '../notifications/notifier.port';
+import type { SiteUrls } from '../sites/site-urls';
+import { renderNotificationHtml, type NotificationHtmlParts } from './notification-mail-html';
+
+/**
+ * The brand colours of a notification mail. Sites have no colour fields (yet), so every brand
+ * uses the spec's palette (§9): dark for the header, primary for the button.
+ */
+export const MAIL_PALETTE = { header: '#440e24', button: '#d94681', text: '#212529', muted: '#6c757d', background: '#f8f9fa' } as const;
+
+export interface NotificationMailInput {
+  site: SiteRow;
+  to: { email: string; name: string; language: string };
+  kind: NotificationType;
+  content: NotificationContent;
+  /** The signed one-click link (`/api/unsubscribe.php?token=…`) and the page a person opens (`/unsubscribe?token=…`). */
+  unsubscribe: { oneClickUrl: string; pageUrl: string; mailto?: string };
+  /** `<…@domain>`, the same for every try of one notification. */
+  messageId: string;
+}
+
+/** A path on the member's own site; anything else (another host, `//x`, `javascript:`) becomes the home page. */
+export function sitePath(path: string): string {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : '/';
+}
+
+/**
+ * An image only from the site's own address: a path on the site, or an absolute URL whose
+ * origin is the site's. Mail clients fetch images when the mail is opened; a foreign host would
+ * learn who opened what.
+ */
+export function siteImageUrl(urls: SiteUrls, site: SiteRow, imageUrl: string | undefined): string | null {
+  if (!imageUrl) return null;
+  if (imageUrl.startsWith('/') && !imageUrl.startsWith('//')) return urls.urlOf(site, imageUrl);
+  try {
+    const url = new URL(imageUrl);
+    return url.origin === urls.originOf(site) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Texts of a template, falling back to the generic notification's texts when a template has no
+ * translation: a member never sees a bare key like `notify.x.subject`.
+ */
+function templateText(t: TFunction, template: string, part: 'subject' | 'body' | 'action', vars: Record<string, unknown>): string {
+  return t(`notify.${template}.${part}`, { ...vars, defaultValue: t(`mail.notification.generic.${part}`, vars) });
+}
+
+/**
+ * Builds a notification mail: in the member's language and the site's brand, from the site's
+ * `mail_name`, with the company footer, a visible unsubscribe link for this kind and the
+ * RFC 8058 one-click headers. Every value is escaped in the HTML part.
+ */
+export function buildNotificationMail(t: TFunction, urls: SiteUrls, input: NotificationMailInput): OutgoingMail {
+  const { site, to, kind, content } = input;
+  const vars = { site_name: site.name, name: to.name, ...content.values };
+  const subject = content.text?.subject ?? templateText(t, content.template, 'subject', vars);
+  const body = content.text?.body ?? templateText(t, content.template, 'body', vars);
+  const action = content.text ? t('mail.notification.open_site', vars) : templateText(t, content.template, 'action', vars);
+  const link = urls.urlOf(site, sitePath(content.path));
+  const items = (content.items ?? []).map((item) => ({
+    title: item.title,
+    subtitle: item.subtitle ?? '',
+    link: urls.urlOf(site, sitePath(item.path)),
+    imageUrl: siteImageUrl(urls, site, item.imageUrl),
+  }));
+  const kindName = t(`settings.notification_types.${kind}`);
+  const company = [site.companyName || site.name, site.companyAddress, [site.companyCity, site.companyCountry].filter(Boolean).join(', ')].filter(Boolean).join(' · ');
+  const parts: NotificationHtmlParts = {
+    language: to.language,
+    siteName: site.name,
+    siteUrl: urls.originOf(site),
+    greeting: t('mail.greeting', vars),
+    paragraphs: body.split(/\n+/).filter(Boolean),
+    action,
+    link,
+    items,
+    signature: t('mail.signature', vars),
+    why: t('mail.notification.why', { ...vars, kind: kindName, domain: site.domain }),
+    unsubscribeLabel: t('mail.notification.unsubscribe', { kind: kindName }),
+    unsubscribeUrl: input.unsubscribe.pageUrl,
+    settingsLabel: t('mail.notification.settings'),
+    settingsUrl: urls.urlOf(site, '/notifications'),
+    company,
+    palette: MAIL_PALETTE,
+  };
+  const text = [
+    parts.greeting,
+    '',
+    ...parts.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...items.flatMap((item) => [`- ${item.title}${item.subtitle ? ` (${item.subtitle})` : ''}: ${item.link}`]),
+    ...(items.length ? [''] : []),
+    `${action}: ${link}`,
+    '',
+    parts.signature,
+    '',
+    '--',
+    parts.why,
+    `${parts.unsubscribeLabel}: ${parts.unsubscribeUrl}`,
+    `${parts.settingsLabel}: ${parts.settingsUrl}`,
+    company,
+  ].join('\n');
+  const fromName = (site.mailName || site.name).replace(/["\\\r\n]/g, '');
+  const fromAddress = site.supportEmail || `no-reply@${site.domain}`;
+  const listUnsubscribe = [`<${input.unsubscribe.oneClickUrl}>`, ...(input.unsubscribe.mailto ? [`<${input.unsubscribe.mailto}>`] : [])].join(', ');
+  return {
+    kind: `notify.${kind}`,
+    from: `"${fromName}" <${fromAddress}>`,
+    to: to.email,
+    subject,
+    text,
+    html: renderNotificationHtml(parts),
+    messageId: input.messageId,
+    headers: {
+      'List-Unsubscribe': listUnsubscribe,
+      // RFC 8058: the mailbox provider may POST `List-Unsubscribe=One-Click` to the https URI.
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'Content-Language': to.language,
+    },
+  };
+}

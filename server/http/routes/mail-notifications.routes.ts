@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '../../../contract/errors';
+import { MailEventsResponse, UnsubscribeResponse } from '../../../contract/mail-events';
+import type { Services } from '../../services';
+
+const tags = ['notifications'];
+const TokenQuery = z.object({ token: z.string().max(200).default('') });
+
+/**
+ * One-click unsubscribe (RFC 8058). A mailbox provider POSTs `List-Unsubscribe=One-Click`
+ * form-encoded to the URL of the mail's `List-Unsubscribe` header; the `/unsubscribe` page's
+ * button POSTs the same. The signed token in the URL is the authority, so this one route skips
+ * the same-origin check (providers post from their own servers). A GET — a scanner prefetching
+ * the link, or a client without one-click — changes nothing and lands on the page.
+ */
+export const unsubscribeRoutes: FastifyPluginAsyncZod<Pick<Services, 'unsubscribe'>> = async (app, { unsubscribe }) => {
+  // Scoped to this plugin: the rest of the API keeps taking JSON only.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.post(
+    '/api/unsubscribe.php',
+    {
+      schema: { tags, querystring: TokenQuery, response: { 200: UnsubscribeResponse, 400: ErrorBody } },
+      config: { csrfExempt: 'signed-url-token', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => ({ ok: true as const, kind: (await unsubscribe.unsubscribe(request.query.token)).kind }),
+  );
+
+  app.get('/api/unsubscribe.php', { schema: { tags, querystring: TokenQuery } }, async (request, reply) =>
+    reply.redirect(`/unsubscribe?token=${encodeURIComponent(request.query.token)}`),
+  );
+};
+
+/**
+ * The mail provider's bounces and complaints (docs/mail-events.md). The body is read as raw
+ * text: the signature is computed over the exact bytes.
+ */
+export const mailEventsRoutes: FastifyPluginAsyncZod<Pick<Services, 'mailEvents'>> = async (app, { mailEvents }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/api/mail-events.php',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ provider: z.enum(['postmark']).optional() }),
+        response: { 200: MailEventsResponse, 400: ErrorBody, 401: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => {
+      const rawBody = typeof request.body === 'string' ? request.body : '';
+      const outcome = await mailEvents.receive({ rawBody, headers: request.headers, provider: request.query.provider });
+      return { ok: true as const, ...outcome };
+    },
+  );
+};
