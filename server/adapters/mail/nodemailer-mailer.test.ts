@@ -33,13 +33,28 @@ describe('SMTP mailer', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('delivers a mail with a plain-text and an HTML part to a real SMTP server', async () => {
-    await createSmtpMailer(`smtp://127.0.0.1:${port}`).send(mail);
+    const smtp = createSmtpMailer(`smtp://127.0.0.1:${port}`);
+    await smtp.send(mail);
+    smtp.close();
     expect(received).toHaveLength(1);
     const message = received[0];
     expect(message).toContain('Subject: Confirm your e-mail address');
     expect(message).toContain('To: anna@example.com');
     expect(message).toContain('Content-Type: text/plain');
     expect(message).toContain('Content-Type: text/html');
+  });
+
+  it('passes extra headers and the Message-ID through, over a few kept-open connections', async () => {
+    const smtp = createSmtpMailer(`smtp://127.0.0.1:${port}`);
+    const before = received.length;
+    const headers = { 'List-Unsubscribe': '<https://localhost/api/unsubscribe.php?token=1.news.x>', 'Content-Language': 'nl' };
+    await Promise.all(Array.from({ length: 20 }, (_, index) => smtp.send({ ...mail, headers, messageId: `<notify.${index}@rendezvous.example>` })));
+    smtp.close();
+    const sent = received.slice(before);
+    expect(sent).toHaveLength(20);
+    expect(sent.every((message) => message.includes('List-Unsubscribe: <https://localhost/api/unsubscribe.php?token=1.news.x>'))).toBe(true);
+    expect(sent.every((message) => message.includes('Content-Language: nl'))).toBe(true);
+    expect(sent.filter((message) => message.includes('Message-ID: <notify.7@rendezvous.example>'))).toHaveLength(1);
   });
 });
 
