@@ -11,8 +11,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, link: await context.describeUnsubscribe(token) };
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: matches[0]?.data?.settings.name ?? '' }, { name: 'robots', content: 'noindex' }];
 }
 
 /**

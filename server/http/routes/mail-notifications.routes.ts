@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../contract/errors';
 import { MailEventsResponse, UnsubscribeResponse } from '../../../contract/mail-events';
+import { text } from '../../../contract/inputs';
 import type { Services } from '../../services';
 
 const tags = ['notifications'];
-const TokenQuery = z.object({ token: z.string().max(200).default('') });
+const TokenQuery = z.object({ token: text().max(200).default('') });
 
 /**
  * One-click unsubscribe (RFC 8058). A mailbox provider POSTs `List-Unsubscribe=One-Click`
