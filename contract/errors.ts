@@ -126,7 +126,7 @@ export const ErrorCode = z.enum([
   'payments_unavailable',
   /** A provider notification whose signature does not verify. */
   'webhook_signature_invalid',
-  /** The mail-events webhook is off: no `MAIL_EVENTS_SECRET` is configured, so no event can be trusted. */
+  /** The mail-events webhook is off (answered as not found): no `MAIL_EVENTS_SECRET` is configured, so no event can be trusted. */
   'mail_events_unavailable',
   /** There is no earlier order to repeat. */
   'no_previous_order',
@@ -263,7 +263,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   payment_provider_unavailable: 502,
   payments_unavailable: 409,
   webhook_signature_invalid: 401,
-  mail_events_unavailable: 503,
+  mail_events_unavailable: 404,
   no_previous_order: 404,
   refund_unavailable: 409,
   discount_code_not_found: 404,

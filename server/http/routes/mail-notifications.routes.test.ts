@@ -165,13 +165,13 @@ describe('POST /api/mail-events.php', () => {
 });
 
 describe('POST /api/mail-events.php without a configured secret', () => {
-  it('is off: a 503 that says so, and nothing is taken', async () => {
+  it('is off: a 404 that says why (never a 5xx), and nothing is taken', async () => {
     const bare = await createTestContext();
     try {
       await createSite(bare.db, { domain: bare.config.defaultSiteDomain });
       const body = JSON.stringify({ events: [{ type: 'bounce', email: 'a@b.example' }] });
       const response = await bare.app.inject({ method: 'POST', url: '/api/mail-events.php', headers: { 'content-type': 'application/json', 'x-rendezvous-signature': signMailEvents('', body) }, payload: body });
-      expect(response.statusCode, response.body).toBe(503);
+      expect(response.statusCode, response.body).toBe(404);
       expect(response.json()).toMatchObject({ error: 'mail_events_unavailable', message: expect.stringContaining('no mail-events secret is configured') });
     } finally {
       await bare.close();

@@ -49,7 +49,7 @@ export const mailEventsRoutes: FastifyPluginAsyncZod<Pick<Services, 'mailEvents'
       schema: {
         tags,
         querystring: z.object({ provider: z.enum(['postmark']).optional() }),
-        response: { 200: MailEventsResponse, 400: ErrorBody, 401: ErrorBody, 503: ErrorBody },
+        response: { 200: MailEventsResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
