@@ -45,7 +45,7 @@ describe('presence through the socket gateway', () => {
     });
   });
 
-  it('writes the members of many tabs opening together in one go, and only those with a socket', async () => {
+  it('marks every member whose tab opened, and nobody without one', async () => {
     const members = await Promise.all([0, 1, 2].map(() => createVisibleMember(ctx, site)));
     const away = await createVisibleMember(ctx, site);
     await Promise.all(members.map((member) => ctx.connect(member.id)));
