@@ -30,6 +30,8 @@ export function createLikeNotifications(deps: {
   facts: NotificationFactsRepository;
   notifier: Notifier;
   clock: Clock;
+  /** Told when a job due at once was added (the runner wakes instead of waiting for its next poll). */
+  onDueNow?: () => void;
   onError?: (error: unknown) => void;
 }) {
   const onError = deps.onError ?? ((error: unknown) => console.error('like notification enqueue failed', error));
@@ -38,7 +40,7 @@ export function createLikeNotifications(deps: {
     const now = deps.clock.now();
     if (await deps.likes.exists(likedId, likerId)) {
       const key = `match:${likedId}:${likerId}`;
-      await deps.jobs.enqueueMany([{ kind: MATCH_JOB, payload: { memberId: likedId, otherId: likerId, sendKey: key }, runAt: now, key }], now);
+      if (await deps.jobs.enqueueMany([{ kind: MATCH_JOB, payload: { memberId: likedId, otherId: likerId, sendKey: key }, runAt: now, key }], now)) deps.onDueNow?.();
       return;
     }
     const key = `like:${likedId}:${Math.floor(now.getTime() / LIKE_DELAY_MS)}`;

@@ -7,7 +7,9 @@ import { createTestContext, type TestContext } from '../../../tests/setup/test-s
 import { createCreditsRepository } from '../../db/repositories/credits.repository';
 import { jobs, users, type SiteRow } from '../../db/schema/index';
 import { createManualClock } from '../shared/clock';
-import { NEW_CONVERSATION_JOB, NEW_MESSAGES_DELAY_MS, NEW_MESSAGES_GAP_MS, NEW_MESSAGES_JOB } from './message-notifications';
+import { createNotificationFactsRepository } from '../../db/repositories/notification-facts.repository';
+import { createNotificationJobsRepository } from '../../db/repositories/notification-jobs.repository';
+import { createMessageNotifications, NEW_CONVERSATION_JOB, NEW_MESSAGES_DELAY_MS, NEW_MESSAGES_GAP_MS, NEW_MESSAGES_JOB } from './message-notifications';
 
 const MINUTE = 60_000;
 const clock = createManualClock(new Date('2026-03-02T09:00:00Z'));
@@ -219,5 +221,37 @@ describe('new_messages', () => {
     expect(notifier.to(off.reader.id)).toHaveLength(0);
     // Push may still carry it: the notifier decides per channel.
     expect(notifier.to(mailOff.reader.id, 'new_messages')).toHaveLength(1);
+  });
+});
+
+describe('enqueueing', () => {
+  it('wakes the runner only for a job due at once, and writes a conversation’s window once', async () => {
+    let wakes = 0;
+    const rules = createMessageNotifications({ jobs: createNotificationJobsRepository(ctx.db), facts: createNotificationFactsRepository(ctx.db), notifier, clock, onDueNow: () => (wakes += 1) });
+    const writer = await member();
+    const reader = await member();
+    const opening = await write(writer.id, { profileId: reader.id });
+    const committed = (message: typeof opening, opened: boolean) => ({ message, recipientId: reader.id, recipientUnread: 1, opened, recipientFictional: false });
+    const keysBefore = (await jobsOf(NEW_CONVERSATION_JOB, opening.conversation_id)).length;
+    rules.messagesCommitted([committed(opening, true)]);
+    await rules.settled();
+    // The service's own rules enqueued that key already: nothing new, nothing to wake for.
+    expect(wakes).toBe(0);
+    expect(await jobsOf(NEW_CONVERSATION_JOB, opening.conversation_id)).toHaveLength(keysBefore);
+
+    const later = await write(writer.id, { conversationId: opening.conversation_id });
+    await ctx.db.delete(jobs).where(eq(jobs.kind, NEW_MESSAGES_JOB));
+    rules.messagesCommitted([committed(later, false), committed(later, false)]);
+    rules.messagesCommitted([committed(later, false)]);
+    await rules.settled();
+    expect(wakes).toBe(0);
+    expect(await jobsOf(NEW_MESSAGES_JOB, opening.conversation_id)).toHaveLength(1);
+
+    const other = await member();
+    const fresh = await write(writer.id, { profileId: other.id });
+    await ctx.db.delete(jobs).where(eq(jobs.kind, NEW_CONVERSATION_JOB));
+    rules.messagesCommitted([{ ...committed(fresh, true), recipientId: other.id }]);
+    await rules.settled();
+    expect(wakes).toBe(1);
   });
 });

@@ -29,6 +29,8 @@ export function createMessageNotifications(deps: {
   facts: NotificationFactsRepository;
   notifier: Notifier;
   clock: Clock;
+  /** Told when a job due at once was added (the runner wakes instead of waiting for its next poll). */
+  onDueNow?: () => void;
   onError?: (error: unknown) => void;
 }) {
   const onError = deps.onError ?? ((error: unknown) => console.error('message notification enqueue failed', error));
@@ -65,8 +67,12 @@ export function createMessageNotifications(deps: {
     }
     if (!fresh.length) return;
     const keys = recent.keys;
+    const dueNow = fresh.some((job) => job.runAt <= now);
     const enqueued = deps.jobs
       .enqueueMany(fresh, now)
+      .then((added) => {
+        if (added && dueNow) deps.onDueNow?.();
+      })
       .catch((error: unknown) => {
         for (const job of fresh) keys.delete(job.key);
         onError(error);
