@@ -92,6 +92,14 @@ import { createMailRecipientsRepository } from './db/repositories/mail-recipient
 import { createMailEventsService } from './domain/notifications/mail-events.service';
 import { createNotifier } from './domain/notifications/notifier';
 import { createUnsubscribeService } from './domain/notifications/unsubscribe.service';
+import { createNotificationFactsRepository } from './db/repositories/notification-facts.repository';
+import { createNotificationJobsRepository } from './db/repositories/notification-jobs.repository';
+import { createPresenceRepository } from './db/repositories/presence.repository';
+import type { Notifier } from './domain/notifications/notifier.port';
+import { createLikeNotifications } from './domain/notifications/like-notifications';
+import { createMessageNotifications } from './domain/notifications/message-notifications';
+import { createUnreadReminders, UNREAD_REMINDERS_JOB } from './domain/notifications/unread-reminders';
+import { createPresenceTracker } from './realtime/presence';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -109,6 +117,8 @@ export interface ServiceOverrides {
   paymentProvider?: PaymentProvider;
   /** Replaces the SMS transport (tests read the codes from a recording sender). */
   smsSender?: SmsSender;
+  /** Replaces the notifier (mail and push) that the notification rules call (tests record the calls). */
+  notifier?: Notifier;
 }
 
 /** Wires repositories, adapters and domain services once; the HTTP edge only receives them. */
@@ -184,16 +194,46 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   // Group commits get their own connections: under load they must not queue behind every request's reads.
   const sendLane = database.openLane(SEND_BATCHES_AT_ONCE);
   const likeEvents = createRealtimeLikeEvents(bus, { likes: likesRepository, chat: chatRepository });
+  // Who has an open socket, in the database, so the worker's notification rules see it (issue 17).
+  const presence = createPresenceTracker({ presence: createPresenceRepository(db), clock });
+  // The event notifications (issue 17): enqueued after a send or like commits, decided when their jobs run.
+  // The one door every notification goes through (mail now; push once a PushSender is handed in as `push`).
+  const notifier: Notifier = overrides.notifier ?? createNotifier({ db, mailer, translator, urls: siteUrls, unsubscribeSecret: secrets.unsubscribeSecret, clock });
+  const notificationJobs = createNotificationJobsRepository(db);
+  const notificationFacts = createNotificationFactsRepository(db);
+  const messageNotifications = notifier ? createMessageNotifications({ jobs: notificationJobs, facts: notificationFacts, notifier, clock }) : null;
+  const likeNotifications = notifier ? createLikeNotifications({ jobs: notificationJobs, likes: likesRepository, facts: notificationFacts, notifier, clock }) : null;
+  const unreadReminders = notifier ? createUnreadReminders({ facts: notificationFacts, notifier, clock }) : null;
   const search = createSearchService({ profiles: profilesRepository, clock });
   const members = createMembersService({ profiles: profilesRepository, likes: likesRepository, blocks: blocksRepository, users: usersRepository, clock, onLikeSeen: likeEvents.likeSeen });
   const ownProfile = createOwnProfileService({ users: usersRepository, profiles: profilesRepository, geo, clock });
-  const likes = createLikesService({ likes: likesRepository, blocks: blocksRepository, profiles: profilesRepository, users: usersRepository, clock, events: likeEvents });
+  const likes = createLikesService({
+    likes: likesRepository,
+    blocks: blocksRepository,
+    profiles: profilesRepository,
+    users: usersRepository,
+    clock,
+    events: {
+      liked(likerId, likedId) {
+        likeEvents.liked(likerId, likedId);
+        likeNotifications?.events.liked(likerId, likedId);
+      },
+    },
+  });
   const blocks = createBlocksService({ blocks: blocksRepository, clock, events: createRealtimeBlockEvents(bus, chatRepository) });
   const photos = createPhotosService({ photos: createPhotosRepository(db), users: usersRepository, storage, clock });
   const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
   const chatEvents = createRealtimeChatEvents(bus, chatRepository);
   const chatSync = createChatSyncRepository(db);
-  const chat = createChatService({ db: sendLane.db, chat: chatRepository, users: usersRepository, profiles: profilesRepository, clock, events: chatEvents });
+  const chat = createChatService({
+    db: sendLane.db,
+    chat: chatRepository,
+    users: usersRepository,
+    profiles: profilesRepository,
+    clock,
+    events: chatEvents,
+    onMessagesCommitted: messageNotifications?.messagesCommitted,
+  });
   const gifts = createGiftsService({ chat });
   const chatPhotos = createChatPhotosService({ chat, messages: chatRepository, photos: createMessagePhotosRepository(db), users: usersRepository, storage: privateStorage, clock });
   // Payments: the demo provider always exists, so that orders it took stay readable, but it takes
@@ -269,9 +309,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     sendReactivation: (site, user) => links.sendReactivation(site, user),
     onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
   });
-  // Notifications (issue 17): the one door every notification goes through, the unsubscribe
-  // links of its mails, and the mail provider's bounce and complaint events.
-  const notifier = createNotifier({ db, mailer, translator, urls: siteUrls, unsubscribeSecret: secrets.unsubscribeSecret, clock });
+  // Notifications (issue 17): the unsubscribe links of notification mails, and the mail
+  // provider's bounce and complaint events.
   const mailRecipients = createMailRecipientsRepository(db);
   const unsubscribe = createUnsubscribeService({ recipients: mailRecipients, secret: secrets.unsubscribeSecret });
   const mailEvents = createMailEventsService({ recipients: mailRecipients, secret: config.mailEventsSecret });
@@ -281,6 +320,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     handlers: {
       [PURGE_ACCOUNT_JOB]: (payload) => accountDeletion.purgeIfStillDeleted(Number(payload.userId)),
       [EXPIRE_ORDER_JOB]: (payload) => payments.expireIfUnpaid(Number(payload.orderId)),
+      ...messageNotifications?.handlers,
+      ...likeNotifications?.handlers,
+      // Scheduled hourly: `{ kind: UNREAD_REMINDERS_JOB, everyMs: UNREAD_REMINDERS_EVERY_MS }`.
+      ...(unreadReminders && { [UNREAD_REMINDERS_JOB]: () => unreadReminders.sweep().then(() => undefined) }),
     },
   });
 
@@ -322,6 +365,9 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     chatEvents,
     chatSync,
     jobRunner,
+    presence,
+    /** The event notification rules (issue 17); null until a notifier is wired. */
+    eventNotifications: { messages: messageNotifications, likes: likeNotifications, unreadReminders },
     audit,
     staffSignIn,
     staffEnrolment,
@@ -345,8 +391,11 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     redis,
     async close() {
       await chat.drainSends();
+      await messageNotifications?.settled();
+      await likeNotifications?.settled();
       await sendLane.close();
       await jobRunner.stop();
+      await presence.stop();
       demoPayments.close();
       await bus.close();
       await siteChanges.close();
