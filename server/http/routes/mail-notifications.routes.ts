@@ -25,7 +25,9 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<Pick<Services, 'unsubscrib
     '/api/unsubscribe.php',
     {
       schema: { tags, querystring: TokenQuery, response: { 200: UnsubscribeResponse, 400: ErrorBody } },
-      config: { csrfExempt: 'signed-url-token', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      // No per-address rate limit: mailbox providers send every member's one-click from a few
+      // addresses of their own, and a 256-bit signature is not worth guessing.
+      config: { csrfExempt: 'signed-url-token' },
     },
     async (request) => ({ ok: true as const, kind: (await unsubscribe.unsubscribe(request.query.token)).kind }),
   );
