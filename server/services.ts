@@ -49,7 +49,10 @@ import { systemClock, type Clock } from './domain/shared/clock';
 import { createSitesService } from './domain/sites/sites.service';
 import { createSiteUrls } from './domain/sites/site-urls';
 import { createTranslator } from './i18n/translator';
-import { createJobRunner } from './jobs/job-runner';
+import { CLEAN_UP_JOBS_JOB, cleanUpJobsSchedule, createJobCleanup } from './jobs/job-cleanup';
+import { createJobQueue } from './jobs/job-queue';
+import { createJobRunner, type JobHandler, type JobRunnerOptions } from './jobs/job-runner';
+import type { JobSchedule } from './jobs/job-schedules';
 import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { createSiteChangeBus, type SiteChangeBus } from './realtime/site-change-bus';
@@ -105,6 +108,11 @@ export interface ServiceOverrides {
   paymentProvider?: PaymentProvider;
   /** Replaces the SMS transport (tests read the codes from a recording sender). */
   smsSender?: SmsSender;
+  /**
+   * Adds job handlers and schedules to the app's own, or tunes the runner (tests run a kind of
+   * their own in real worker processes; benches tune concurrency).
+   */
+  jobs?: { handlers?: Record<string, JobHandler>; schedules?: JobSchedule[] } & Pick<JobRunnerOptions, 'concurrency' | 'pollMs' | 'maxAttempts' | 'retryBaseMs' | 'log'>;
 }
 
 /** Wires repositories, adapters and domain services once; the HTTP edge only receives them. */
@@ -264,14 +272,23 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     sendReactivation: (site, user) => links.sendReactivation(site, user),
     onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
   });
+  // The durable queue (issue 17): every kind's handler, the kinds that recur, and how many of
+  // a kind one runner runs at once. A handler receives (payload, { id, kind, attempts }).
+  const { handlers: extraHandlers, schedules: extraSchedules, ...runnerTuning } = overrides.jobs ?? {};
   const jobRunner = createJobRunner({
+    ...runnerTuning,
     jobs: jobsRepository,
     clock,
     handlers: {
       [PURGE_ACCOUNT_JOB]: (payload) => accountDeletion.purgeIfStillDeleted(Number(payload.userId)),
       [EXPIRE_ORDER_JOB]: (payload) => payments.expireIfUnpaid(Number(payload.orderId)),
+      [CLEAN_UP_JOBS_JOB]: createJobCleanup({ jobs: jobsRepository, clock }),
+      ...extraHandlers,
     },
+    schedules: [cleanUpJobsSchedule, ...(extraSchedules ?? [])],
+    concurrency: { [CLEAN_UP_JOBS_JOB]: 1, ...runnerTuning.concurrency },
   });
+  const jobQueue = createJobQueue({ jobs: jobsRepository, clock, onEnqueued: () => jobRunner.wake() });
 
   return {
     config,
@@ -311,6 +328,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     chatEvents,
     chatSync,
     jobRunner,
+    jobQueue,
+    jobsRepository,
     audit,
     staffSignIn,
     staffEnrolment,
