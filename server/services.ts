@@ -91,6 +91,7 @@ import { createFictionalConfirmationsService } from './domain/fictional/fictiona
 import { createFictionalProfilesService } from './domain/fictional/fictional-profiles.service';
 import { createHostInboxService } from './domain/fictional/host-inbox.service';
 import { createMembersAdminService } from './domain/members-admin/members-admin.service';
+import { createJobsAdminService } from './domain/jobs/jobs-admin.service';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -289,6 +290,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     concurrency: { [CLEAN_UP_JOBS_JOB]: 1, ...runnerTuning.concurrency },
   });
   const jobQueue = createJobQueue({ jobs: jobsRepository, clock, onEnqueued: () => jobRunner.wake() });
+  const jobsAdmin = createJobsAdminService({ db, audit, clock, onRetried: () => jobRunner.wake() });
 
   return {
     config,
@@ -330,6 +332,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     jobRunner,
     jobQueue,
     jobsRepository,
+    jobsAdmin,
     audit,
     staffSignIn,
     staffEnrolment,

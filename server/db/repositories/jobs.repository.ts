@@ -114,15 +114,15 @@ export function createJobsRepository(db: Executor) {
     },
 
     /**
-     * An operator's retry: a dead or failing job is due now with a fresh set of attempts.
-     * Answers false when the job is done, running or unknown.
+     * An operator's retry: a dead job, or a failing one waiting for its next attempt, is due now
+     * with a fresh set of attempts. Answers false when the job is done, running, already due or unknown.
      */
     async retryNow(id: number, now: Date): Promise<boolean> {
       const nowIso = now.toISOString();
       const result = await db.execute(sql`
         update ${jobs} set dead_at = null, attempts = 0, run_at = ${nowIso}::timestamptz, locked_until = null
         where id = ${id} and done_at is null
-          and (dead_at is not null or last_error is not null)
+          and (dead_at is not null or (last_error is not null and run_at > ${nowIso}::timestamptz))
           and (locked_until is null or locked_until < ${nowIso}::timestamptz)
         returning id`);
       return rowsOf(result).length > 0;
