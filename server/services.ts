@@ -88,6 +88,11 @@ import { createFictionalConfirmationsService } from './domain/fictional/fictiona
 import { createFictionalProfilesService } from './domain/fictional/fictional-profiles.service';
 import { createHostInboxService } from './domain/fictional/host-inbox.service';
 import { createMembersAdminService } from './domain/members-admin/members-admin.service';
+import { createPushSubscriptionsRepository } from './db/repositories/push-subscriptions.repository';
+import { createPushSubscriptionsService } from './domain/notifications/push-subscriptions.service';
+import type { PushSender } from './domain/notifications/notifier.port';
+import { createWebPushSender } from './adapters/push/web-push-sender';
+import { createVapidSubject } from './adapters/push/vapid-subject';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -105,13 +110,15 @@ export interface ServiceOverrides {
   paymentProvider?: PaymentProvider;
   /** Replaces the SMS transport (tests read the codes from a recording sender). */
   smsSender?: SmsSender;
+  /** Replaces Web Push delivery (tests record the pushes instead of calling push services). */
+  pushSender?: PushSender;
 }
 
 /** Wires repositories, adapters and domain services once; the HTTP edge only receives them. */
 export async function createServices(config: Config, database: DatabaseHandle, overrides: ServiceOverrides = {}) {
   const { db } = database;
   const clock = overrides.clock ?? systemClock;
-  const secrets: AppSecrets = await loadAppSecrets(createAppSecretsRepository(db));
+  const secrets: AppSecrets = await loadAppSecrets(createAppSecretsRepository(db), { vapid: config.push.vapidKeys });
   const translator = await createTranslator();
   const geo = overrides.geo ?? createOfflineGeo();
   const outboxDir = path.join(config.dataDir, 'outbox');
@@ -264,6 +271,22 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     sendReactivation: (site, user) => links.sendReactivation(site, user),
     onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
   });
+  // Web Push: the browsers members subscribed, and delivery to their push services (signed with
+  // the VAPID keys above, so the same on every instance).
+  const pushSubscriptionsRepository = createPushSubscriptionsRepository(db);
+  const pushSubscriptions = createPushSubscriptionsService({ subscriptions: pushSubscriptionsRepository, clock });
+  const pushSender =
+    overrides.pushSender ??
+    createWebPushSender({
+      subscriptions: pushSubscriptionsRepository,
+      vapid: secrets.vapid,
+      subject: createVapidSubject({
+        configured: config.push.vapidSubject,
+        defaultDomain: config.defaultSiteDomain,
+        findDefaultSupportEmail: async () => (await sites.resolveSite(config.defaultSiteDomain)).supportEmail,
+      }),
+      clock,
+    });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
@@ -327,6 +350,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     fictionalConfirmations,
     membersAdmin,
     dashboard,
+    pushSubscriptions,
+    pushSender,
     outboxDir,
     redis,
     async close() {
