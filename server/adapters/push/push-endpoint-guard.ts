@@ -87,7 +87,7 @@ export function createEndpointGuard(policy: EndpointPolicy = {}) {
   };
 
   return {
-    /** The URL to call, or RefusedEndpointError: not https, or an IP literal inside the network. */
+    /** The URL to call, or RefusedEndpointError: not https (or http when allowed), or an IP literal inside the network. */
     check(endpoint: string): URL {
       let url: URL;
       try {
@@ -99,10 +99,9 @@ export function createEndpointGuard(policy: EndpointPolicy = {}) {
       if (!schemeAllowed) throw new RefusedEndpointError(`scheme ${url.protocol}`);
       if (url.username || url.password) throw new RefusedEndpointError('credentials in the URL');
       const host = url.hostname.replace(/^\[|\]$/g, '');
-      // An IP literal is connected to without any lookup, so it is checked here.
-      if (!policy.allowPrivateAddresses && (net.isIP(host) ? isNonPublicAddress(host) : host === 'localhost' || host.endsWith('.localhost'))) {
-        throw new RefusedEndpointError(`host ${host}`);
-      }
+      // An IP literal is connected to without any lookup, so it is checked here; names are
+      // checked on what they resolve to (`lookup`).
+      if (!policy.allowPrivateAddresses && net.isIP(host) && isNonPublicAddress(host)) throw new RefusedEndpointError(`host ${host}`);
       return url;
     },
     /** Undefined when private addresses are allowed: the default lookup then applies. */
