@@ -93,6 +93,7 @@ import { createPushSubscriptionsService } from './domain/notifications/push-subs
 import type { PushSender } from './domain/notifications/notifier.port';
 import { createWebPushSender } from './adapters/push/web-push-sender';
 import { createVapidSubject } from './adapters/push/vapid-subject';
+import type { EndpointPolicy } from './adapters/push/push-endpoint-guard';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -112,6 +113,8 @@ export interface ServiceOverrides {
   smsSender?: SmsSender;
   /** Replaces Web Push delivery (tests record the pushes instead of calling push services). */
   pushSender?: PushSender;
+  /** Lets the real Web Push sender reach a test's push service (http, 127.0.0.1); production never sets it. */
+  pushEndpoints?: EndpointPolicy;
 }
 
 /** Wires repositories, adapters and domain services once; the HTTP edge only receives them. */
@@ -286,6 +289,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
         findDefaultSupportEmail: async () => (await sites.resolveSite(config.defaultSiteDomain)).supportEmail,
       }),
       clock,
+      endpoints: overrides.pushEndpoints,
     });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,

@@ -231,3 +231,24 @@ describe('the test push service itself', () => {
     expect(() => decryptPushPayload(push.body, createBrowserSubscription('https://x.example/y'))).toThrow();
   });
 });
+
+describe('the push sender as the services wire it', () => {
+  it("signs with the deployment's keys and names the default site's support address as the contact", async () => {
+    const wired = await createTestContext({ services: { pushEndpoints: { allowHttp: true, allowPrivateAddresses: true } } });
+    try {
+      const defaultSite = await createSite(wired.db, { domain: wired.config.defaultSiteDomain, supportEmail: 'help@flirt.example' });
+      const user = await createVisibleMember(wired, defaultSite);
+      const browser = createBrowserSubscription(receiver.endpoint(`wired-${++next}`));
+      await createPushSubscriptionsRepository(wired.db).save(user.id, { endpoint: browser.json.endpoint, ...browser.json.keys }, wired.clock.now(), 10);
+
+      expect(await wired.services.pushSender.send(user.id, message)).toBe(1);
+      const [push] = receiver.received;
+      const vapid = verifyVapidAuthorization(push.headers.authorization, { audience: receiver.origin, now: push.at });
+      expect(vapid.publicKey).toBe(wired.services.secrets.vapid.publicKey);
+      expect(vapid.claims.sub).toBe('mailto:help@flirt.example');
+      expect(JSON.parse(decryptPushPayload(push.body, browser).toString('utf8'))).toMatchObject({ title: message.title, path: message.path });
+    } finally {
+      await wired.close();
+    }
+  });
+});
