@@ -175,6 +175,16 @@ describe('webPushSender.send', () => {
     expect(await subscriptions.listOf(anna.id)).toHaveLength(1);
   });
 
+  it('refuses, without calling anyone, a stored subscription whose keys cannot be encrypted for', async () => {
+    const user = await createVisibleMember(ctx, site);
+    const browser = createBrowserSubscription(receiver.endpoint(`short-auth-${++next}`));
+    await subscriptions.save(user.id, { endpoint: browser.json.endpoint, p256dh: browser.json.keys.p256dh, auth: 'AAAAAAAAAAA' }, ctx.clock.now(), 10);
+    const { sender, problems } = senderFor();
+    expect(await sender.send(user.id, message)).toBe(0);
+    expect(problems).toEqual([expect.objectContaining({ outcome: 'rejected', error: expect.stringMatching(/auth/) })]);
+    expect(receiver.received).toEqual([]);
+  });
+
   it('sends nothing to a member without subscriptions', async () => {
     const user = await createVisibleMember(ctx, site);
     expect(await senderFor().sender.send(user.id, message)).toBe(0);

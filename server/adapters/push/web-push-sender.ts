@@ -57,7 +57,7 @@ export interface WebPushSenderDeps {
   /** Default: https only, never an address inside the network. Tests loosen it for their local push service. */
   endpoints?: EndpointPolicy;
   timeoutMs?: number;
-  /** Where failures that do not throw (gone, rejected) and transient ones are told; default a console warning. */
+  /** Where every subscription the push did not reach is told; default a console warning, except for the routine 'gone'. */
   onProblem?: (problem: PushProblem) => void;
 }
 
@@ -70,7 +70,8 @@ export interface WebPushSenderDeps {
 export function createWebPushSender(deps: WebPushSenderDeps): PushSender {
   const guard = createEndpointGuard(deps.endpoints);
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const report = deps.onProblem ?? ((problem: PushProblem) => console.warn('push not delivered', problem));
+  // Subscriptions expire all the time (404/410): only the other problems are worth a log line.
+  const report = deps.onProblem ?? ((problem: PushProblem) => problem.outcome !== 'gone' && console.warn('push not delivered', problem));
 
   async function deliver(row: PushSubscriptionRow, payload: string, options: webpush.RequestOptions): Promise<{ outcome: PushOutcome; problem?: PushProblem }> {
     const problemOf = (outcome: PushProblem['outcome'], detail: { status?: number; error?: string }, host = hostOf(row.endpoint)) => ({
@@ -84,7 +85,13 @@ export function createWebPushSender(deps: WebPushSenderDeps): PushSender {
       await deps.subscriptions.removeExpired(row);
       return problemOf('gone', { error: (error as Error).message });
     }
-    const request = webpush.generateRequestDetails({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, payload, options);
+    let request: webpush.RequestDetails;
+    try {
+      request = webpush.generateRequestDetails({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, payload, options);
+    } catch (error) {
+      // Keys the library cannot encrypt for: this message cannot go, and trying again will not help.
+      return problemOf('rejected', { error: (error as Error).message });
+    }
     try {
       const status = await post(url, request.headers, request.body, { timeoutMs, lookup: guard.lookup });
       if (status >= 200 && status < 300) return { outcome: 'delivered' };
