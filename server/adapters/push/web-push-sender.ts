@@ -74,9 +74,9 @@ export function createWebPushSender(deps: WebPushSenderDeps): PushSender {
   const report = deps.onProblem ?? ((problem: PushProblem) => problem.outcome !== 'gone' && console.warn('push not delivered', problem));
 
   async function deliver(row: PushSubscriptionRow, payload: string, options: webpush.RequestOptions): Promise<{ outcome: PushOutcome; problem?: PushProblem }> {
-    const problemOf = (outcome: PushProblem['outcome'], detail: { status?: number; error?: string }, host = hostOf(row.endpoint)) => ({
+    const problemOf = (outcome: PushProblem['outcome'], detail: { status?: number; error?: string }) => ({
       outcome,
-      problem: { userId: row.userId, subscriptionId: row.id, host, outcome, ...detail },
+      problem: { userId: row.userId, subscriptionId: row.id, host: hostOf(row.endpoint), outcome, ...detail },
     });
     let url: URL;
     try {
