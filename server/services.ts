@@ -92,10 +92,15 @@ import { createFictionalProfilesService } from './domain/fictional/fictional-pro
 import { createHostInboxService } from './domain/fictional/host-inbox.service';
 import { createMembersAdminService } from './domain/members-admin/members-admin.service';
 import { createJobsAdminService } from './domain/jobs/jobs-admin.service';
+import { createPushSubscriptionsRepository } from './db/repositories/push-subscriptions.repository';
+import { createPushSubscriptionsService } from './domain/notifications/push-subscriptions.service';
+import { createWebPushSender } from './adapters/push/web-push-sender';
+import { createVapidSubject } from './adapters/push/vapid-subject';
+import type { EndpointPolicy } from './adapters/push/push-endpoint-guard';
 import { createNotificationFactsRepository } from './db/repositories/notification-facts.repository';
 import { createNotificationJobsRepository } from './db/repositories/notification-jobs.repository';
 import { createPresenceRepository } from './db/repositories/presence.repository';
-import type { Notifier } from './domain/notifications/notifier.port';
+import type { Notifier, PushSender } from './domain/notifications/notifier.port';
 import { createLikeNotifications } from './domain/notifications/like-notifications';
 import { createMessageNotifications } from './domain/notifications/message-notifications';
 import { createUnreadReminders, UNREAD_REMINDERS_EVERY_MS, UNREAD_REMINDERS_JOB } from './domain/notifications/unread-reminders';
@@ -122,6 +127,10 @@ export interface ServiceOverrides {
    * their own in real worker processes; benches tune concurrency).
    */
   jobs?: { handlers?: Record<string, JobHandler>; schedules?: JobSchedule[] } & Pick<JobRunnerOptions, 'concurrency' | 'pollMs' | 'maxAttempts' | 'retryBaseMs' | 'log'>;
+  /** Replaces Web Push delivery (tests record the pushes instead of calling push services). */
+  pushSender?: PushSender;
+  /** Lets the real Web Push sender reach a test's push service (http, 127.0.0.1); production never sets it. */
+  pushEndpoints?: EndpointPolicy;
   /** Replaces the notifier (mail and push) that the notification rules call (tests record the calls). */
   notifier?: Notifier;
 }
@@ -130,7 +139,7 @@ export interface ServiceOverrides {
 export async function createServices(config: Config, database: DatabaseHandle, overrides: ServiceOverrides = {}) {
   const { db } = database;
   const clock = overrides.clock ?? systemClock;
-  const secrets: AppSecrets = await loadAppSecrets(createAppSecretsRepository(db));
+  const secrets: AppSecrets = await loadAppSecrets(createAppSecretsRepository(db), { vapid: config.push.vapidKeys });
   const translator = await createTranslator();
   const geo = overrides.geo ?? createOfflineGeo();
   const outboxDir = path.join(config.dataDir, 'outbox');
@@ -314,6 +323,23 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     sendReactivation: (site, user) => links.sendReactivation(site, user),
     onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
   });
+  // Web Push: the browsers members subscribed, and delivery to their push services (signed with
+  // the VAPID keys above, so the same on every instance).
+  const pushSubscriptionsRepository = createPushSubscriptionsRepository(db);
+  const pushSubscriptions = createPushSubscriptionsService({ subscriptions: pushSubscriptionsRepository, clock });
+  const pushSender =
+    overrides.pushSender ??
+    createWebPushSender({
+      subscriptions: pushSubscriptionsRepository,
+      vapid: secrets.vapid,
+      subject: createVapidSubject({
+        configured: config.push.vapidSubject,
+        defaultDomain: config.defaultSiteDomain,
+        findDefaultSupportEmail: async () => (await sites.resolveSite(config.defaultSiteDomain)).supportEmail,
+      }),
+      clock,
+      endpoints: overrides.pushEndpoints,
+    });
   // The durable queue (issue 17): every kind's handler, the kinds that recur, and how many of
   // a kind one runner runs at once. A handler receives (payload, { id, kind, attempts }).
   const { handlers: extraHandlers, schedules: extraSchedules, ...runnerTuning } = overrides.jobs ?? {};
@@ -396,6 +422,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     fictionalConfirmations,
     membersAdmin,
     dashboard,
+    pushSubscriptions,
+    pushSender,
     outboxDir,
     redis,
     async close() {
