@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { generateVapidKeys } from './domain/secrets/vapid-keys';
 
 const production = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'production', ...env });
 
@@ -35,9 +36,34 @@ describe('loadConfig', () => {
     expect(() => production({ TRUST_PROXY: '10.0.0.1/8/2' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('runs the jobs in the server unless WORKER=off, which needs PostgreSQL for a separate worker', () => {
+    expect(production().runsJobs).toBe(true);
+    expect(production({ WORKER: 'off', DATABASE_URL: 'postgres://db.example/rendezvous' }).runsJobs).toBe(false);
+    expect(() => production({ WORKER: 'off' })).toThrow(/WORKER: WORKER=off needs DATABASE_URL/);
+    expect(() => production({ WORKER: 'no' })).toThrow(/WORKER/);
+  });
+
   it('shows the outbox page only while mail or SMS stay on the machine', () => {
     expect(production().outboxPage).toBe(true);
     expect(production({ SMTP_URL: 'smtp://mail.example', SMS_URL: 'https://sms.example/send' }).outboxPage).toBe(false);
     expect(production({ OUTBOX_PAGE: 'false' }).outboxPage).toBe(false);
+  });
+
+  it('takes VAPID keys as a valid pair or not at all, and a subject push services can write to', () => {
+    const keys = generateVapidKeys();
+    const other = generateVapidKeys();
+    expect(production().push).toEqual({ vapidKeys: null, vapidSubject: null });
+    expect(production({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:push@flirt.example' }).push).toEqual({ vapidKeys: keys, vapidSubject: 'mailto:push@flirt.example' });
+    expect(production({ VAPID_SUBJECT: 'https://flirt.example/contact' }).push.vapidSubject).toBe('https://flirt.example/contact');
+
+    expect(() => production({ VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/);
+    expect(() => production({ VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(/set both or neither/);
+    expect(() => production({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: other.privateKey })).toThrow(/VAPID_PUBLIC_KEY: the private key does not belong to the public key/);
+    expect(() => production({ VAPID_PUBLIC_KEY: keys.publicKey.slice(1), VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(/uncompressed P-256 point/);
+    expect(() => production({ VAPID_PUBLIC_KEY: `${keys.publicKey}=`, VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(/base64url/);
+    expect(() => production({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: Buffer.alloc(32).toString('base64url') })).toThrow(/VAPID_PUBLIC_KEY/);
+    for (const subject of ['push@flirt.example', 'http://flirt.example', 'https://localhost/contact', 'mailto:']) {
+      expect(() => production({ VAPID_SUBJECT: subject }), subject).toThrow(/VAPID_SUBJECT/);
+    }
   });
 });

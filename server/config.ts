@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { findUnsafeProductionSetting } from './config-safety';
+import { findVapidKeyProblem } from './domain/secrets/vapid-keys';
 
 const flag = (fallback: 'true' | 'false') =>
   z
@@ -65,8 +66,35 @@ const EnvSchema = z
      * Unset, the endpoint is off.
      */
     MAIL_EVENTS_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+    /**
+     * `on`: this server also runs the background jobs (mail, purges, expiries). `off`: it only
+     * answers requests, and `npm run worker` processes run the jobs (PostgreSQL only).
+     */
+    WORKER: z.enum(['on', 'off']).default('on'),
+    /**
+     * Web Push (VAPID) keys, both or neither, base64url as `npx web-push generate-vapid-keys`
+     * prints them. Without them a pair is generated on first start and kept in the database.
+     */
+    VAPID_PUBLIC_KEY: z.string().optional(),
+    VAPID_PRIVATE_KEY: z.string().optional(),
+    /** Whom push services contact about our pushes: a mailto: address or an https: URL. */
+    VAPID_SUBJECT: z.string().refine(isVapidSubject, 'a mailto: address or an https: URL (not on localhost)').optional(),
   })
-  .refine((values) => values.PAYMENTS !== 'mollie' || !!values.MOLLIE_API_KEY, { message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie', path: ['MOLLIE_API_KEY'] });
+  .refine((values) => values.PAYMENTS !== 'mollie' || !!values.MOLLIE_API_KEY, { message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie', path: ['MOLLIE_API_KEY'] })
+  // The embedded database opens in one process only: no worker could run the jobs beside the server.
+  .refine((values) => values.WORKER === 'on' || !!values.DATABASE_URL, {
+    message: 'WORKER=off needs DATABASE_URL: on the embedded database no separate worker can run the jobs while the server runs',
+    path: ['WORKER'],
+  })
+  .refine((values) => !values.VAPID_PUBLIC_KEY === !values.VAPID_PRIVATE_KEY, {
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
+    path: ['VAPID_PRIVATE_KEY'],
+  })
+  .superRefine((values, context) => {
+    if (!values.VAPID_PUBLIC_KEY || !values.VAPID_PRIVATE_KEY) return;
+    const problem = findVapidKeyProblem({ publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY });
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['VAPID_PUBLIC_KEY'] });
+  });
 
 export type EnvValues = z.infer<typeof EnvSchema>;
 export type Config = ReturnType<typeof loadConfig>;
@@ -120,11 +148,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
     },
     sms: { url: values.SMS_URL, token: values.SMS_TOKEN },
     mailEventsSecret: values.MAIL_EVENTS_SECRET,
+    /** Whether `npm start` runs the job runner in its own process (WORKER=on, the default). */
+    runsJobs: values.WORKER === 'on',
+    push: {
+      /** The configured VAPID pair; null means the one generated and kept in the database. */
+      vapidKeys: values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY } : null,
+      /** Null: `mailto:` the default site's support address (see `createVapidSubject`). */
+      vapidSubject: values.VAPID_SUBJECT ?? null,
+    },
     /** Test and bench runs read these too, so they live here rather than in each script. */
     testDatabaseUrl: env.TEST_DATABASE_URL,
     testRedisUrl: env.TEST_REDIS_URL,
     chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   };
+}
+
+/** RFC 8292 §2.1: a contact for the push service; Apple refuses one on localhost. */
+function isVapidSubject(value: string): boolean {
+  if (/^mailto:[^@\s]+@[^@\s]+$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== 'localhost';
+  } catch {
+    return false;
+  }
 }
 
 function isTrustProxyValue(value: string): boolean {

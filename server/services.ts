@@ -49,7 +49,10 @@ import { systemClock, type Clock } from './domain/shared/clock';
 import { createSitesService } from './domain/sites/sites.service';
 import { createSiteUrls } from './domain/sites/site-urls';
 import { createTranslator } from './i18n/translator';
-import { createJobRunner } from './jobs/job-runner';
+import { CLEAN_UP_JOBS_JOB, cleanUpJobsSchedule, createJobCleanup } from './jobs/job-cleanup';
+import { createJobQueue } from './jobs/job-queue';
+import { createJobRunner, type JobHandler, type JobRunnerOptions } from './jobs/job-runner';
+import type { JobSchedule } from './jobs/job-schedules';
 import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { createSiteChangeBus, type SiteChangeBus } from './realtime/site-change-bus';
@@ -92,13 +95,19 @@ import { createMailRecipientsRepository } from './db/repositories/mail-recipient
 import { createMailEventsService } from './domain/notifications/mail-events.service';
 import { createNotifier } from './domain/notifications/notifier';
 import { createUnsubscribeService } from './domain/notifications/unsubscribe.service';
+import { createJobsAdminService } from './domain/jobs/jobs-admin.service';
+import { createPushSubscriptionsRepository } from './db/repositories/push-subscriptions.repository';
+import { createPushSubscriptionsService } from './domain/notifications/push-subscriptions.service';
+import { createWebPushSender } from './adapters/push/web-push-sender';
+import { createVapidSubject } from './adapters/push/vapid-subject';
+import type { EndpointPolicy } from './adapters/push/push-endpoint-guard';
 import { createNotificationFactsRepository } from './db/repositories/notification-facts.repository';
 import { createNotificationJobsRepository } from './db/repositories/notification-jobs.repository';
 import { createPresenceRepository } from './db/repositories/presence.repository';
-import type { Notifier } from './domain/notifications/notifier.port';
+import type { Notifier, PushSender } from './domain/notifications/notifier.port';
 import { createLikeNotifications } from './domain/notifications/like-notifications';
 import { createMessageNotifications } from './domain/notifications/message-notifications';
-import { createUnreadReminders, UNREAD_REMINDERS_JOB } from './domain/notifications/unread-reminders';
+import { createUnreadReminders, UNREAD_REMINDERS_EVERY_MS, UNREAD_REMINDERS_JOB } from './domain/notifications/unread-reminders';
 import { createPresenceTracker } from './realtime/presence';
 
 export interface ServiceOverrides {
@@ -117,6 +126,15 @@ export interface ServiceOverrides {
   paymentProvider?: PaymentProvider;
   /** Replaces the SMS transport (tests read the codes from a recording sender). */
   smsSender?: SmsSender;
+  /**
+   * Adds job handlers and schedules to the app's own, or tunes the runner (tests run a kind of
+   * their own in real worker processes; benches tune concurrency).
+   */
+  jobs?: { handlers?: Record<string, JobHandler>; schedules?: JobSchedule[] } & Pick<JobRunnerOptions, 'concurrency' | 'pollMs' | 'maxAttempts' | 'retryBaseMs' | 'log'>;
+  /** Replaces Web Push delivery (tests record the pushes instead of calling push services). */
+  pushSender?: PushSender;
+  /** Lets the real Web Push sender reach a test's push service (http, 127.0.0.1); production never sets it. */
+  pushEndpoints?: EndpointPolicy;
   /** Replaces the notifier (mail and push) that the notification rules call (tests record the calls). */
   notifier?: Notifier;
 }
@@ -125,7 +143,7 @@ export interface ServiceOverrides {
 export async function createServices(config: Config, database: DatabaseHandle, overrides: ServiceOverrides = {}) {
   const { db } = database;
   const clock = overrides.clock ?? systemClock;
-  const secrets: AppSecrets = await loadAppSecrets(createAppSecretsRepository(db));
+  const secrets: AppSecrets = await loadAppSecrets(createAppSecretsRepository(db), { vapid: config.push.vapidKeys });
   const translator = await createTranslator();
   const geo = overrides.geo ?? createOfflineGeo();
   const outboxDir = path.join(config.dataDir, 'outbox');
@@ -198,11 +216,15 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const presence = createPresenceTracker({ presence: createPresenceRepository(db), clock });
   // The event notifications (issue 17): enqueued after a send or like commits, decided when their jobs run.
   // The one door every notification goes through (mail now; push once a PushSender is handed in as `push`).
-  const notifier: Notifier = overrides.notifier ?? createNotifier({ db, mailer, translator, urls: siteUrls, unsubscribeSecret: secrets.unsubscribeSecret, clock });
+  // pushSender is made further down, with the push subscriptions; the notifier only calls it when a job runs.
+  const notifier: Notifier =
+    overrides.notifier ??
+    createNotifier({ db, mailer, translator, urls: siteUrls, unsubscribeSecret: secrets.unsubscribeSecret, clock, push: { send: (userId, message) => pushSender.send(userId, message) } });
   const notificationJobs = createNotificationJobsRepository(db);
   const notificationFacts = createNotificationFactsRepository(db);
-  const messageNotifications = notifier ? createMessageNotifications({ jobs: notificationJobs, facts: notificationFacts, notifier, clock }) : null;
-  const likeNotifications = notifier ? createLikeNotifications({ jobs: notificationJobs, likes: likesRepository, facts: notificationFacts, notifier, clock }) : null;
+  // A job due at once wakes the in-process runner (jobRunner is made further down; it is only called later).
+  const messageNotifications = notifier ? createMessageNotifications({ jobs: notificationJobs, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() }) : null;
+  const likeNotifications = notifier ? createLikeNotifications({ jobs: notificationJobs, likes: likesRepository, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() }) : null;
   const unreadReminders = notifier ? createUnreadReminders({ facts: notificationFacts, notifier, clock }) : null;
   const search = createSearchService({ profiles: profilesRepository, clock });
   const members = createMembersService({ profiles: profilesRepository, likes: likesRepository, blocks: blocksRepository, users: usersRepository, clock, onLikeSeen: likeEvents.likeSeen });
@@ -314,18 +336,44 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const mailRecipients = createMailRecipientsRepository(db);
   const unsubscribe = createUnsubscribeService({ recipients: mailRecipients, secret: secrets.unsubscribeSecret });
   const mailEvents = createMailEventsService({ recipients: mailRecipients, secret: config.mailEventsSecret });
+  // Web Push: the browsers members subscribed, and delivery to their push services (signed with
+  // the VAPID keys above, so the same on every instance).
+  const pushSubscriptionsRepository = createPushSubscriptionsRepository(db);
+  const pushSubscriptions = createPushSubscriptionsService({ subscriptions: pushSubscriptionsRepository, clock });
+  const pushSender =
+    overrides.pushSender ??
+    createWebPushSender({
+      subscriptions: pushSubscriptionsRepository,
+      vapid: secrets.vapid,
+      subject: createVapidSubject({
+        configured: config.push.vapidSubject,
+        defaultDomain: config.defaultSiteDomain,
+        findDefaultSupportEmail: async () => (await sites.resolveSite(config.defaultSiteDomain)).supportEmail,
+      }),
+      clock,
+      endpoints: overrides.pushEndpoints,
+    });
+  // The durable queue (issue 17): every kind's handler, the kinds that recur, and how many of
+  // a kind one runner runs at once. A handler receives (payload, { id, kind, attempts }).
+  const { handlers: extraHandlers, schedules: extraSchedules, ...runnerTuning } = overrides.jobs ?? {};
   const jobRunner = createJobRunner({
+    ...runnerTuning,
     jobs: jobsRepository,
     clock,
     handlers: {
       [PURGE_ACCOUNT_JOB]: (payload) => accountDeletion.purgeIfStillDeleted(Number(payload.userId)),
       [EXPIRE_ORDER_JOB]: (payload) => payments.expireIfUnpaid(Number(payload.orderId)),
+      [CLEAN_UP_JOBS_JOB]: createJobCleanup({ jobs: jobsRepository, clock }),
       ...messageNotifications?.handlers,
       ...likeNotifications?.handlers,
-      // Scheduled hourly: `{ kind: UNREAD_REMINDERS_JOB, everyMs: UNREAD_REMINDERS_EVERY_MS }`.
       ...(unreadReminders && { [UNREAD_REMINDERS_JOB]: () => unreadReminders.sweep().then(() => undefined) }),
+      ...extraHandlers,
     },
+    schedules: [cleanUpJobsSchedule, ...(unreadReminders ? [{ kind: UNREAD_REMINDERS_JOB, everyMs: UNREAD_REMINDERS_EVERY_MS }] : []), ...(extraSchedules ?? [])],
+    concurrency: { [CLEAN_UP_JOBS_JOB]: 1, ...runnerTuning.concurrency },
   });
+  const jobQueue = createJobQueue({ jobs: jobsRepository, clock, onEnqueued: () => jobRunner.wake() });
+  const jobsAdmin = createJobsAdminService({ db, audit, clock, onRetried: () => jobRunner.wake() });
 
   return {
     config,
@@ -365,6 +413,9 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     chatEvents,
     chatSync,
     jobRunner,
+    jobQueue,
+    jobsRepository,
+    jobsAdmin,
     presence,
     /** The event notification rules (issue 17); null until a notifier is wired. */
     eventNotifications: { messages: messageNotifications, likes: likeNotifications, unreadReminders },
@@ -387,6 +438,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     notifier,
     unsubscribe,
     mailEvents,
+    pushSubscriptions,
+    pushSender,
     outboxDir,
     redis,
     async close() {

@@ -42,6 +42,7 @@ import { staffAuthPlugin } from './admin/staff-auth';
 import { adminRoutes } from './routes/admin/admin.routes';
 import { reportsRoutes } from './routes/reports.routes';
 import { mailEventsRoutes, unsubscribeRoutes } from './routes/mail-notifications.routes';
+import { pushSubscriptionsRoutes } from './routes/push-subscriptions.routes';
 
 export interface HttpOptions {
   /** Page rendering; tests of the API alone leave it out. */
@@ -103,6 +104,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(geoRoutes, { geo: services.geo });
   await app.register(beaconRoutes, {});
   await app.register(sessionRoutes, { accounts: services.accounts, sessions: services.sessions });
+  await app.register(pushSubscriptionsRoutes, { pushSubscriptions: services.pushSubscriptions });
   await app.register(accountRoutes, services);
   await app.register(membersRoutes, services);
   await app.register(likesRoutes, services);

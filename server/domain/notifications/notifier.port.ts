@@ -55,6 +55,11 @@ export interface PushMessage {
   tag: string;
   /** The app-icon badge count (unread messages + new likes), when known. */
   badge?: number;
+  /**
+   * RFC 8030 urgency: `high` for a member writing (the phone wakes for it), `normal` (the
+   * default) for the rest, which a phone saving battery may hold back a while.
+   */
+  urgency?: 'normal' | 'high';
 }
 
 /** Delivers a push message to every subscription of a member; answers how many took it. */

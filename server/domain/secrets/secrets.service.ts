@@ -1,10 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppSecretsRepository } from '../../db/repositories/app-secrets.repository';
-
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-}
+import { generateVapidKeys, normalizeVapidKeys, type VapidKeys } from './vapid-keys';
 
 export interface AppSecrets {
   vapid: VapidKeys;
@@ -18,19 +14,16 @@ export interface AppSecrets {
   unsubscribeSecret: string;
 }
 
-/** Loads the deployment's own keys, generating each once on the very first start. */
-export async function loadAppSecrets(repository: AppSecretsRepository): Promise<AppSecrets> {
-  const vapid = JSON.parse(await repository.getOrInsert('vapid', JSON.stringify(generateVapidKeys()))) as VapidKeys;
+/**
+ * Loads the deployment's own keys, generating each once on the very first start. They live in
+ * the shared database, so every instance signs with the same ones. VAPID keys given in the
+ * configuration (`VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`) win over the generated pair.
+ */
+export async function loadAppSecrets(repository: AppSecretsRepository, configured: { vapid?: VapidKeys | null } = {}): Promise<AppSecrets> {
+  const vapid = configured.vapid ?? normalizeVapidKeys(JSON.parse(await repository.getOrInsert('vapid', JSON.stringify(generateVapidKeys()))) as VapidKeys);
   const cookieSecret = await repository.getOrInsert('cookie', crypto.randomBytes(32).toString('base64url'));
   const demoPaymentsSecret = await repository.getOrInsert('demo_payments', crypto.randomBytes(32).toString('base64url'));
   const outboxKey = await repository.getOrInsert('outbox', crypto.randomBytes(24).toString('base64url'));
   const unsubscribeSecret = await repository.getOrInsert('unsubscribe', crypto.randomBytes(32).toString('base64url'));
   return { vapid, cookieSecret, demoPaymentsSecret, outboxKey, unsubscribeSecret };
-}
-
-/** Web Push application server keys: a P-256 key pair, both halves base64url (RFC 8292). */
-export function generateVapidKeys(): VapidKeys {
-  const ecdh = crypto.createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
 }
