@@ -285,6 +285,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     siteUrls,
     sessions,
     accounts,
+    links,
     activation,
     passwords,
     mailChange,
