@@ -8,6 +8,11 @@
  *       starts an account over (lost phone and recovery codes): a new enrolment link, old sessions end
  *   list
  *       the staff with their roles and states
+ *   news create --site <id|all> --subject-en <text> --body-en <text> [--subject-<lang> … --body-<lang> …]
+ *   news send <file.json>
+ *       stores an operator's news broadcast and enqueues its sending (the worker mails it)
+ *   news list
+ *       the latest broadcasts with sent_count, started_at and finished_at
  *
  * On the embedded database the server must be stopped first (one process per data directory).
  */
@@ -18,10 +23,12 @@ import { openDatabase } from '../server/db/client';
 import { SYSTEM_ACTOR } from '../server/domain/audit/audit.service';
 import { isAppError } from '../server/domain/shared/app-error';
 import { createServices } from '../server/services';
+import { NEWS_USAGE, parseNewsArgs, runNewsCommand } from './admin-news';
 
-const USAGE = 'usage: npm run admin -- invite <email> --role <role> [--name <name>] | reset <email> | list';
+const USAGE = `usage: npm run admin -- invite <email> --role <role> [--name <name>] | reset <email> | list\n  ${NEWS_USAGE}`;
 
 async function main() {
+  if (process.argv[2] === 'news') return runNews(process.argv.slice(3));
   const { positionals, values } = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { role: { type: 'string' }, name: { type: 'string' } } });
   const [command, email] = positionals;
   if (!command || (command !== 'list' && !email)) throw new Error(USAGE);
@@ -41,6 +48,20 @@ async function main() {
     } else {
       throw new Error(USAGE);
     }
+    await services.close();
+  } finally {
+    await database.close();
+  }
+}
+
+/** `news …`: checked before the database opens, so a typo costs nothing. */
+async function runNews(args: string[]) {
+  const command = parseNewsArgs(args);
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  try {
+    const services = await createServices(config, database);
+    await runNewsCommand(services.newsBroadcasts, command);
     await services.close();
   } finally {
     await database.close();

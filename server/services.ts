@@ -88,6 +88,8 @@ import { createFictionalConfirmationsService } from './domain/fictional/fictiona
 import { createFictionalProfilesService } from './domain/fictional/fictional-profiles.service';
 import { createHostInboxService } from './domain/fictional/host-inbox.service';
 import { createMembersAdminService } from './domain/members-admin/members-admin.service';
+import { createNewsBroadcastsRepository } from './db/repositories/news-broadcasts.repository';
+import { createNewsBroadcastsService } from './domain/notifications/scheduled/news-broadcasts.service';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -264,6 +266,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     sendReactivation: (site, user) => links.sendReactivation(site, user),
     onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
   });
+  // Operators' news broadcasts: stored here, sent by the notification jobs (issue 17).
+  const newsBroadcasts = createNewsBroadcastsService({ broadcasts: createNewsBroadcastsRepository(db), sites: sitesRepository, jobs: jobsRepository, clock });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
@@ -327,6 +331,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     hostInbox,
     fictionalConfirmations,
     membersAdmin,
+    newsBroadcasts,
     dashboard,
     outboxDir,
     redis,
