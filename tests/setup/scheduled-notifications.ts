@@ -5,7 +5,7 @@ import { photos, profiles, users, type SiteRow } from '../../server/db/schema/in
 import { createScheduledNotificationJobs } from '../../server/domain/notifications/scheduled/scheduled-jobs';
 import { createJobRunner } from '../../server/jobs/job-runner';
 import { createVisibleMember, type VisibleMemberOptions } from '../factories/members';
-import { createRecordingNotifier } from './recording-notifier';
+import { createRenderingNotifier } from './rendering-notifier';
 import type { TestContext } from './test-services';
 
 /**
@@ -13,7 +13,7 @@ import type { TestContext } from './test-services';
  * runner for their jobs alone: what the rules' tests drive with the manual clock.
  */
 export function createScheduledHarness(ctx: TestContext) {
-  const notifier = createRecordingNotifier({ db: ctx.db, clock: ctx.clock, translator: ctx.services.translator });
+  const notifier = createRenderingNotifier({ db: ctx.db, clock: ctx.clock, translator: ctx.services.translator });
   const jobs = createJobsRepository(ctx.db);
   const scheduled = createScheduledNotificationJobs({ db: ctx.db, jobs, codes: createDiscountCodesRepository(ctx.db), links: ctx.services.links, notifier, clock: ctx.clock });
   const runner = createJobRunner({ jobs, clock: ctx.clock, handlers: scheduled.handlers, log: (message, error) => console.error(message, error) });

@@ -7,7 +7,7 @@ import type { NotificationContent, Notifier, NotifyOptions } from '../../server/
 import type { Clock } from '../../server/domain/shared/clock';
 import type { Translator } from '../../server/i18n/translator';
 
-export interface RecordedNotification {
+export interface RenderedNotification {
   userId: number;
   kind: NotificationType;
   content: NotificationContent;
@@ -20,14 +20,14 @@ export interface RecordedNotification {
 }
 
 /**
- * A notifier for the rules' tests, keeping the port's promises on the real database: once per
+ * A notifier for the scheduled rules' tests (beside the plain recording one), keeping the port's promises on the real database: once per
  * key (a row in notification_sends with the topic), the member's per-kind switch, the reasons
  * mail is stopped, deleted, banned and fictional members. It renders the texts in the member's
  * language (so a missing or untranslated key shows) and records instead of mailing.
  */
-export function createRecordingNotifier(deps: { db: Database; clock: Clock; translator: Translator }) {
-  const sent: RecordedNotification[] = [];
-  const notifier: Notifier & { sent: RecordedNotification[]; to(userId: number): RecordedNotification[]; clear(): void } = {
+export function createRenderingNotifier(deps: { db: Database; clock: Clock; translator: Translator }) {
+  const sent: RenderedNotification[] = [];
+  const notifier: Notifier & { sent: RenderedNotification[]; to(userId: number): RenderedNotification[]; clear(): void } = {
     sent,
     to: (userId) => sent.filter((entry) => entry.userId === userId),
     clear: () => void sent.splice(0, sent.length),
@@ -37,7 +37,7 @@ export function createRecordingNotifier(deps: { db: Database; clock: Clock; tran
       if (user.notificationsDisabled.length || user.emailNotificationsOff.includes(kind)) return { email: false, push: false };
       const claimed = await deps.db
         .insert(notificationSends)
-        .values({ key: options.key, userId, kind, topic: options.topic ?? '', channel: 'email', sentAt: deps.clock.now() })
+        .values({ key: `${options.key}:email`, userId, kind, topic: options.topic ?? '', channel: 'email', sentAt: deps.clock.now() })
         .onConflictDoNothing()
         .returning({ key: notificationSends.key });
       if (!claimed.length) return { email: false, push: false };
