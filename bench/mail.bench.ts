@@ -61,7 +61,8 @@ async function settingsRate(url: string, seconds: number, connections: number): 
 
 /** The worker: `npm run worker` once it runs the scheduled kinds, else the bench's own runner process. */
 function startWorker(env: NodeJS.ProcessEnv): { child: ChildProcess; describe: string } {
-  const wired = fs.existsSync(path.join(ROOT, 'server/worker.ts')) && fs.readFileSync(path.join(ROOT, 'server/services.ts'), 'utf8').includes('createScheduledNotificationJobs');
+  // The real worker once it exists and the services have a notifier to hand the scheduled kinds.
+  const wired = ['server/worker.ts', 'server/domain/notifications/notifier.ts'].every((file) => fs.existsSync(path.join(ROOT, file))) && fs.readFileSync(path.join(ROOT, 'server/services.ts'), 'utf8').includes('createScheduledNotificationJobs');
   const script = wired ? 'server/worker.ts' : 'bench/support/mail-worker.ts';
   const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   return { child, describe: wired ? '`npm run worker` (server/worker.ts)' : 'bench/support/mail-worker.ts (the job runner with the scheduled kinds and a stand-in notifier; `npm run worker` does not run them yet)' };

@@ -90,6 +90,15 @@ import { createHostInboxService } from './domain/fictional/host-inbox.service';
 import { createMembersAdminService } from './domain/members-admin/members-admin.service';
 import { createNewsBroadcastsRepository } from './db/repositories/news-broadcasts.repository';
 import { createNewsBroadcastsService } from './domain/notifications/scheduled/news-broadcasts.service';
+import { createScheduledNotificationJobs } from './domain/notifications/scheduled/scheduled-jobs';
+import { createNotificationFactsRepository } from './db/repositories/notification-facts.repository';
+import { createNotificationJobsRepository } from './db/repositories/notification-jobs.repository';
+import { createPresenceRepository } from './db/repositories/presence.repository';
+import type { Notifier } from './domain/notifications/notifier.port';
+import { createLikeNotifications } from './domain/notifications/like-notifications';
+import { createMessageNotifications } from './domain/notifications/message-notifications';
+import { createUnreadReminders, UNREAD_REMINDERS_JOB } from './domain/notifications/unread-reminders';
+import { createPresenceTracker } from './realtime/presence';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -107,6 +116,8 @@ export interface ServiceOverrides {
   paymentProvider?: PaymentProvider;
   /** Replaces the SMS transport (tests read the codes from a recording sender). */
   smsSender?: SmsSender;
+  /** Replaces the notifier (mail and push) that the notification rules call (tests record the calls). */
+  notifier?: Notifier;
 }
 
 /** Wires repositories, adapters and domain services once; the HTTP edge only receives them. */
@@ -181,16 +192,46 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   // Group commits get their own connections: under load they must not queue behind every request's reads.
   const sendLane = database.openLane(SEND_BATCHES_AT_ONCE);
   const likeEvents = createRealtimeLikeEvents(bus, { likes: likesRepository, chat: chatRepository });
+  // Who has an open socket, in the database, so the worker's notification rules see it (issue 17).
+  const presence = createPresenceTracker({ presence: createPresenceRepository(db), clock });
+  // The event notifications (issue 17): enqueued after a send or like commits, decided when their jobs run.
+  // The notifier (mail and push) comes with the mail delivery work; until it is wired here, only tests hand one in.
+  const notifier: Notifier | null = overrides.notifier ?? null;
+  const notificationJobs = createNotificationJobsRepository(db);
+  const notificationFacts = createNotificationFactsRepository(db);
+  const messageNotifications = notifier ? createMessageNotifications({ jobs: notificationJobs, facts: notificationFacts, notifier, clock }) : null;
+  const likeNotifications = notifier ? createLikeNotifications({ jobs: notificationJobs, likes: likesRepository, facts: notificationFacts, notifier, clock }) : null;
+  const unreadReminders = notifier ? createUnreadReminders({ facts: notificationFacts, notifier, clock }) : null;
   const search = createSearchService({ profiles: profilesRepository, clock });
   const members = createMembersService({ profiles: profilesRepository, likes: likesRepository, blocks: blocksRepository, users: usersRepository, clock, onLikeSeen: likeEvents.likeSeen });
   const ownProfile = createOwnProfileService({ users: usersRepository, profiles: profilesRepository, geo, clock });
-  const likes = createLikesService({ likes: likesRepository, blocks: blocksRepository, profiles: profilesRepository, users: usersRepository, clock, events: likeEvents });
+  const likes = createLikesService({
+    likes: likesRepository,
+    blocks: blocksRepository,
+    profiles: profilesRepository,
+    users: usersRepository,
+    clock,
+    events: {
+      liked(likerId, likedId) {
+        likeEvents.liked(likerId, likedId);
+        likeNotifications?.events.liked(likerId, likedId);
+      },
+    },
+  });
   const blocks = createBlocksService({ blocks: blocksRepository, clock, events: createRealtimeBlockEvents(bus, chatRepository) });
   const photos = createPhotosService({ photos: createPhotosRepository(db), users: usersRepository, storage, clock });
   const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
   const chatEvents = createRealtimeChatEvents(bus, chatRepository);
   const chatSync = createChatSyncRepository(db);
-  const chat = createChatService({ db: sendLane.db, chat: chatRepository, users: usersRepository, profiles: profilesRepository, clock, events: chatEvents });
+  const chat = createChatService({
+    db: sendLane.db,
+    chat: chatRepository,
+    users: usersRepository,
+    profiles: profilesRepository,
+    clock,
+    events: chatEvents,
+    onMessagesCommitted: messageNotifications?.messagesCommitted,
+  });
   const gifts = createGiftsService({ chat });
   const chatPhotos = createChatPhotosService({ chat, messages: chatRepository, photos: createMessagePhotosRepository(db), users: usersRepository, storage: privateStorage, clock });
   // Payments: the demo provider always exists, so that orders it took stay readable, but it takes
@@ -268,12 +309,23 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   });
   // Operators' news broadcasts: stored here, sent by the notification jobs (issue 17).
   const newsBroadcasts = createNewsBroadcastsService({ broadcasts: createNewsBroadcastsRepository(db), sites: sitesRepository, jobs: jobsRepository, clock });
+  // The scheduled notifications (issue 17): promotions, weekly digest, news, reminders; their
+  // sweeps and the weekly job are SCHEDULED_NOTIFICATION_SCHEDULES, the batch kinds' concurrency
+  // SCHEDULED_NOTIFICATION_CONCURRENCY.
+  const scheduledNotifications = notifier
+    ? createScheduledNotificationJobs({ db, jobs: jobsRepository, codes: createDiscountCodesRepository(db), links, notifier, clock })
+    : null;
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     clock,
     handlers: {
       [PURGE_ACCOUNT_JOB]: (payload) => accountDeletion.purgeIfStillDeleted(Number(payload.userId)),
       [EXPIRE_ORDER_JOB]: (payload) => payments.expireIfUnpaid(Number(payload.orderId)),
+      ...messageNotifications?.handlers,
+      ...likeNotifications?.handlers,
+      // Scheduled hourly: `{ kind: UNREAD_REMINDERS_JOB, everyMs: UNREAD_REMINDERS_EVERY_MS }`.
+      ...(unreadReminders && { [UNREAD_REMINDERS_JOB]: () => unreadReminders.sweep().then(() => undefined) }),
+      ...scheduledNotifications?.handlers,
     },
   });
 
@@ -316,6 +368,9 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     chatEvents,
     chatSync,
     jobRunner,
+    presence,
+    /** The event notification rules (issue 17); null until a notifier is wired. */
+    eventNotifications: { messages: messageNotifications, likes: likeNotifications, unreadReminders },
     audit,
     staffSignIn,
     staffEnrolment,
@@ -332,13 +387,18 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     fictionalConfirmations,
     membersAdmin,
     newsBroadcasts,
+    /** The scheduled notification rules (issue 17); null until a notifier is wired. */
+    scheduledNotifications,
     dashboard,
     outboxDir,
     redis,
     async close() {
       await chat.drainSends();
+      await messageNotifications?.settled();
+      await likeNotifications?.settled();
       await sendLane.close();
       await jobRunner.stop();
+      await presence.stop();
       demoPayments.close();
       await bus.close();
       await siteChanges.close();
