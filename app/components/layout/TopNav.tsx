@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import type { User } from '../../../contract/accounts';
 import { useRootData } from '../../root';
 import { formatBadge, useCounters, useCredits } from '../../state/counters';
+import { BackButton } from './BackButton';
 import { LanguageDropdown } from './LanguageDropdown';
 import { MemberMenu } from './MemberMenu';
 
@@ -72,6 +73,7 @@ export function TopNav() {
     <header>
       <nav className="navbar navbar-dark navbar-expand app-navbar" aria-label={t('nav.main')}>
         <div className="container flex-wrap">
+          <BackButton />
           <Link className="navbar-brand" to={user ? '/members' : '/'}>
             {settings.name}
           </Link>
