@@ -19,7 +19,7 @@ export function MailStoppedNotice({ reasons, email, onResumed }: { reasons: Mail
   const bounced = reasons.includes('bounce');
   return (
     <>
-      <p className="mb-2">
+      <p className="mb-2 text-break">
         <strong>{t('alerts.mail_stopped_title')}</strong> {reasons.map((reason) => t(`alerts.mail_stopped_${reason}`, { email })).join(' ')}
       </p>
       <div className="d-flex flex-wrap align-items-center gap-2">

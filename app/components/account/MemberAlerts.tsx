@@ -54,6 +54,8 @@ export function MemberAlerts() {
   const push = usePush();
   // Dismissals live in localStorage: read after hydration, so server and browser render alike.
   const [dismissed, setDismissed] = useState<Set<AlertKey> | null>(null);
+  const [resumed, setResumed] = useState(false);
+  useEffect(() => setResumed(false), [pathname]);
   useEffect(() => {
     const keys = Object.keys(DISMISSED_FOR_MS) as AlertKey[];
     setDismissed(new Set(keys.filter((key) => wasDismissed(key as DismissalKey, DISMISSED_FOR_MS[key]))));
@@ -63,10 +65,19 @@ export function MemberAlerts() {
   if (REMINDER_SUPPRESSED_PATHS.includes(pathname)) return null;
   const close = (key: AlertKey) => () => setDismissed(new Set([...dismissed, key]));
 
+  // Mail flows again: the page data no longer has a reason, so say it worked here instead.
+  if (resumed) {
+    return (
+      <div className="alert alert-success rounded-0 mb-0 py-2" role="status">
+        <div className="container">{t('alerts.mail_resumed')}</div>
+      </div>
+    );
+  }
+
   if (member.notifications_disabled.length > 0 && !dismissed.has('hide-disabled-notifications-alert')) {
     return (
       <DismissibleAlert dismissalKey="hide-disabled-notifications-alert" tone="warning" onDismiss={close('hide-disabled-notifications-alert')}>
-        <MailStoppedNotice reasons={member.notifications_disabled} email={member.email} />
+        <MailStoppedNotice reasons={member.notifications_disabled} email={member.email} onResumed={() => setResumed(true)} />
       </DismissibleAlert>
     );
   }
