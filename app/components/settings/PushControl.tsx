@@ -12,7 +12,7 @@ export function PushControl() {
   const { state, pending, failed, subscribe, unsubscribe } = usePush();
   const canSubscribe = !!settings.push_public_key && !!user;
   return (
-    <div className="mb-3" data-testid="push-state" data-state={state ?? 'checking'}>
+    <div className="mb-3 p-3 rounded bg-light" data-testid="push-state" data-state={state ?? 'checking'}>
       {state === null && <p className="text-body-secondary mb-0">{t('push.state_checking')}</p>}
       {state === 'not_capable' && (
         <>
