@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmedMember, logIn, type E2eMember } from './support/accounts';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
-import { en } from './support/locales';
+import { en, text } from './support/locales';
 
 const t = en;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/rendezvous-shots';
@@ -237,6 +237,30 @@ describe('push notifications and the installed app', () => {
     expect(await page.getByTestId('hide-enrich-alert').count()).toBe(0);
     expect(Number(await page.evaluate(() => localStorage.getItem('hide-enrich-alert')))).toBeGreaterThan(Date.now() - 60_000);
     expectNoConsoleErrors(page, [`${baseUrl()}/api/user.php?push=1`]);
+    await context.close();
+  });
+
+  it('shows the offline page in the visitor’s language when a page cannot load, and names the manifest', async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await openPage(context);
+    await page.goto(`${baseUrl()}/`);
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+    const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
+    // The worker is installed with the offline page kept before it takes the page over.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    });
+    await context.setOffline(true);
+    // Not page.goto, which waits for the app to start: the offline page has no script.
+    await page.evaluate(() => window.location.assign('/members'));
+    await page.getByRole('heading', { name: text('de', 'app_shell.offline_title') }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/offline-1280.png` });
+    await context.setOffline(false);
+    await page.getByRole('link', { name: text('de', 'app_shell.offline_retry') }).click();
+    await page.waitForURL('**/members');
+    await page.getByTestId('profile-card').first().waitFor();
     await context.close();
   });
 
