@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
  * One `vitest run` covers everything: the whole suite on PGlite, the database-backed suites
  * again on PostgreSQL when TEST_DATABASE_URL is set, and the browser journeys in Chromium.
  */
-const databaseSuites = ['server/domain/**/*.test.ts', 'server/db/**/*.test.ts', 'server/http/**/*.test.ts'];
+const databaseSuites = ['server/domain/**/*.test.ts', 'server/db/**/*.test.ts', 'server/http/**/*.test.ts', 'server/jobs/**/*.test.ts'];
 const withPostgres = !!process.env.TEST_DATABASE_URL;
 
 export default defineConfig({

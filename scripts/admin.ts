@@ -8,6 +8,10 @@
  *       starts an account over (lost phone and recovery codes): a new enrolment link, old sessions end
  *   list
  *       the staff with their roles and states
+ *   jobs
+ *       the background jobs that died (out of attempts) or are failing, the latest first
+ *   jobs retry <id>
+ *       runs a dead or failing job again, with a fresh set of attempts
  *
  * On the embedded database the server must be stopped first (one process per data directory).
  */
@@ -17,20 +21,22 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { SYSTEM_ACTOR } from '../server/domain/audit/audit.service';
 import { isAppError } from '../server/domain/shared/app-error';
-import { createServices } from '../server/services';
+import { createServices, type Services } from '../server/services';
 
-const USAGE = 'usage: npm run admin -- invite <email> --role <role> [--name <name>] | reset <email> | list';
+const USAGE = 'usage: npm run admin -- invite <email> --role <role> [--name <name>] | reset <email> | list | jobs | jobs retry <id>';
 
 async function main() {
   const { positionals, values } = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { role: { type: 'string' }, name: { type: 'string' } } });
   const [command, email] = positionals;
-  if (!command || (command !== 'list' && !email)) throw new Error(USAGE);
+  if (!command || (command !== 'list' && command !== 'jobs' && !email)) throw new Error(USAGE);
   const config = loadConfig();
   const database = await openDatabase(config.database);
   try {
     const services = await createServices(config, database);
     if (command === 'list') {
       for (const member of await services.staffAdmin.list()) console.log(`${member.id}\t${member.email}\t${member.role}\t${member.status}`);
+    } else if (command === 'jobs') {
+      await runJobsCommand(services, positionals.slice(1));
     } else if (command === 'invite' || command === 'reset') {
       const existing = (await services.staffAdmin.list()).find((member) => member.email.toLowerCase() === email.toLowerCase());
       const role = (values.role ?? existing?.role) as StaffRole | undefined;
@@ -44,6 +50,24 @@ async function main() {
     await services.close();
   } finally {
     await database.close();
+  }
+}
+
+/** `jobs`: one line per dead or failing job; `jobs retry <id>`: that job is due again now. */
+async function runJobsCommand(services: Services, args: string[]) {
+  if (args[0] === 'retry') {
+    const id = Number(args[1]);
+    if (!Number.isSafeInteger(id) || id < 1 || args.length !== 2) throw new Error(USAGE);
+    const job = await services.jobsAdmin.retry(SYSTEM_ACTOR, id);
+    console.log(`Job ${job.id} (${job.kind}) is due again now: the running server or worker takes it within seconds.`);
+    return;
+  }
+  if (args.length) throw new Error(USAGE);
+  const failures = await services.jobsAdmin.listFailures();
+  if (!failures.length) console.log('No dead or failing jobs.');
+  for (const job of failures) {
+    const when = job.state === 'dead' ? `dead since ${job.dead_at}` : `next attempt ${job.run_at}`;
+    console.log(`${job.id}\t${job.kind}\t${job.state}\t${job.attempts} attempts\t${when}\t${(job.last_error ?? '').replace(/\s+/g, ' ').slice(0, 200)}`);
   }
 }
 

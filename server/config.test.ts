@@ -35,6 +35,13 @@ describe('loadConfig', () => {
     expect(() => production({ TRUST_PROXY: '10.0.0.1/8/2' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('runs the jobs in the server unless WORKER=off, which needs PostgreSQL for a separate worker', () => {
+    expect(production().runsJobs).toBe(true);
+    expect(production({ WORKER: 'off', DATABASE_URL: 'postgres://db.example/rendezvous' }).runsJobs).toBe(false);
+    expect(() => production({ WORKER: 'off' })).toThrow(/WORKER: WORKER=off needs DATABASE_URL/);
+    expect(() => production({ WORKER: 'no' })).toThrow(/WORKER/);
+  });
+
   it('shows the outbox page only while mail or SMS stay on the machine', () => {
     expect(production().outboxPage).toBe(true);
     expect(production({ SMTP_URL: 'smtp://mail.example', SMS_URL: 'https://sms.example/send' }).outboxPage).toBe(false);

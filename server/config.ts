@@ -59,8 +59,18 @@ const EnvSchema = z
     SMS_URL: z.string().url().optional(),
     /** Bearer token for SMS_URL. */
     SMS_TOKEN: z.string().optional(),
+    /**
+     * `on`: this server also runs the background jobs (mail, purges, expiries). `off`: it only
+     * answers requests, and `npm run worker` processes run the jobs (PostgreSQL only).
+     */
+    WORKER: z.enum(['on', 'off']).default('on'),
   })
-  .refine((values) => values.PAYMENTS !== 'mollie' || !!values.MOLLIE_API_KEY, { message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie', path: ['MOLLIE_API_KEY'] });
+  .refine((values) => values.PAYMENTS !== 'mollie' || !!values.MOLLIE_API_KEY, { message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie', path: ['MOLLIE_API_KEY'] })
+  // The embedded database opens in one process only: no worker could run the jobs beside the server.
+  .refine((values) => values.WORKER === 'on' || !!values.DATABASE_URL, {
+    message: 'WORKER=off needs DATABASE_URL: on the embedded database no separate worker can run the jobs while the server runs',
+    path: ['WORKER'],
+  });
 
 export type EnvValues = z.infer<typeof EnvSchema>;
 export type Config = ReturnType<typeof loadConfig>;
@@ -113,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
       directDebit: paymentProvider === 'demo' || !!values.SMS_URL,
     },
     sms: { url: values.SMS_URL, token: values.SMS_TOKEN },
+    /** Whether `npm start` runs the job runner in its own process (WORKER=on, the default). */
+    runsJobs: values.WORKER === 'on',
     /** Test and bench runs read these too, so they live here rather than in each script. */
     testDatabaseUrl: env.TEST_DATABASE_URL,
     testRedisUrl: env.TEST_REDIS_URL,

@@ -56,7 +56,7 @@ async function main() {
 
     await app.listen({ host: config.host, port: config.port });
     await announceStart(services, (message, details) => app.log.warn(details, message));
-    services.jobRunner.start();
+    if (config.runsJobs) services.jobRunner.start({ log: (message, details) => app.log.warn(details, message) });
     // The city index takes about a second to build: do it now, not on a member's first geocode.
     setImmediate(() => services.geo.listCities('NL', undefined, 1));
     // So do the password dictionaries: not on the first sign-up.

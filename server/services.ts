@@ -49,7 +49,10 @@ import { systemClock, type Clock } from './domain/shared/clock';
 import { createSitesService } from './domain/sites/sites.service';
 import { createSiteUrls } from './domain/sites/site-urls';
 import { createTranslator } from './i18n/translator';
-import { createJobRunner } from './jobs/job-runner';
+import { CLEAN_UP_JOBS_JOB, cleanUpJobsSchedule, createJobCleanup } from './jobs/job-cleanup';
+import { createJobQueue } from './jobs/job-queue';
+import { createJobRunner, type JobHandler, type JobRunnerOptions } from './jobs/job-runner';
+import type { JobSchedule } from './jobs/job-schedules';
 import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { createSiteChangeBus, type SiteChangeBus } from './realtime/site-change-bus';
@@ -88,6 +91,15 @@ import { createFictionalConfirmationsService } from './domain/fictional/fictiona
 import { createFictionalProfilesService } from './domain/fictional/fictional-profiles.service';
 import { createHostInboxService } from './domain/fictional/host-inbox.service';
 import { createMembersAdminService } from './domain/members-admin/members-admin.service';
+import { createJobsAdminService } from './domain/jobs/jobs-admin.service';
+import { createNotificationFactsRepository } from './db/repositories/notification-facts.repository';
+import { createNotificationJobsRepository } from './db/repositories/notification-jobs.repository';
+import { createPresenceRepository } from './db/repositories/presence.repository';
+import type { Notifier } from './domain/notifications/notifier.port';
+import { createLikeNotifications } from './domain/notifications/like-notifications';
+import { createMessageNotifications } from './domain/notifications/message-notifications';
+import { createUnreadReminders, UNREAD_REMINDERS_EVERY_MS, UNREAD_REMINDERS_JOB } from './domain/notifications/unread-reminders';
+import { createPresenceTracker } from './realtime/presence';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -105,6 +117,13 @@ export interface ServiceOverrides {
   paymentProvider?: PaymentProvider;
   /** Replaces the SMS transport (tests read the codes from a recording sender). */
   smsSender?: SmsSender;
+  /**
+   * Adds job handlers and schedules to the app's own, or tunes the runner (tests run a kind of
+   * their own in real worker processes; benches tune concurrency).
+   */
+  jobs?: { handlers?: Record<string, JobHandler>; schedules?: JobSchedule[] } & Pick<JobRunnerOptions, 'concurrency' | 'pollMs' | 'maxAttempts' | 'retryBaseMs' | 'log'>;
+  /** Replaces the notifier (mail and push) that the notification rules call (tests record the calls). */
+  notifier?: Notifier;
 }
 
 /** Wires repositories, adapters and domain services once; the HTTP edge only receives them. */
@@ -179,16 +198,47 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   // Group commits get their own connections: under load they must not queue behind every request's reads.
   const sendLane = database.openLane(SEND_BATCHES_AT_ONCE);
   const likeEvents = createRealtimeLikeEvents(bus, { likes: likesRepository, chat: chatRepository });
+  // Who has an open socket, in the database, so the worker's notification rules see it (issue 17).
+  const presence = createPresenceTracker({ presence: createPresenceRepository(db), clock });
+  // The event notifications (issue 17): enqueued after a send or like commits, decided when their jobs run.
+  // The notifier (mail and push) comes with the mail delivery work; until it is wired here, only tests hand one in.
+  const notifier: Notifier | null = overrides.notifier ?? null;
+  const notificationJobs = createNotificationJobsRepository(db);
+  const notificationFacts = createNotificationFactsRepository(db);
+  // A job due at once wakes the in-process runner (jobRunner is made further down; it is only called later).
+  const messageNotifications = notifier ? createMessageNotifications({ jobs: notificationJobs, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() }) : null;
+  const likeNotifications = notifier ? createLikeNotifications({ jobs: notificationJobs, likes: likesRepository, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() }) : null;
+  const unreadReminders = notifier ? createUnreadReminders({ facts: notificationFacts, notifier, clock }) : null;
   const search = createSearchService({ profiles: profilesRepository, clock });
   const members = createMembersService({ profiles: profilesRepository, likes: likesRepository, blocks: blocksRepository, users: usersRepository, clock, onLikeSeen: likeEvents.likeSeen });
   const ownProfile = createOwnProfileService({ users: usersRepository, profiles: profilesRepository, geo, clock });
-  const likes = createLikesService({ likes: likesRepository, blocks: blocksRepository, profiles: profilesRepository, users: usersRepository, clock, events: likeEvents });
+  const likes = createLikesService({
+    likes: likesRepository,
+    blocks: blocksRepository,
+    profiles: profilesRepository,
+    users: usersRepository,
+    clock,
+    events: {
+      liked(likerId, likedId) {
+        likeEvents.liked(likerId, likedId);
+        likeNotifications?.events.liked(likerId, likedId);
+      },
+    },
+  });
   const blocks = createBlocksService({ blocks: blocksRepository, clock, events: createRealtimeBlockEvents(bus, chatRepository) });
   const photos = createPhotosService({ photos: createPhotosRepository(db), users: usersRepository, storage, clock });
   const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
   const chatEvents = createRealtimeChatEvents(bus, chatRepository);
   const chatSync = createChatSyncRepository(db);
-  const chat = createChatService({ db: sendLane.db, chat: chatRepository, users: usersRepository, profiles: profilesRepository, clock, events: chatEvents });
+  const chat = createChatService({
+    db: sendLane.db,
+    chat: chatRepository,
+    users: usersRepository,
+    profiles: profilesRepository,
+    clock,
+    events: chatEvents,
+    onMessagesCommitted: messageNotifications?.messagesCommitted,
+  });
   const gifts = createGiftsService({ chat });
   const chatPhotos = createChatPhotosService({ chat, messages: chatRepository, photos: createMessagePhotosRepository(db), users: usersRepository, storage: privateStorage, clock });
   // Payments: the demo provider always exists, so that orders it took stay readable, but it takes
@@ -264,14 +314,27 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     sendReactivation: (site, user) => links.sendReactivation(site, user),
     onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
   });
+  // The durable queue (issue 17): every kind's handler, the kinds that recur, and how many of
+  // a kind one runner runs at once. A handler receives (payload, { id, kind, attempts }).
+  const { handlers: extraHandlers, schedules: extraSchedules, ...runnerTuning } = overrides.jobs ?? {};
   const jobRunner = createJobRunner({
+    ...runnerTuning,
     jobs: jobsRepository,
     clock,
     handlers: {
       [PURGE_ACCOUNT_JOB]: (payload) => accountDeletion.purgeIfStillDeleted(Number(payload.userId)),
       [EXPIRE_ORDER_JOB]: (payload) => payments.expireIfUnpaid(Number(payload.orderId)),
+      [CLEAN_UP_JOBS_JOB]: createJobCleanup({ jobs: jobsRepository, clock }),
+      ...messageNotifications?.handlers,
+      ...likeNotifications?.handlers,
+      ...(unreadReminders && { [UNREAD_REMINDERS_JOB]: () => unreadReminders.sweep().then(() => undefined) }),
+      ...extraHandlers,
     },
+    schedules: [cleanUpJobsSchedule, ...(unreadReminders ? [{ kind: UNREAD_REMINDERS_JOB, everyMs: UNREAD_REMINDERS_EVERY_MS }] : []), ...(extraSchedules ?? [])],
+    concurrency: { [CLEAN_UP_JOBS_JOB]: 1, ...runnerTuning.concurrency },
   });
+  const jobQueue = createJobQueue({ jobs: jobsRepository, clock, onEnqueued: () => jobRunner.wake() });
+  const jobsAdmin = createJobsAdminService({ db, audit, clock, onRetried: () => jobRunner.wake() });
 
   return {
     config,
@@ -311,6 +374,12 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     chatEvents,
     chatSync,
     jobRunner,
+    jobQueue,
+    jobsRepository,
+    jobsAdmin,
+    presence,
+    /** The event notification rules (issue 17); null until a notifier is wired. */
+    eventNotifications: { messages: messageNotifications, likes: likeNotifications, unreadReminders },
     audit,
     staffSignIn,
     staffEnrolment,
@@ -331,8 +400,11 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     redis,
     async close() {
       await chat.drainSends();
+      await messageNotifications?.settled();
+      await likeNotifications?.settled();
       await sendLane.close();
       await jobRunner.stop();
+      await presence.stop();
       demoPayments.close();
       await bus.close();
       await siteChanges.close();

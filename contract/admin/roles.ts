@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   'fictional.manage': ['owner', 'admin'],
   /** Answer members in conversations with fictional profiles. */
   'fictional.answer': ['owner', 'admin', 'host'],
+  /** See the background jobs that failed or died, and run them again (issue 17). */
+  'jobs.manage': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -17,15 +17,25 @@ export function acquireDirectoryLock(directory: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(fs.readFileSync(lockPath, 'utf8'));
       if (owner && owner !== process.pid && isProcessAlive(owner)) {
-        throw new Error(
-          `The embedded database in ${directory} is already open in process ${owner}. ` +
-            'Stop that process first, or set DATA_DIR to another directory (or DATABASE_URL to use PostgreSQL).',
-        );
+        throw new DirectoryLockedError(directory, owner);
       }
       fs.rmSync(lockPath, { force: true });
     }
   }
   throw new Error(`Could not lock ${directory}`);
+}
+
+/** The directory is open in another living process (`owner`, its pid). */
+export class DirectoryLockedError extends Error {
+  constructor(
+    readonly directory: string,
+    readonly owner: number,
+  ) {
+    super(
+      `The embedded database in ${directory} is already open in process ${owner}. ` +
+        'Stop that process first, or set DATA_DIR to another directory (or DATABASE_URL to use PostgreSQL).',
+    );
+  }
 }
 
 function isProcessAlive(pid: number): boolean {

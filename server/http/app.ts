@@ -124,6 +124,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     chat: services.chatRepository,
     chatSync: services.chatSync,
     blocks: services.blocksRepository,
+    presence: services.presence,
     messages: { chat: services.chat, sites: services.sites, translator: services.translator },
     ...options.realtime,
   });

@@ -12,6 +12,7 @@ import { presentMessage } from '../domain/chat/chat-presenter';
 import { AppError } from '../domain/shared/app-error';
 import { normalizeHost } from '../domain/sites/site-facts';
 import type { EventBus } from '../realtime/event-bus';
+import type { PresenceTracker } from '../realtime/presence';
 import { SESSION_COOKIE } from './auth';
 import { isSameOrigin } from './csrf';
 import { spreadOverPeriod } from './spread-over-period';
@@ -54,6 +55,8 @@ export interface WsGatewayOptions {
   heartbeatMs?: number;
   /** Open tabs' sessions are checked again this often. */
   sessionCheckMs?: number;
+  /** Told of every socket opening and closing, so other instances and the worker know who is online. */
+  presence?: Pick<PresenceTracker, 'opened' | 'closed'>;
   /** Milliseconds now, for the typing throttle (tests pass a manual clock). */
   now?: () => number;
 }
@@ -280,7 +283,9 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     const connection = connections.get(this);
     connections.delete(this);
     awaitingPong.delete(this);
-    connection?.unsubscribe();
+    if (!connection) return;
+    connection.unsubscribe();
+    options.presence?.closed(connection.memberId);
   }
 
   app.get(
@@ -307,6 +312,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
       const { memberId } = owner;
       connections.set(socket, connection);
       connection.unsubscribe = bus.subscribe(memberId, (event) => forward(connection, event));
+      options.presence?.opened(memberId);
       // Shared listeners (`this` is the socket): no closures per socket beyond the bus handler.
       socket.on('message', receive);
       socket.on('pong', answered);

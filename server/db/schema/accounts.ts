@@ -105,6 +105,8 @@ export const jobs = pgTable(
   },
   (table) => [
     index('jobs_due_idx').on(table.runAt).where(sql`${table.doneAt} is null and ${table.deadAt} is null`),
+    // Claims go kind by kind (per-kind concurrency): a backlog of one kind must not be scanned to find another's.
+    index('jobs_kind_due_idx').on(table.kind, table.runAt).where(sql`${table.doneAt} is null and ${table.deadAt} is null`),
     uniqueIndex('jobs_key_idx').on(table.key),
     index('jobs_dead_idx').on(table.deadAt).where(sql`${table.deadAt} is not null`),
   ],

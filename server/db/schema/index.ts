@@ -11,3 +11,4 @@ export * from './staff';
 export * from './moderation';
 export * from './fictional';
 export * from './notifications';
+export * from './presence';

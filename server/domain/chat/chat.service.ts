@@ -8,7 +8,7 @@ import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import { presentMessage } from './chat-presenter';
 import { priceOf } from './message-pricing';
-import { createSendBatchCommitter, type SendResult } from './send-batch';
+import { createSendBatchCommitter, type CommittedMessage, type SendResult } from './send-batch';
 import { createSendBatcher, type SendBatcherOptions } from './send-batcher';
 import type { PendingSend, SendInput } from './send-plan';
 
@@ -54,6 +54,11 @@ export function createChatService(deps: {
   profiles: ProfilesRepository;
   clock: Clock;
   events?: ChatEvents;
+  /**
+   * Told once per group commit, after it, of every message it stored (the notification rules
+   * enqueue their jobs from here in one statement per batch). Must not wait on anything.
+   */
+  onMessagesCommitted?: (messages: CommittedMessage[]) => void;
   /** Batch size and concurrency of the group commit (defaults suit both engines). */
   batching?: Omit<SendBatcherOptions<PendingSend, SendResult>, 'commit'>;
 }) {
@@ -66,6 +71,7 @@ export function createChatService(deps: {
       db,
       onCommitted: (messages) => {
         for (const sent of messages) deps.events?.messageSent(sent.message, sent.recipientId, sent.recipientUnread);
+        if (messages.length) deps.onMessagesCommitted?.(messages);
       },
     }),
   });

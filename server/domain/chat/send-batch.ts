@@ -16,6 +16,10 @@ export interface CommittedMessage {
   recipientId: number;
   /** The recipient's unread messages once the batch committed (their badge). */
   recipientUnread: number;
+  /** This message opened the conversation (the sender's first words to the recipient). */
+  opened: boolean;
+  /** The recipient is a fictional profile (answered by hosts, never notified). */
+  recipientFictional: boolean;
 }
 
 type Written = Extract<PlannedSend, { outcome: 'write' }>;
@@ -52,8 +56,8 @@ export function createSendBatchCommitter(deps: { db: Database; onCommitted?: (me
 
     deps.onCommitted?.(
       [...stored].flatMap(([index, row]) => {
-        const { recipientId } = plan[index] as Written;
-        return row.held ? [] : [{ message: presentMessage(row), recipientId, recipientUnread: unread.get(recipientId) ?? 0 }];
+        const { recipientId, conversationId, recipientFictional } = plan[index] as Written;
+        return row.held ? [] : [{ message: presentMessage(row), recipientId, recipientUnread: unread.get(recipientId) ?? 0, opened: conversationId === null, recipientFictional }];
       }),
     );
     return outcomes;

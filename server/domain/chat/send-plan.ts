@@ -47,7 +47,7 @@ export type PlannedSend =
   | ({ outcome: 'earlier'; message: MessageRow } & SenderAfter)
   /** The same sender and client id as send number `of` of this batch: answer as it is answered. */
   | { outcome: 'same_as'; of: number }
-  | ({ outcome: 'write'; price: number; body: string; recipientId: number; conversationId: number | null; held: boolean } & SenderAfter);
+  | ({ outcome: 'write'; price: number; body: string; recipientId: number; conversationId: number | null; held: boolean; recipientFictional: boolean } & SenderAfter);
 
 export const sendKey = (senderId: number, clientId: string) => `${senderId}:${clientId}`;
 
@@ -123,7 +123,7 @@ function planWrite(send: PendingSend, target: SendTarget, state: SenderState, op
     state.started += 1;
     opening.add(pair);
   }
-  return { outcome: 'write', price, body, recipientId, conversationId: target.conversationId, held: target.recipientStatus === 'not_confirmed', ...after(site, state) };
+  return { outcome: 'write', price, body, recipientId, conversationId: target.conversationId, held: target.recipientStatus === 'not_confirmed', recipientFictional: target.recipientFictional, ...after(site, state) };
 }
 
 /** The member the send goes to, or the reason it cannot go (checked in the order members see them). */

@@ -8,6 +8,7 @@ import { moneyRoutes } from './money.routes';
 import { fictionalRoutes } from './fictional.routes';
 import { membersRoutes } from './members.routes';
 import { dashboardRoutes } from './dashboard.routes';
+import { jobsAdminRoutes } from './jobs.routes';
 import { staffInvitationRoutes } from './staff-invitation.routes';
 import { staffRoutes } from './staff.routes';
 import { staffSessionRoutes } from './staff-session.routes';
@@ -25,4 +26,5 @@ export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) =
   await app.register(fictionalRoutes, { fictionalProfiles: services.fictionalProfiles, hostInbox: services.hostInbox });
   await app.register(membersRoutes, { membersAdmin: services.membersAdmin });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
+  await app.register(jobsAdminRoutes, { jobsAdmin: services.jobsAdmin });
 };

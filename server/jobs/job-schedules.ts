@@ -1,0 +1,44 @@
+import type { JobsRepository } from '../db/repositories/jobs.repository';
+
+/**
+ * A kind enqueued once per period (a digest, a clean-up), with this payload plus `periodStart`
+ * (ISO), so that its handler knows which period it serves.
+ */
+export interface JobSchedule {
+  kind: string;
+  everyMs: number;
+  payload?: Record<string, unknown>;
+}
+
+/** Periods are counted from the Unix epoch, so every instance agrees on where one begins. */
+export function periodStartOf(now: Date, everyMs: number): Date {
+  return new Date(Math.floor(now.getTime() / everyMs) * everyMs);
+}
+
+/** The idempotency key of a schedule's job for one period: `kind@<period-start ISO>`. */
+export function scheduleKey(kind: string, periodStart: Date): string {
+  return `${kind}@${periodStart.toISOString()}`;
+}
+
+/**
+ * Enqueues each schedule's job for the current period. Every instance and worker does so on
+ * every tick; the key makes all but the first enqueue of a period a no-op, so the kind runs
+ * once per period however many runners there are. A runner remembers which periods it has
+ * already enqueued, so a tick costs a query only when a period begins.
+ */
+export function createScheduler(deps: { jobs: Pick<JobsRepository, 'enqueue'>; schedules: JobSchedule[] }) {
+  for (const schedule of deps.schedules) {
+    if (!(schedule.everyMs >= 1000)) throw new Error(`The schedule of "${schedule.kind}" must repeat at most once a second`);
+  }
+  const enqueued = new Map<string, number>();
+  return {
+    async enqueueDue(now: Date): Promise<void> {
+      for (const schedule of deps.schedules) {
+        const periodStart = periodStartOf(now, schedule.everyMs);
+        if (enqueued.get(schedule.kind) === periodStart.getTime()) continue;
+        await deps.jobs.enqueue(schedule.kind, { ...schedule.payload, periodStart: periodStart.toISOString() }, periodStart, now, { key: scheduleKey(schedule.kind, periodStart) });
+        enqueued.set(schedule.kind, periodStart.getTime());
+      }
+    },
+  };
+}
