@@ -8,6 +8,7 @@ import { ErrorPage } from './components/layout/ErrorPage';
 import { PageProgressBar } from './components/layout/PageProgressBar';
 import { onAuthenticationLost } from './lib/api-client';
 import { getI18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/push/service-worker';
 import { useNonce } from './lib/nonce';
 import appStylesHref from './styles/app.scss?url';
 
@@ -71,6 +72,12 @@ export default function App() {
   const i18n = useMemo(() => getI18n(language, messages), [language, messages]);
   // Spec §8: a lost session anywhere logs the member out.
   useEffect(() => onAuthenticationLost(() => window.location.assign('/login')), []);
+  // The service worker (push, offline page) serves the whole member-facing site, visitors too:
+  // the offline page and installing the app are theirs as well. Not the operators' console,
+  // which has nothing to push and must always show live data.
+  useEffect(() => {
+    if (!window.location.pathname.startsWith('/admin')) void registerServiceWorker();
+  }, []);
   return (
     <I18nextProvider i18n={i18n}>
       <PageProgressBar />

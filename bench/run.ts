@@ -3,13 +3,14 @@ import { runChatBench } from './chat.bench';
 import { runFuzzBench } from './fuzz.bench';
 import { runHttpBench } from './http.bench';
 import { runLighthouseBench } from './lighthouse.bench';
+import { runMailBench } from './mail.bench';
 import { runSearchBench } from './search.bench';
 import { runCleanups } from './support/cleanup';
 import { envNumber, heading, type BenchOutcome } from './support/report';
 import { describeBuild, startServer, type RunningServer } from './support/server';
 
 /**
- * `npm run bench [-- http|lighthouse|search|chat|fuzz|admin]`: starts the production server once on a fresh
+ * `npm run bench [-- http|lighthouse|search|chat|fuzz|admin|mail]`: starts the production server once on a fresh
  * database (only when a selected bench uses it), runs the benches and prints a summary. Missed
  * targets are reported, not fatal: the exit code is non-zero only when something crashed.
  */
@@ -27,6 +28,8 @@ const BENCHES: Record<string, Bench> = {
   chat: { shared: false, run: runChatBench },
   // Starts its own server on a scratch PostgreSQL database with a million members and a million orders.
   admin: { shared: false, run: runAdminBench },
+  // A separate worker mails 100,000 weekly digests to an SMTP peer while the web process is asked for settings.
+  mail: { shared: false, run: runMailBench },
 };
 
 async function main(): Promise<number> {

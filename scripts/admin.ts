@@ -12,6 +12,11 @@
  *       the background jobs that died (out of attempts) or are failing, the latest first
  *   jobs retry <id>
  *       runs a dead or failing job again, with a fresh set of attempts
+ *   news create --site <id|all> --subject-en <text> --body-en <text> [--subject-<lang> … --body-<lang> …]
+ *   news send <file.json>
+ *       stores an operator's news broadcast and enqueues its sending (the worker mails it)
+ *   news list
+ *       the latest broadcasts with sent_count, started_at and finished_at
  *
  * On the embedded database the server must be stopped first (one process per data directory).
  */
@@ -23,9 +28,12 @@ import { SYSTEM_ACTOR } from '../server/domain/audit/audit.service';
 import { isAppError } from '../server/domain/shared/app-error';
 import { createServices, type Services } from '../server/services';
 
-const USAGE = 'usage: npm run admin -- invite <email> --role <role> [--name <name>] | reset <email> | list | jobs | jobs retry <id>';
+import { NEWS_USAGE, parseNewsArgs, runNewsCommand } from './admin-news';
+
+const USAGE = `usage: npm run admin -- invite <email> --role <role> [--name <name>] | reset <email> | list | jobs | jobs retry <id>\n  ${NEWS_USAGE}`;
 
 async function main() {
+  if (process.argv[2] === 'news') return runNews(process.argv.slice(3));
   const { positionals, values } = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { role: { type: 'string' }, name: { type: 'string' } } });
   const [command, email] = positionals;
   if (!command || (command !== 'list' && command !== 'jobs' && !email)) throw new Error(USAGE);
@@ -68,6 +76,20 @@ async function runJobsCommand(services: Services, args: string[]) {
   for (const job of failures) {
     const when = job.state === 'dead' ? `dead since ${job.dead_at}` : `next attempt ${job.run_at}`;
     console.log(`${job.id}\t${job.kind}\t${job.state}\t${job.attempts} attempts\t${when}\t${(job.last_error ?? '').replace(/\s+/g, ' ').slice(0, 200)}`);
+  }
+}
+
+/** `news …`: checked before the database opens, so a typo costs nothing. */
+async function runNews(args: string[]) {
+  const command = parseNewsArgs(args);
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  try {
+    const services = await createServices(config, database);
+    await runNewsCommand(services.newsBroadcasts, command);
+    await services.close();
+  } finally {
+    await database.close();
   }
 }
 

@@ -101,6 +101,9 @@ import { createPushSubscriptionsService } from './domain/notifications/push-subs
 import { createWebPushSender } from './adapters/push/web-push-sender';
 import { createVapidSubject } from './adapters/push/vapid-subject';
 import type { EndpointPolicy } from './adapters/push/push-endpoint-guard';
+import { createNewsBroadcastsRepository } from './db/repositories/news-broadcasts.repository';
+import { createNewsBroadcastsService } from './domain/notifications/scheduled/news-broadcasts.service';
+import { createScheduledNotificationJobs, SCHEDULED_NOTIFICATION_CONCURRENCY, SCHEDULED_NOTIFICATION_SCHEDULES } from './domain/notifications/scheduled/scheduled-jobs';
 import { createNotificationFactsRepository } from './db/repositories/notification-facts.repository';
 import { createNotificationJobsRepository } from './db/repositories/notification-jobs.repository';
 import { createPresenceRepository } from './db/repositories/presence.repository';
@@ -356,6 +359,14 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   // The durable queue (issue 17): every kind's handler, the kinds that recur, and how many of
   // a kind one runner runs at once. A handler receives (payload, { id, kind, attempts }).
   const { handlers: extraHandlers, schedules: extraSchedules, ...runnerTuning } = overrides.jobs ?? {};
+  // Operators' news broadcasts: stored here, sent by the notification jobs (issue 17).
+  const newsBroadcasts = createNewsBroadcastsService({ broadcasts: createNewsBroadcastsRepository(db), sites: sitesRepository, jobs: jobsRepository, clock });
+  // The scheduled notifications (issue 17): promotions, weekly digest, news, reminders; their
+  // sweeps and the weekly job are SCHEDULED_NOTIFICATION_SCHEDULES, the batch kinds' concurrency
+  // SCHEDULED_NOTIFICATION_CONCURRENCY.
+  const scheduledNotifications = notifier
+    ? createScheduledNotificationJobs({ db, jobs: jobsRepository, codes: createDiscountCodesRepository(db), links, notifier, clock })
+    : null;
   const jobRunner = createJobRunner({
     ...runnerTuning,
     jobs: jobsRepository,
@@ -367,10 +378,16 @@ export async function createServices(config: Config, database: DatabaseHandle, o
       ...messageNotifications?.handlers,
       ...likeNotifications?.handlers,
       ...(unreadReminders && { [UNREAD_REMINDERS_JOB]: () => unreadReminders.sweep().then(() => undefined) }),
+      ...scheduledNotifications?.handlers,
       ...extraHandlers,
     },
-    schedules: [cleanUpJobsSchedule, ...(unreadReminders ? [{ kind: UNREAD_REMINDERS_JOB, everyMs: UNREAD_REMINDERS_EVERY_MS }] : []), ...(extraSchedules ?? [])],
-    concurrency: { [CLEAN_UP_JOBS_JOB]: 1, ...runnerTuning.concurrency },
+    schedules: [
+      cleanUpJobsSchedule,
+      ...(unreadReminders ? [{ kind: UNREAD_REMINDERS_JOB, everyMs: UNREAD_REMINDERS_EVERY_MS }] : []),
+      ...(scheduledNotifications ? SCHEDULED_NOTIFICATION_SCHEDULES : []),
+      ...(extraSchedules ?? []),
+    ],
+    concurrency: { [CLEAN_UP_JOBS_JOB]: 1, ...(scheduledNotifications && SCHEDULED_NOTIFICATION_CONCURRENCY), ...runnerTuning.concurrency },
   });
   const jobQueue = createJobQueue({ jobs: jobsRepository, clock, onEnqueued: () => jobRunner.wake() });
   const jobsAdmin = createJobsAdminService({ db, audit, clock, onRetried: () => jobRunner.wake() });
@@ -387,6 +404,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     siteUrls,
     sessions,
     accounts,
+    links,
     activation,
     passwords,
     mailChange,
@@ -434,6 +452,9 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     hostInbox,
     fictionalConfirmations,
     membersAdmin,
+    newsBroadcasts,
+    /** The scheduled notification rules (issue 17); null until a notifier is wired. */
+    scheduledNotifications,
     dashboard,
     notifier,
     unsubscribe,

@@ -21,6 +21,7 @@ import { csrfPlugin } from './csrf';
 import { chatRoutes } from './routes/chat.routes';
 import { requestContextPlugin } from './request-context';
 import { accountRoutes } from './routes/account.routes';
+import { appShellRoutes } from './routes/app-shell.routes';
 import { beaconRoutes } from './routes/beacon.routes';
 import { geoRoutes } from './routes/geo.routes';
 import { giftsRoutes } from './routes/gifts.routes';
@@ -103,6 +104,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(siteRoutes, { sites: services.sites, geo: services.geo, translator: services.translator });
   await app.register(geoRoutes, { geo: services.geo });
   await app.register(beaconRoutes, {});
+  await app.register(appShellRoutes, { translator: services.translator });
   await app.register(sessionRoutes, { accounts: services.accounts, sessions: services.sessions });
   await app.register(pushSubscriptionsRoutes, { pushSubscriptions: services.pushSubscriptions });
   await app.register(accountRoutes, services);

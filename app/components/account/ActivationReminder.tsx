@@ -6,7 +6,7 @@ import { useRootData } from '../../root';
 import { ResendActivation } from './ResendActivation';
 
 /** Spec §4: not on sign-up, settings and notifications; nor where a failed link offers a new one itself. */
-const SUPPRESSED_PATHS = ['/signup', '/complete-signup', '/settings', '/notifications', '/activate/error'];
+export const REMINDER_SUPPRESSED_PATHS = ['/signup', '/complete-signup', '/settings', '/notifications', '/activate/error'];
 
 /**
  * Reminds a member with an unconfirmed address (and so a hidden profile) to confirm it: an
@@ -22,7 +22,7 @@ export function ActivationReminder() {
   useEffect(() => setIsPhone(window.matchMedia('(max-width: 575.98px)').matches), []);
 
   if (!user || user.status !== 'not_confirmed' || user.profile.status !== 'disabled') return null;
-  if (SUPPRESSED_PATHS.includes(pathname)) return null;
+  if (REMINDER_SUPPRESSED_PATHS.includes(pathname)) return null;
 
   const text = t('activation.reminder', { email: user.email });
   if (isPhone && params.has('api_signup_complete')) {

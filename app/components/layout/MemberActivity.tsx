@@ -1,16 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { User } from '../../../contract/accounts';
 import type { AutoLike, LikesResponse } from '../../../contract/profiles';
 import { useRealtime } from '../../realtime/realtime-store';
 import { refreshChats } from '../../realtime/refresh-chats';
 import { useRootData } from '../../root';
 import { api } from '../../lib/api-client';
+import { showAppBadge } from '../../lib/app-badge';
+import { refreshIntervalFor } from '../../lib/push/push-state';
 import { useCounters } from '../../state/counters';
+import { rememberFreshMember } from '../../state/member';
+import { usePush } from '../../state/push';
 import { MatchPopup } from '../profile/MatchPopup';
 
-/** Spec §4/§9: refresh 5 s after load, then every 60 s; likes again ~500 ms after a like popup. */
+/**
+ * Spec §4/§9: refresh 5 s after load, then every 60 s (every 5 minutes when push is subscribed:
+ * pushes bring the news then); likes again ~500 ms after a like popup.
+ */
 const FIRST_REFRESH_MS = 5_000;
-const REFRESH_EVERY_MS = 60_000;
 const LIKES_RELOAD_DELAY_MS = 500;
 
 async function refreshLikes() {
@@ -18,10 +25,15 @@ async function refreshLikes() {
   useCounters.getState().set({ newLikes: likes.total_new_likes });
 }
 
-async function refreshCounters() {
+async function refreshMember(base: User) {
+  const { user } = await api<{ user: User }>('user.php', { retries: 1 });
+  rememberFreshMember(base, user);
+}
+
+async function refreshAll(base: User) {
   // The chat list goes through the same coalesced refresh as socket events: one request in flight.
   refreshChats();
-  await refreshLikes();
+  await Promise.all([refreshLikes(), refreshMember(base)]);
 }
 
 /**
@@ -58,24 +70,35 @@ export function MemberActivity() {
     };
   }, [memberId]);
 
+  // Spec §4 push states: known once the browser answers; the refresh period follows them.
   useEffect(() => {
-    const refresh = () => void refreshCounters().catch(() => {});
-    const first = setTimeout(refresh, FIRST_REFRESH_MS);
-    const every = setInterval(refresh, REFRESH_EVERY_MS);
-    return () => {
-      clearTimeout(first);
-      clearInterval(every);
+    if (memberId) void usePush.getState().check(memberId);
+  }, [memberId]);
+  const refreshEveryMs = refreshIntervalFor(usePush((state) => state.state));
+  const latestUser = useRef(user);
+  latestUser.current = user;
+  useEffect(() => {
+    const refresh = () => {
+      if (latestUser.current) void refreshAll(latestUser.current).catch(() => {});
     };
+    const first = setTimeout(refresh, FIRST_REFRESH_MS);
+    return () => clearTimeout(first);
   }, []);
+  useEffect(() => {
+    const every = setInterval(() => {
+      if (latestUser.current) void refreshAll(latestUser.current).catch(() => {});
+    }, refreshEveryMs);
+    return () => clearInterval(every);
+  }, [refreshEveryMs]);
 
   // Spec §2: "(n) " before the page title, and the same count on the app icon.
   useEffect(() => {
     const count = unreadMessages + newLikes;
     const base = document.title.replace(/^\(\d+\+?\) /, '');
     document.title = count > 0 ? `(${count > 99 ? '99+' : count}) ${base}` : base;
-    const badge = navigator as Navigator & { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
-    void (count > 0 ? badge.setAppBadge?.(count) : badge.clearAppBadge?.())?.catch(() => {});
   });
+  const badgeCount = unreadMessages + newLikes;
+  useEffect(() => showAppBadge(badgeCount), [badgeCount]);
 
   // Spec §4: `t` (seconds) shows a like popup after that delay, then leaves the URL.
   const delay = Number(params.get('t'));

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { User } from '../../../contract/accounts';
 import { api } from '../../lib/api-client';
+import { showAppBadge } from '../../lib/app-badge';
 import { photoUrl } from '../../lib/media';
+import { usePush } from '../../state/push';
 
 /** The account dropdown: photo and name; my profile, settings, transactions, log out (spec §2). */
 export function MemberMenu({ user }: { user: User }) {
@@ -11,7 +13,10 @@ export function MemberMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const logout = async () => {
+    // Before the session ends: the server forgets this device's pushes while it still knows whose they are.
+    await usePush.getState().detach();
     await api('logout.php').catch(() => {});
+    showAppBadge(0);
     await revalidator.revalidate();
     navigate('/');
   };

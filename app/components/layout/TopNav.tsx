@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import type { User } from '../../../contract/accounts';
 import { useRootData } from '../../root';
 import { formatBadge, useCounters, useCredits } from '../../state/counters';
+import { BackButton } from './BackButton';
 import { LanguageDropdown } from './LanguageDropdown';
 import { MemberMenu } from './MemberMenu';
 
@@ -72,9 +73,13 @@ export function TopNav() {
     <header>
       <nav className="navbar navbar-dark navbar-expand app-navbar" aria-label={t('nav.main')}>
         <div className="container flex-wrap">
-          <Link className="navbar-brand" to={user ? '/members' : '/'}>
-            {settings.name}
-          </Link>
+          {/* One group: the bar spreads its children apart, and the back button belongs with the brand. */}
+          <div className="d-flex align-items-center">
+            <BackButton />
+            <Link className="navbar-brand" to={user ? '/members' : '/'}>
+              {settings.name}
+            </Link>
+          </div>
           {user && <MemberLinks user={user} />}
           <div className="d-flex align-items-center gap-2 ms-auto">
             <LanguageDropdown />

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
+import { MailStoppedNotice } from '../../components/account/MailStoppedNotice';
 import { BlockedMembers } from '../../components/settings/BlockedMembers';
 import { DeleteAccount } from '../../components/settings/DeleteAccount';
 import { EmailSettings } from '../../components/settings/EmailSettings';
 import { NotificationSettings } from '../../components/settings/NotificationSettings';
 import { PasswordSettings } from '../../components/settings/PasswordSettings';
+import { PushSettings } from '../../components/settings/PushSettings';
 import { PrivacySettings } from '../../components/settings/PrivacySettings';
 import { useRootData } from '../../root';
 import type { Route } from './+types/settings';
@@ -27,7 +29,13 @@ export default function Settings() {
   return (
     <div className="container py-4" style={{ maxWidth: 720 }}>
       <h1 className="h3 mb-4">{t('settings.title')}</h1>
+      {user.notifications_disabled.length > 0 && (
+        <div className="alert alert-warning" data-testid="mail-stopped">
+          <MailStoppedNotice reasons={user.notifications_disabled} email={user.email} />
+        </div>
+      )}
       <NotificationSettings disabled={user.notification_settings.email_off} />
+      <PushSettings pushOff={user.notification_settings.push_off} />
       <PrivacySettings invisible={user.invisible} />
       <BlockedMembers />
       <EmailSettings email={user.email} />

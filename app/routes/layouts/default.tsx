@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ActivationReminder } from '../../components/account/ActivationReminder';
+import { MemberAlerts } from '../../components/account/MemberAlerts';
 import { SignupModal } from '../../components/account/signup/SignupModal';
 import { TimeBonus } from '../../components/payment/TimeBonus';
 import { WelcomeDiscountBanner } from '../../components/payment/WelcomeDiscountBanner';
@@ -24,6 +25,7 @@ export default function DefaultLayout() {
       </a>
       <TopNav />
       <ActivationReminder />
+      <MemberAlerts />
       <WelcomeDiscountBanner />
       <main className="app-main" id="main">
         <Outlet />

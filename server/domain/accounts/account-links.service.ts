@@ -46,13 +46,19 @@ const LINK_PATH: Record<EmailTokenPurpose, string> = {
 export function createAccountLinks(deps: { tokens: EmailTokensRepository; users: UsersRepository; mail: MailService; urls: SiteUrls; clock: Clock }) {
   const { tokens, users, mail, urls, clock } = deps;
 
-  async function issue(purpose: EmailTokenPurpose, site: SiteRow, to: LinkRecipient, newEmail?: string) {
+  /** Stores a new link's hash and answers its path on the member's site. */
+  async function createLinkPath(purpose: EmailTokenPurpose, userId: number, newEmail?: string): Promise<string> {
     const { token, hash } = createToken();
     const now = clock.now();
-    await tokens.insert({ tokenHash: hash, userId: to.id, purpose, newEmail, createdAt: now, expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]) });
+    await tokens.insert({ tokenHash: hash, userId, purpose, newEmail, createdAt: now, expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]) });
     const query = purpose === 'reactivate' ? `?reactivate=1&token=${token}` : `?token=${token}`;
+    return `${LINK_PATH[purpose]}${query}`;
+  }
+
+  async function issue(purpose: EmailTokenPurpose, site: SiteRow, to: LinkRecipient, newEmail?: string) {
+    const path = await createLinkPath(purpose, to.id, newEmail);
     const recipient = { email: newEmail ?? to.email, name: to.name, language: to.language };
-    await mail.send(MAIL_OF[purpose], site, recipient, urls.urlOf(site, `${LINK_PATH[purpose]}${query}`), { days: 14 });
+    await mail.send(MAIL_OF[purpose], site, recipient, urls.urlOf(site, path), { days: 14 });
   }
 
   async function recipientOf(user: UserRow): Promise<LinkRecipient> {
@@ -76,6 +82,11 @@ export function createAccountLinks(deps: { tokens: EmailTokensRepository; users:
       return token;
     },
     sendActivation: (site: SiteRow, to: LinkRecipient) => issue('activate', site, to),
+    /**
+     * A fresh link of a kind as a path on the member's site, for a mail someone else sends (the
+     * activation reminders): the same token, lifetime and landing page as the link mailed here.
+     */
+    issueLinkPath: (purpose: EmailTokenPurpose, userId: number) => createLinkPath(purpose, userId),
     async sendReactivation(site: SiteRow, user: UserRow) {
       await issue('reactivate', site, await recipientOf(user));
     },

@@ -1,0 +1,19 @@
+import type { MemberToNotify, ScheduledNotificationsRepository, SweepFilter } from '../../../db/repositories/scheduled-notifications.repository';
+import { runLimited } from './run-limited';
+
+const PAGE = 500;
+/** Mails in flight at once within a sweep page. */
+const IN_FLIGHT = 8;
+
+/** Calls `tell` for every member the filter finds, page by page (by id); answers how many were found. */
+export async function sweepMembers(scheduled: ScheduledNotificationsRepository, filter: SweepFilter, tell: (member: MemberToNotify) => Promise<void>): Promise<number> {
+  let afterId = 0;
+  let found = 0;
+  for (;;) {
+    const page = await scheduled.sweepPage(filter, afterId, PAGE);
+    await runLimited(page, IN_FLIGHT, tell);
+    found += page.length;
+    if (page.length < PAGE) return found;
+    afterId = page[page.length - 1].id;
+  }
+}
