@@ -5,7 +5,6 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { createJobsRepository } from '../server/db/repositories/jobs.repository';
 import { createSitesRepository } from '../server/db/repositories/sites.repository';
@@ -59,13 +58,9 @@ async function settingsRate(url: string, seconds: number, connections: number): 
   return { perSecond: result.requests.total / result.duration, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
 }
 
-/** The worker: `npm run worker` once it runs the scheduled kinds, else the bench's own runner process. */
-function startWorker(env: NodeJS.ProcessEnv): { child: ChildProcess; describe: string } {
-  // The real worker once it exists and the services have a notifier to hand the scheduled kinds.
-  const wired = ['server/worker.ts', 'server/domain/notifications/notifier.ts'].every((file) => fs.existsSync(path.join(ROOT, file))) && fs.readFileSync(path.join(ROOT, 'server/services.ts'), 'utf8').includes('createScheduledNotificationJobs');
-  const script = wired ? 'server/worker.ts' : 'bench/support/mail-worker.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  return { child, describe: wired ? '`npm run worker` (server/worker.ts)' : 'bench/support/mail-worker.ts (the job runner with the scheduled kinds and a stand-in notifier; `npm run worker` does not run them yet)' };
+/** The worker: `npm run worker` (server/worker.ts) as its own process, as a deployment runs it apart from the web. */
+function startWorker(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 export async function runMailBench(): Promise<BenchOutcome> {
@@ -88,18 +83,12 @@ export async function runMailBench(): Promise<BenchOutcome> {
     return { name: 'mail', lines: [`skipped (cannot connect to ${adminUrl})`], missed: [] };
   }
   onCleanup('admin connection', () => admin.end());
-  // Until the server knows WORKER=off, its in-process runner would take the digest's jobs and
-  // fail them (it has no handler for them): the web process then gets a database of its own.
-  const serverRunsJobsApart = 'runsJobs' in (loadConfig({ NODE_ENV: 'test', DATABASE_URL: scratchUrl, WORKER: 'off' } as Record<string, string>) as object);
-  const webDbName = serverRunsJobsApart ? dbName : `${dbName}_web`;
-  for (const name of new Set([dbName, webDbName])) {
-    onCleanup(`drop database ${name}`, async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      console.log(`dropped scratch database ${name}`);
-    });
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  }
+  onCleanup(`drop database ${dbName}`, async () => {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    console.log(`dropped scratch database ${dbName}`);
+  });
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.query(`create database ${dbName}`);
 
   const handle = await openDatabase({ kind: 'postgres', url: scratchUrl, poolSize: 2 });
   try {
@@ -119,16 +108,9 @@ export async function runMailBench(): Promise<BenchOutcome> {
   } finally {
     await handle.close();
   }
-  if (webDbName !== dbName) {
-    const web = await openDatabase({ kind: 'postgres', url: urlOf(webDbName), poolSize: 2 });
-    await createSitesRepository(web.db).insert(benchSiteRow());
-    await web.close();
-    console.log(`note: the web process runs on its own database ${webDbName} (same PostgreSQL server) until WORKER=off exists`);
-  }
-
   const smtp = await startSmtpSink();
   onCleanup('smtp sink', () => smtp.close());
-  const server = await startServer({ env: { DATABASE_URL: urlOf(webDbName), SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: BENCH_SITE_DOMAIN, WORKER: 'off' } });
+  const server = await startServer({ env: { DATABASE_URL: scratchUrl, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: BENCH_SITE_DOMAIN, WORKER: 'off' } });
   onCleanup('mail bench server', () => server.stop());
 
   await settingsRate(server.url, 2, connections);
@@ -145,17 +127,17 @@ export async function runMailBench(): Promise<BenchOutcome> {
   const workerEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: scratchUrl, SMTP_URL: smtpUrl, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: BENCH_SITE_DOMAIN };
   const started = performance.now();
   const worker = startWorker(workerEnv);
-  console.log(`worker: ${worker.describe}; SMTP ${smtpUrl}`);
-  const workerExited = new Promise<void>((resolve) => worker.child.once('exit', () => resolve()));
+  console.log(`worker: \`npm run worker\` (server/worker.ts); SMTP ${smtpUrl}`);
+  const workerExited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   onCleanup('worker', async () => {
-    if (worker.child.exitCode === null) worker.child.kill('SIGTERM');
+    if (worker.exitCode === null) worker.kill('SIGTERM');
     await workerExited;
   });
 
   // Under load once mails flow: the web process measured while the worker is at full speed.
   while (smtp.count() < 2000 && performance.now() - started < 120_000) await sleep(200);
   const cpu = measureCpu(server.pid);
-  const workerCpu = measureCpu(worker.child.pid ?? null);
+  const workerCpu = measureCpu(worker.pid ?? null);
   const busy = await settingsRate(server.url, seconds, connections);
   const cpuShare = cpu();
   const workerShare = workerCpu();
