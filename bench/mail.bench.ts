@@ -6,9 +6,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { openDatabase } from '../server/db/client';
-import { createJobsRepository } from '../server/db/repositories/jobs.repository';
 import { createSitesRepository } from '../server/db/repositories/sites.repository';
-import { WEEKLY_DIGEST_JOB } from '../server/domain/notifications/scheduled/weekly-digest.rules';
 import { onCleanup } from './support/cleanup';
 import { measureCpu } from './support/process-stats';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
@@ -119,8 +117,7 @@ export async function runMailBench(): Promise<BenchOutcome> {
 
   const jobsDb = await openDatabase({ kind: 'postgres', url: scratchUrl, poolSize: 2 }, { migrate: false });
   onCleanup('jobs connection', () => jobsDb.close());
-  const now = new Date();
-  await createJobsRepository(jobsDb.db).enqueue(WEEKLY_DIGEST_JOB, {}, now, now, { key: `${WEEKLY_DIGEST_JOB}@bench` });
+  // No job is enqueued here: the worker's weekly schedule enqueues this week's digest as it starts, as in production.
   const smtpUrl = `smtp://127.0.0.1:${smtp.port}?${process.env.BENCH_MAIL_SMTP_OPTIONS ?? 'pool=true&maxConnections=8'}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendezvous-mail-worker-'));
   onCleanup('worker data dir', () => fs.rmSync(dataDir, { recursive: true, force: true }));

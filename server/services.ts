@@ -50,6 +50,8 @@ import { createSitesService } from './domain/sites/sites.service';
 import { createSiteUrls } from './domain/sites/site-urls';
 import { createTranslator } from './i18n/translator';
 import { CLEAN_UP_JOBS_JOB, cleanUpJobsSchedule, createJobCleanup } from './jobs/job-cleanup';
+import { CLEAN_UP_NOTIFICATIONS_JOB, cleanUpNotificationsSchedule, createNotificationCleanup } from './domain/notifications/notification-cleanup';
+import { createNotificationSendsRepository } from './db/repositories/notification-sends.repository';
 import { createJobQueue } from './jobs/job-queue';
 import { createJobRunner, type JobHandler, type JobRunnerOptions } from './jobs/job-runner';
 import type { JobSchedule } from './jobs/job-schedules';
@@ -217,18 +219,18 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const likeEvents = createRealtimeLikeEvents(bus, { likes: likesRepository, chat: chatRepository });
   // Who has an open socket, in the database, so the worker's notification rules see it (issue 17).
   const presence = createPresenceTracker({ presence: createPresenceRepository(db), clock });
-  // The event notifications (issue 17): enqueued after a send or like commits, decided when their jobs run.
-  // The one door every notification goes through (mail now; push once a PushSender is handed in as `push`).
-  // pushSender is made further down, with the push subscriptions; the notifier only calls it when a job runs.
+  // The one door every notification goes through, by mail and by push (ADR 0029). pushSender is
+  // made further down, with the push subscriptions; the notifier only calls it when a job runs.
   const notifier: Notifier =
     overrides.notifier ??
     createNotifier({ db, mailer, translator, urls: siteUrls, unsubscribeSecret: secrets.unsubscribeSecret, clock, push: { send: (userId, message) => pushSender.send(userId, message) } });
   const notificationJobs = createNotificationJobsRepository(db);
   const notificationFacts = createNotificationFactsRepository(db);
   // A job due at once wakes the in-process runner (jobRunner is made further down; it is only called later).
-  const messageNotifications = notifier ? createMessageNotifications({ jobs: notificationJobs, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() }) : null;
-  const likeNotifications = notifier ? createLikeNotifications({ jobs: notificationJobs, likes: likesRepository, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() }) : null;
-  const unreadReminders = notifier ? createUnreadReminders({ facts: notificationFacts, notifier, clock }) : null;
+  // The event notifications (issue 17): enqueued after a send or like commits, decided when their jobs run.
+  const messageNotifications = createMessageNotifications({ jobs: notificationJobs, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() });
+  const likeNotifications = createLikeNotifications({ jobs: notificationJobs, likes: likesRepository, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() });
+  const unreadReminders = createUnreadReminders({ facts: notificationFacts, notifier, clock });
   const search = createSearchService({ profiles: profilesRepository, clock });
   const members = createMembersService({ profiles: profilesRepository, likes: likesRepository, blocks: blocksRepository, users: usersRepository, clock, onLikeSeen: likeEvents.likeSeen });
   const ownProfile = createOwnProfileService({ users: usersRepository, profiles: profilesRepository, geo, clock });
@@ -241,7 +243,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     events: {
       liked(likerId, likedId) {
         likeEvents.liked(likerId, likedId);
-        likeNotifications?.events.liked(likerId, likedId);
+        likeNotifications.events.liked(likerId, likedId);
       },
     },
   });
@@ -257,7 +259,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     profiles: profilesRepository,
     clock,
     events: chatEvents,
-    onMessagesCommitted: messageNotifications?.messagesCommitted,
+    onMessagesCommitted: messageNotifications.messagesCommitted,
   });
   const gifts = createGiftsService({ chat });
   const chatPhotos = createChatPhotosService({ chat, messages: chatRepository, photos: createMessagePhotosRepository(db), users: usersRepository, storage: privateStorage, clock });
@@ -364,9 +366,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   // The scheduled notifications (issue 17): promotions, weekly digest, news, reminders; their
   // sweeps and the weekly job are SCHEDULED_NOTIFICATION_SCHEDULES, the batch kinds' concurrency
   // SCHEDULED_NOTIFICATION_CONCURRENCY.
-  const scheduledNotifications = notifier
-    ? createScheduledNotificationJobs({ db, jobs: jobsRepository, codes: createDiscountCodesRepository(db), links, notifier, clock })
-    : null;
+  const scheduledNotifications = createScheduledNotificationJobs({ db, jobs: jobsRepository, codes: createDiscountCodesRepository(db), links, notifier, clock });
   const jobRunner = createJobRunner({
     ...runnerTuning,
     jobs: jobsRepository,
@@ -375,19 +375,21 @@ export async function createServices(config: Config, database: DatabaseHandle, o
       [PURGE_ACCOUNT_JOB]: (payload) => accountDeletion.purgeIfStillDeleted(Number(payload.userId)),
       [EXPIRE_ORDER_JOB]: (payload) => payments.expireIfUnpaid(Number(payload.orderId)),
       [CLEAN_UP_JOBS_JOB]: createJobCleanup({ jobs: jobsRepository, clock }),
-      ...messageNotifications?.handlers,
-      ...likeNotifications?.handlers,
-      ...(unreadReminders && { [UNREAD_REMINDERS_JOB]: () => unreadReminders.sweep().then(() => undefined) }),
-      ...scheduledNotifications?.handlers,
+      [CLEAN_UP_NOTIFICATIONS_JOB]: createNotificationCleanup({ sends: createNotificationSendsRepository(db), clock }),
+      ...messageNotifications.handlers,
+      ...likeNotifications.handlers,
+      [UNREAD_REMINDERS_JOB]: () => unreadReminders.sweep().then(() => undefined),
+      ...scheduledNotifications.handlers,
       ...extraHandlers,
     },
     schedules: [
       cleanUpJobsSchedule,
-      ...(unreadReminders ? [{ kind: UNREAD_REMINDERS_JOB, everyMs: UNREAD_REMINDERS_EVERY_MS }] : []),
-      ...(scheduledNotifications ? SCHEDULED_NOTIFICATION_SCHEDULES : []),
+      cleanUpNotificationsSchedule,
+      { kind: UNREAD_REMINDERS_JOB, everyMs: UNREAD_REMINDERS_EVERY_MS },
+      ...SCHEDULED_NOTIFICATION_SCHEDULES,
       ...(extraSchedules ?? []),
     ],
-    concurrency: { [CLEAN_UP_JOBS_JOB]: 1, ...(scheduledNotifications && SCHEDULED_NOTIFICATION_CONCURRENCY), ...runnerTuning.concurrency },
+    concurrency: { [CLEAN_UP_JOBS_JOB]: 1, [CLEAN_UP_NOTIFICATIONS_JOB]: 1, ...SCHEDULED_NOTIFICATION_CONCURRENCY, ...runnerTuning.concurrency },
   });
   const jobQueue = createJobQueue({ jobs: jobsRepository, clock, onEnqueued: () => jobRunner.wake() });
   const jobsAdmin = createJobsAdminService({ db, audit, clock, onRetried: () => jobRunner.wake() });
@@ -435,7 +437,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     jobsRepository,
     jobsAdmin,
     presence,
-    /** The event notification rules (issue 17); null until a notifier is wired. */
+    /** The event notification rules (issue 17). */
     eventNotifications: { messages: messageNotifications, likes: likeNotifications, unreadReminders },
     audit,
     staffSignIn,
@@ -453,7 +455,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     fictionalConfirmations,
     membersAdmin,
     newsBroadcasts,
-    /** The scheduled notification rules (issue 17); null until a notifier is wired. */
+    /** The scheduled notification rules (issue 17). */
     scheduledNotifications,
     dashboard,
     notifier,
@@ -465,8 +467,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     redis,
     async close() {
       await chat.drainSends();
-      await messageNotifications?.settled();
-      await likeNotifications?.settled();
+      await messageNotifications.settled();
+      await likeNotifications.settled();
       await sendLane.close();
       await jobRunner.stop();
       await presence.stop();

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { notificationSends } from '../schema/index';
+import { notificationClaims, notificationSends } from '../schema/index';
 
 export type NotificationChannel = 'email' | 'push';
 
@@ -14,16 +14,46 @@ export interface NotificationSendRecord {
 }
 
 /**
- * What was sent, once per key and channel: the notifier asks before sending and records after,
+ * What was sent, once per key and channel: the notifier claims a key before sending and records after,
  * and the rules read the latest send to coalesce. Every read names the member.
  */
 export function createNotificationSendsRepository(db: Executor) {
   return {
-    /** Which of these send keys (already suffixed by channel) are recorded. */
-    async findSentKeys(keys: string[]): Promise<Set<string>> {
+    /**
+     * Claims these send keys (already suffixed by channel) for `leaseMs` and answers the ones
+     * this caller may send: claimed now (new, or a lapsed claim taken over) and not yet sent.
+     * One statement, so two notifiers racing for a key cannot both get it.
+     */
+    async claimUnsent(keys: string[], now: Date, leaseMs: number): Promise<Set<string>> {
       if (!keys.length) return new Set();
-      const rows = await db.select({ key: notificationSends.key }).from(notificationSends).where(inArray(notificationSends.key, keys));
-      return new Set(rows.map((row) => row.key));
+      const until = new Date(now.getTime() + leaseMs).toISOString();
+      const values = sql.join(
+        keys.map((key) => sql`(${key}, ${until}::timestamptz)`),
+        sql`, `,
+      );
+      const result = await db.execute<{ key: string }>(sql`
+        with claimed as (
+          insert into ${notificationClaims} (key, claimed_until) values ${values}
+          on conflict (key) do update set claimed_until = excluded.claimed_until
+            where ${notificationClaims.claimedUntil} < ${now.toISOString()}::timestamptz
+          returning key)
+        select claimed.key from claimed where not exists (select 1 from ${notificationSends} s where s.key = claimed.key)`);
+      return new Set((result as unknown as { rows: { key: string }[] }).rows.map((row) => row.key));
+    },
+
+    /** Gives a claim back after a failed send, so the retried job may send at once. */
+    async release(key: string): Promise<void> {
+      await db.delete(notificationClaims).where(eq(notificationClaims.key, key));
+    },
+
+    /** Claims whose lease ran out (their sends are recorded or were given up): nothing reads them any more. */
+    async deleteLapsedClaims(now: Date): Promise<void> {
+      await db.delete(notificationClaims).where(lt(notificationClaims.claimedUntil, now));
+    },
+
+    /** Sends older than any rule looks back (coalescing windows, once-only sweeps) are deleted. */
+    async deleteSentBefore(before: Date): Promise<void> {
+      await db.delete(notificationSends).where(lt(notificationSends.sentAt, before));
     },
 
     /** Records a send; a second record of the same key changes nothing. */

@@ -63,3 +63,14 @@ export const newsBroadcasts = pgTable(
   },
   (table) => [index('news_broadcasts_created_idx').on(table.createdAt)],
 );
+
+/**
+ * Who is sending a notification right now: a notifier claims the key (per channel) before it
+ * sends, so two jobs reaching one member at once (a retried batch overlapping the original, two
+ * schedulers) cannot both send. A claim that outlives its lease (a crashed worker) may be taken
+ * over; a failed send gives its claim back at once so the retry can send.
+ */
+export const notificationClaims = pgTable('notification_claims', {
+  key: text('key').primaryKey(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -153,6 +153,43 @@ describe('notifier.notify once per key', () => {
   });
 });
 
+describe('notifier.notify racing for one key', () => {
+  const slowMailer = () => {
+    const sent: OutgoingMail[] = [];
+    const mailer: Mailer = {
+      async send(mail) {
+        // Long enough for the other job to reach the member while this mail is on its way.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        sent.push(mail);
+      },
+    };
+    return { mailer, sent };
+  };
+  const notifierWith = (mailer: Mailer) =>
+    createNotifier({ db: ctx.db, mailer, translator: ctx.services.translator, urls: ctx.services.siteUrls, unsubscribeSecret: ctx.services.secrets.unsubscribeSecret, clock: ctx.clock });
+
+  it('sends once when two jobs notify one member with the same key at the same time', async () => {
+    const kim = await member();
+    const { mailer, sent } = slowMailer();
+    const [first, second] = [notifierWith(mailer), notifierWith(mailer)];
+    const results = await Promise.all([first.notify(kim.id, 'weekly_updates', content, { key: 'race-1' }), second.notify(kim.id, 'weekly_updates', content, { key: 'race-1' })]);
+    expect(results.map((result) => result.email).sort()).toEqual([false, true]);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('lets a retry send once the claim of a worker that died before sending has lapsed', async () => {
+    const lea = await member();
+    const { mailer, sent } = slowMailer();
+    const dying = notifierWith({ send: () => new Promise(() => undefined) }); // never answers: the worker died mid-send
+    void dying.notify(lea.id, 'weekly_updates', content, { key: 'race-2' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await notifierWith(mailer).notify(lea.id, 'weekly_updates', content, { key: 'race-2' })).email).toBe(false);
+    ctx.clock.advance(6 * 60_000);
+    expect((await notifierWith(mailer).notify(lea.id, 'weekly_updates', content, { key: 'race-2' })).email).toBe(true);
+    expect(sent).toHaveLength(1);
+  });
+});
+
 describe('notifier.lastSentAt', () => {
   it('answers the latest send of a kind, per topic when asked', async () => {
     const jan = await member();

@@ -24,6 +24,9 @@ export interface NotifierDeps {
   push?: PushSender;
 }
 
+/** As long as the job lease: a crashed worker's claims lapse when its jobs go back to the queue. */
+const CLAIM_LEASE_MS = 5 * 60_000;
+
 const isPushKind = (kind: NotificationType) => (PUSH_NOTIFICATION_TYPES as readonly string[]).includes(kind);
 
 /** Whether nothing at all may reach this account: it is gone, banned, or an operator's fictional profile. */
@@ -53,9 +56,11 @@ export function notificationMessageId(key: string, domain: string): string {
 /**
  * The Notifier: the one door every notification goes through (see notifier.port.ts).
  *
- * Once-only per key and channel: it asks `notification_sends` before sending and records
- * after a successful send. A crash between the send and the record (or a database failure at
- * the record) leaves no row, so the retried job sends that channel again: at-least-once, the
+ * Once-only per key and channel: it claims the key (`notification_claims`, one statement that
+ * also skips keys already in `notification_sends`) before sending, and records after a
+ * successful send; two jobs reaching one member at once cannot both send. A failed send gives
+ * the claim back, so the retried job sends. A crash between the send and the record leaves no
+ * row: once the claim's lease lapses, a retry sends that channel again — at-least-once, the
  * window being one insert long. Recording first would instead lose a notification for good
  * whenever the send then failed. The mail's Message-ID is derived from the key, so a receiving
  * server that deduplicates can still drop the rare second copy.
@@ -107,12 +112,21 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       if (!wanted.length) return result;
 
       const keyOf = (channel: NotificationChannel) => `${options.key}:${channel}`;
-      const alreadySent = await sends.findSentKeys(wanted.map(keyOf));
+      const ours = await sends.claimUnsent(wanted.map(keyOf), deps.clock.now(), CLAIM_LEASE_MS);
       for (const channel of wanted) {
-        if (alreadySent.has(keyOf(channel))) continue;
-        if (channel === 'email') await sendMail(member, kind, content, options.key);
-        else if (!(await sendPush(member, kind, content, topic))) continue; // no device took it: nothing to record
-        await sends.record({ key: keyOf(channel), userId, kind, topic, channel, sentAt: deps.clock.now() });
+        const key = keyOf(channel);
+        if (!ours.has(key)) continue; // sent already, or being sent by another job right now
+        try {
+          if (channel === 'email') await sendMail(member, kind, content, options.key);
+          else if (!(await sendPush(member, kind, content, topic))) {
+            await sends.release(key); // no device took it: nothing to record, a later try may
+            continue;
+          }
+        } catch (error) {
+          await sends.release(key);
+          throw error;
+        }
+        await sends.record({ key, userId, kind, topic, channel, sentAt: deps.clock.now() });
         result[channel] = true;
       }
       return result;
