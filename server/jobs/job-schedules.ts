@@ -7,12 +7,17 @@ import type { JobsRepository } from '../db/repositories/jobs.repository';
 export interface JobSchedule {
   kind: string;
   everyMs: number;
+  /**
+   * Where in the period it begins, counted from the Unix epoch (a Thursday, 00:00 UTC): a weekly
+   * digest wants a Sunday evening, not a Thursday midnight. Default 0.
+   */
+  offsetMs?: number;
   payload?: Record<string, unknown>;
 }
 
-/** Periods are counted from the Unix epoch, so every instance agrees on where one begins. */
-export function periodStartOf(now: Date, everyMs: number): Date {
-  return new Date(Math.floor(now.getTime() / everyMs) * everyMs);
+/** Periods are counted from the Unix epoch (plus the offset), so every instance agrees on where one begins. */
+export function periodStartOf(now: Date, everyMs: number, offsetMs = 0): Date {
+  return new Date(Math.floor((now.getTime() - offsetMs) / everyMs) * everyMs + offsetMs);
 }
 
 /** The idempotency key of a schedule's job for one period: `kind@<period-start ISO>`. */
@@ -34,7 +39,7 @@ export function createScheduler(deps: { jobs: Pick<JobsRepository, 'enqueue'>; s
   return {
     async enqueueDue(now: Date): Promise<void> {
       for (const schedule of deps.schedules) {
-        const periodStart = periodStartOf(now, schedule.everyMs);
+        const periodStart = periodStartOf(now, schedule.everyMs, schedule.offsetMs);
         if (enqueued.get(schedule.kind) === periodStart.getTime()) continue;
         await deps.jobs.enqueue(schedule.kind, { ...schedule.payload, periodStart: periodStart.toISOString() }, periodStart, now, { key: scheduleKey(schedule.kind, periodStart) });
         enqueued.set(schedule.kind, periodStart.getTime());

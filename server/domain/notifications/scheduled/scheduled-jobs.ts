@@ -22,7 +22,8 @@ export const SCHEDULED_NOTIFICATION_SCHEDULES = [
   // Every 10 minutes: a time bonus (4 h) is announced 50–60 minutes before it ends.
   { kind: PROMOTIONS_SWEEP_JOB, everyMs: 10 * 60_000 },
   { kind: REMINDERS_SWEEP_JOB, everyMs: 15 * 60_000 },
-  { kind: WEEKLY_DIGEST_JOB, everyMs: WEEK_MS },
+  // Sundays at 17:00 UTC (evening across Europe, when members have time to browse); the epoch is a Thursday.
+  { kind: WEEKLY_DIGEST_JOB, everyMs: WEEK_MS, offsetMs: (3 * 24 + 17) * 3_600_000 },
 ] as const;
 
 /** Batches of one kind that may run at once (each has 16 mails in flight). */
