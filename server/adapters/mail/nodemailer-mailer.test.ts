@@ -1,39 +1,24 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpPeer } from '../../../tests/setup/smtp-peer';
 import { createOutboxMailer, createSmtpMailer, listOutbox } from './nodemailer-mailer';
 
 const mail = { kind: 'activation', from: '"Rendezvous" <support@rendezvous.example>', to: 'anna@example.com', subject: 'Confirm your e-mail address', text: 'Hello Anna,\n\nhttps://localhost/api/activate.php?token=abc', html: '<p>Hello Anna</p>' };
 
 describe('SMTP mailer', () => {
-  const received: string[] = [];
-  let server: SMTPServer;
-  let port: number;
+  let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let received: string[];
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as AddressInfo).port;
+    peer = await startSmtpPeer();
+    received = peer.received;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => peer.close());
 
   it('delivers a mail with a plain-text and an HTML part to a real SMTP server', async () => {
-    const smtp = createSmtpMailer(`smtp://127.0.0.1:${port}`);
+    const smtp = createSmtpMailer(`smtp://127.0.0.1:${peer.port}`);
     await smtp.send(mail);
     smtp.close();
     expect(received).toHaveLength(1);
@@ -45,7 +30,7 @@ describe('SMTP mailer', () => {
   });
 
   it('passes extra headers and the Message-ID through, over a few kept-open connections', async () => {
-    const smtp = createSmtpMailer(`smtp://127.0.0.1:${port}`);
+    const smtp = createSmtpMailer(`smtp://127.0.0.1:${peer.port}`);
     const before = received.length;
     const headers = { 'List-Unsubscribe': '<https://localhost/api/unsubscribe.php?token=1.news.x>', 'Content-Language': 'nl' };
     await Promise.all(Array.from({ length: 20 }, (_, index) => smtp.send({ ...mail, headers, messageId: `<notify.${index}@rendezvous.example>` })));

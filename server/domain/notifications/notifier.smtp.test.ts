@@ -1,46 +1,29 @@
-import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibleMember } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
+import { startSmtpPeer } from '../../../tests/setup/smtp-peer';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { createOutboxMailer, createSmtpMailer } from '../../adapters/mail/nodemailer-mailer';
 import { users, type SiteRow } from '../../db/schema/index';
 import { createNotifier } from './notifier';
 
-/** The raw messages a real SMTP server on this machine received, as the next hop would see them. */
-const received: string[] = [];
-let server: SMTPServer;
-let port: number;
+/** A real SMTP server on this machine: the raw messages it received, as the next hop would see them. */
+let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
 let ctx: TestContext;
 let site: SiteRow;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      stream.on('end', () => {
-        received.push(data);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.server.address() as AddressInfo).port;
+  peer = await startSmtpPeer();
   ctx = await createTestContext();
   site = await createSite(ctx.db, { domain: 'flirt.test', name: 'Flirt Zone', mailName: 'Flirt Zone' });
 });
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await peer.close();
 });
 
 /** One header's value, unfolded (long headers are folded over several lines). */
@@ -51,7 +34,7 @@ const headerOf = (message: string, name: string) => {
 
 describe('notification mail through a real SMTP server', () => {
   it('carries List-Unsubscribe, One-Click, a stable Message-ID and the language, and a retried notify sends nothing twice', async () => {
-    const smtp = createSmtpMailer(`smtp://127.0.0.1:${port}`);
+    const smtp = createSmtpMailer(`smtp://127.0.0.1:${peer.port}`);
     const notifier = createNotifier({ db: ctx.db, mailer: smtp, translator: ctx.services.translator, urls: ctx.services.siteUrls, unsubscribeSecret: ctx.services.secrets.unsubscribeSecret, clock: ctx.clock });
     const anna = await createVisibleMember(ctx, site, { name: 'Anna' });
     await ctx.db.update(users).set({ language: 'fr' }).where(eq(users.id, anna.id));
@@ -64,7 +47,7 @@ describe('notification mail through a real SMTP server', () => {
     } finally {
       smtp.close();
     }
-    const toAnna = received.filter((message) => headerOf(message, 'To') === anna.email);
+    const toAnna = peer.received.filter((message) => headerOf(message, 'To') === anna.email);
     expect(toAnna).toHaveLength(1);
     const [message] = toAnna;
     expect(headerOf(message, 'List-Unsubscribe')).toMatch(/^<https:\/\/flirt\.test\/api\/unsubscribe\.php\?token=\d+\.like\.[\w-]{43}>$/);
