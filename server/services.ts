@@ -107,7 +107,6 @@ import { createNewsBroadcastsRepository } from './db/repositories/news-broadcast
 import { createNewsBroadcastsService } from './domain/notifications/scheduled/news-broadcasts.service';
 import { createScheduledNotificationJobs, SCHEDULED_NOTIFICATION_CONCURRENCY, SCHEDULED_NOTIFICATION_SCHEDULES } from './domain/notifications/scheduled/scheduled-jobs';
 import { createNotificationFactsRepository } from './db/repositories/notification-facts.repository';
-import { createNotificationJobsRepository } from './db/repositories/notification-jobs.repository';
 import { createPresenceRepository } from './db/repositories/presence.repository';
 import type { Notifier, PushSender } from './domain/notifications/notifier.port';
 import { createLikeNotifications } from './domain/notifications/like-notifications';
@@ -224,12 +223,11 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const notifier: Notifier =
     overrides.notifier ??
     createNotifier({ db, mailer, translator, urls: siteUrls, unsubscribeSecret: secrets.unsubscribeSecret, clock, push: { send: (userId, message) => pushSender.send(userId, message) } });
-  const notificationJobs = createNotificationJobsRepository(db);
   const notificationFacts = createNotificationFactsRepository(db);
   // A job due at once wakes the in-process runner (jobRunner is made further down; it is only called later).
   // The event notifications (issue 17): enqueued after a send or like commits, decided when their jobs run.
-  const messageNotifications = createMessageNotifications({ jobs: notificationJobs, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() });
-  const likeNotifications = createLikeNotifications({ jobs: notificationJobs, likes: likesRepository, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() });
+  const messageNotifications = createMessageNotifications({ jobs: jobsRepository, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() });
+  const likeNotifications = createLikeNotifications({ jobs: jobsRepository, likes: likesRepository, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() });
   const unreadReminders = createUnreadReminders({ facts: notificationFacts, notifier, clock });
   const search = createSearchService({ profiles: profilesRepository, clock });
   const members = createMembersService({ profiles: profilesRepository, likes: likesRepository, blocks: blocksRepository, users: usersRepository, clock, onLikeSeen: likeEvents.likeSeen });

@@ -8,6 +8,14 @@ export type JobRow = typeof jobs.$inferSelect;
 /** What a runner needs of a claimed job. */
 export type ClaimedJob = Pick<JobRow, 'id' | 'kind' | 'payload' | 'attempts'>;
 /** How many due jobs of one kind a claim may take. */
+/** A job added only once: a job whose key exists already is not added again. */
+export interface KeyedJob {
+  kind: string;
+  payload: Record<string, unknown>;
+  runAt: Date;
+  key: string;
+}
+
 export interface KindClaim {
   kind: string;
   limit: number;
@@ -29,6 +37,21 @@ export function createJobsRepository(db: Executor) {
         .onConflictDoNothing()
         .returning({ id: jobs.id });
       return added.length > 0;
+    },
+
+    /**
+     * Enqueues many keyed jobs in one statement (the chat's group commit hands over a whole batch
+     * of messages at once: one insert per batch keeps the send path's database work flat).
+     * Answers how many were new.
+     */
+    async enqueueMany(rows: KeyedJob[], now: Date): Promise<number> {
+      if (!rows.length) return 0;
+      const added = await db
+        .insert(jobs)
+        .values(rows.map((row) => ({ kind: row.kind, payload: row.payload, runAt: row.runAt, createdAt: now, key: row.key })))
+        .onConflictDoNothing()
+        .returning({ id: jobs.id });
+      return added.length;
     },
 
     /**

@@ -1,6 +1,6 @@
 import type { LikesRepository } from '../../db/repositories/likes.repository';
 import type { NotificationFactsRepository } from '../../db/repositories/notification-facts.repository';
-import type { NotificationJobsRepository } from '../../db/repositories/notification-jobs.repository';
+import type { JobsRepository } from '../../db/repositories/jobs.repository';
 import type { LikeEvents } from '../likes/likes.service';
 import type { Clock } from '../shared/clock';
 import type { Notifier } from './notifier.port';
@@ -25,7 +25,7 @@ type Payload = Record<string, unknown>;
  * like committed and do not wait.
  */
 export function createLikeNotifications(deps: {
-  jobs: NotificationJobsRepository;
+  jobs: Pick<JobsRepository, 'enqueueMany'>;
   likes: Pick<LikesRepository, 'exists'>;
   facts: NotificationFactsRepository;
   notifier: Notifier;

@@ -8,7 +8,7 @@ import { createCreditsRepository } from '../../db/repositories/credits.repositor
 import { jobs, users, type SiteRow } from '../../db/schema/index';
 import { createManualClock } from '../shared/clock';
 import { createNotificationFactsRepository } from '../../db/repositories/notification-facts.repository';
-import { createNotificationJobsRepository } from '../../db/repositories/notification-jobs.repository';
+import { createJobsRepository } from '../../db/repositories/jobs.repository';
 import { createMessageNotifications, NEW_CONVERSATION_JOB, NEW_MESSAGES_DELAY_MS, NEW_MESSAGES_GAP_MS, NEW_MESSAGES_JOB } from './message-notifications';
 
 const MINUTE = 60_000;
@@ -227,7 +227,7 @@ describe('new_messages', () => {
 describe('enqueueing', () => {
   it('wakes the runner only for a job due at once, and writes a conversation’s window once', async () => {
     let wakes = 0;
-    const rules = createMessageNotifications({ jobs: createNotificationJobsRepository(ctx.db), facts: createNotificationFactsRepository(ctx.db), notifier, clock, onDueNow: () => (wakes += 1) });
+    const rules = createMessageNotifications({ jobs: createJobsRepository(ctx.db), facts: createNotificationFactsRepository(ctx.db), notifier, clock, onDueNow: () => (wakes += 1) });
     const writer = await member();
     const reader = await member();
     const opening = await write(writer.id, { profileId: reader.id });

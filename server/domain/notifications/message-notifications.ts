@@ -1,5 +1,5 @@
 import type { NotificationFactsRepository } from '../../db/repositories/notification-facts.repository';
-import type { KeyedJob, NotificationJobsRepository } from '../../db/repositories/notification-jobs.repository';
+import type { JobsRepository, KeyedJob } from '../../db/repositories/jobs.repository';
 import type { CommittedMessage } from '../chat/send-batch';
 import type { Clock } from '../shared/clock';
 import type { Notifier } from './notifier.port';
@@ -25,7 +25,7 @@ type Payload = Record<string, unknown>;
  * about this conversation within the hour.
  */
 export function createMessageNotifications(deps: {
-  jobs: NotificationJobsRepository;
+  jobs: Pick<JobsRepository, 'enqueueMany'>;
   facts: NotificationFactsRepository;
   notifier: Notifier;
   clock: Clock;
