@@ -3,14 +3,12 @@ import type { NotificationType } from '../../../contract/notifications';
 import type { OutgoingMail } from '../../adapters/mail/mail.port';
 import type { SiteRow } from '../../db/schema/index';
 import type { NotificationContent } from '../notifications/notifier.port';
+import { brandOf } from '../sites/site-brand';
 import type { SiteUrls } from '../sites/site-urls';
 import { renderNotificationHtml, type NotificationHtmlParts } from './notification-mail-html';
 
-/**
- * The brand colours of a notification mail. Sites have no colour fields (yet), so every brand
- * uses the spec's palette (§9): dark for the header, primary for the button.
- */
-export const MAIL_PALETTE = { header: '#440e24', button: '#d94681', text: '#212529', muted: '#6c757d', background: '#f8f9fa' } as const;
+/** A mail's own neutral colours; the header and the button take the site's brand (`brandOf`, the one place brand colours are read). */
+const MAIL_NEUTRALS = { text: '#212529', muted: '#6c757d', background: '#f8f9fa' } as const;
 
 export interface NotificationMailInput {
   site: SiteRow;
@@ -59,6 +57,7 @@ function templateText(t: TFunction, template: string, part: 'subject' | 'body' |
  */
 export function buildNotificationMail(t: TFunction, urls: SiteUrls, input: NotificationMailInput): OutgoingMail {
   const { site, to, kind, content } = input;
+  const brand = brandOf(site);
   const vars = { site_name: site.name, name: to.name, ...content.values };
   const subject = content.text?.subject ?? templateText(t, content.template, 'subject', vars);
   const body = content.text?.body ?? templateText(t, content.template, 'body', vars);
@@ -88,7 +87,7 @@ export function buildNotificationMail(t: TFunction, urls: SiteUrls, input: Notif
     settingsLabel: t('mail.notification.settings'),
     settingsUrl: urls.urlOf(site, '/notifications'),
     company,
-    palette: MAIL_PALETTE,
+    palette: { ...MAIL_NEUTRALS, header: brand.themeColor, button: brand.accentColor },
   };
   const text = [
     parts.greeting,
