@@ -41,8 +41,11 @@ export interface PageLoadContext {
   findProfileTeaser(id: number): Promise<ProfileTeaser | null>;
   /** A member search as the API answers it, or the error code that refuses it. */
   searchMembers(query: Record<string, string>): Promise<{ ok: true; data: SearchResponse } | { ok: false; code: string; message: string }>;
-  /** The cards a campaign lander shows a visitor: the site's members, from the visitor's country first. */
-  visitorDeck(): Promise<ProfileCard[]>;
+  /**
+   * The cards a campaign lander shows a visitor: the site's visible members with an approved
+   * photo, from the visitor's country first; `size` defaults to the swipe deck's 10, at most 48.
+   */
+  visitorDeck(size?: number): Promise<ProfileCard[]>;
   /** Another member's profile as the viewer may see it, or the error that refuses it. */
   viewMember(id: number): Promise<{ ok: true; data: MemberProfile } | { ok: false; code: string; message: string }>;
   /** Whom the member likes, who likes them and the matches; null for visitors. */

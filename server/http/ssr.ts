@@ -87,7 +87,7 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
         const parsed = SearchQuery.safeParse(query);
         return services.search.search(site, parsed.success ? parsed.data : { page: 1 }, { memberId, hasTrafficSource: !!(query.network || query.ref) });
       }),
-    visitorDeck: () => services.swipe.visitorDeck(site, request.visitorCountry ?? selectVisitorCountry(site, null)),
+    visitorDeck: (size) => services.swipe.visitorDeck(site, request.visitorCountry ?? selectVisitorCountry(site, null), size),
     listChats: async () => (memberId ? services.chat.listChats(memberId) : null),
     chatHistory: (conversationId) =>
       settle(request, services, () => {

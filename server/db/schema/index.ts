@@ -12,3 +12,4 @@ export * from './moderation';
 export * from './fictional';
 export * from './notifications';
 export * from './presence';
+export * from './acquisition';

@@ -149,6 +149,10 @@ export const sites = pgTable(
     refundDays: integer("refund_days").notNull().default(14),
     deleteDiscount: integer("delete_discount").notNull().default(0),
     memberResell: boolean("member_resell").notNull().default(false),
+    /** Google Tag Manager container (GTM-…) loaded only after statistics or marketing consent; empty loads nothing. */
+    tagManagerId: text("tag_manager_id").notNull().default(""),
+    /** Microsoft Clarity project id loaded only after statistics consent; empty loads nothing. */
+    clarityId: text("clarity_id").notNull().default(""),
     /** New photos go live at once; otherwise they wait for moderation. */
     photoAutoApprove: boolean("photo_auto_approve").notNull().default(true),
     showUsFooter: boolean("show_us_footer").notNull().default(false),

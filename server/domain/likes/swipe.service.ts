@@ -8,6 +8,8 @@ import type { Clock } from '../shared/clock';
 import type { LikeOutcome, LikesService } from './likes.service';
 
 const DECK_SIZE = 10;
+/** The most faces a visitor's page asks for at once (a lander's gallery). */
+export const MAX_SHOWCASE = 48;
 
 /**
  * The swipe game and the match finder: a deck of members not yet swiped; a like or a pass
@@ -32,15 +34,17 @@ export function createSwipeService(deps: { profiles: ProfilesRepository; blocks:
      * niche with a photo, from the visitor's country first, then from anywhere. It does not
      * depend on `logged_out_search`: that setting opens the search pages to visitors, while a
      * lander exists to show a first-time visitor a few faces before they sign up (a niche site
-     * such as Flirtzone keeps search for members and still needs cards here).
+     * such as Flirtzone keeps search for members and still needs cards here). The other
+     * landers (`/landers/{slug}`) ask for up to `MAX_SHOWCASE` of the same faces.
      */
-    async visitorDeck(site: SiteRow, country: string | null): Promise<ProfileCard[]> {
+    async visitorDeck(site: SiteRow, country: string | null, size = DECK_SIZE): Promise<ProfileCard[]> {
+      const wanted = Math.min(Math.max(1, Math.trunc(size)), MAX_SHOWCASE);
       const withPhoto = (rows: Awaited<ReturnType<ProfilesRepository['search']>>) => rows.filter((row) => row.mainThumb);
-      const near = country ? withPhoto(await profiles.search({ viewerId: null, niche: site.niche, country }, DECK_SIZE * 2, 0)) : [];
-      const rows = near.slice(0, DECK_SIZE);
-      if (rows.length < DECK_SIZE) {
-        const anywhere = withPhoto(await profiles.search({ viewerId: null, niche: site.niche, excludeIds: rows.map((row) => row.id) }, DECK_SIZE * 2, 0));
-        rows.push(...anywhere.slice(0, DECK_SIZE - rows.length));
+      const near = country ? withPhoto(await profiles.search({ viewerId: null, niche: site.niche, country }, wanted * 2, 0)) : [];
+      const rows = near.slice(0, wanted);
+      if (rows.length < wanted) {
+        const anywhere = withPhoto(await profiles.search({ viewerId: null, niche: site.niche, excludeIds: rows.map((row) => row.id) }, wanted * 2, 0));
+        rows.push(...anywhere.slice(0, wanted - rows.length));
       }
       const now = clock.now();
       return rows.map((row) => presentCard(row, now));
