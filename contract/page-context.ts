@@ -58,6 +58,12 @@ export interface PageLoadContext {
   chatHistory(conversationId: number): Promise<{ ok: true; data: HistoryResponse } | { ok: false; code: string; message: string }>;
   /** What the member's next text message costs (0 while free messages last). */
   nextMessagePrice(): Promise<number>;
+  /**
+   * What a visitor's sign-up message to a profile will cost once their address is confirmed: it
+   * goes out as their first message, priced like any new free member's (0 while the site's free
+   * messages last), shown in the sign-up modal before they sign up.
+   */
+  signupMessagePrice(): number;
   /** The member's conversation with another member, if they have one. */
   findConversationWith(profileId: number): Promise<number | null>;
   /** Credit bundles, payment methods and the applicable discount for the member; null for visitors. */

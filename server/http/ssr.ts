@@ -10,6 +10,7 @@ import '../../contract/page-context';
 import { SearchQuery } from '../../contract/profiles';
 import { listOutbox } from '../adapters/mail/nodemailer-mailer';
 import { AppError, isAppError } from '../domain/shared/app-error';
+import { priceOf } from '../domain/chat/message-pricing';
 import { getTermsVersionDate } from '../domain/sites/site-facts';
 import { findCustomPage } from '../domain/sites/site-texts';
 import type { Services } from '../services';
@@ -96,6 +97,7 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
         return services.chat.history(site, memberId, conversationId, null);
       }),
     nextMessagePrice: async () => (memberId ? services.chat.nextMessagePrice(site, memberId) : 0),
+    signupMessagePrice: () => priceOf('text', site, { paidUser: false }, request.visitorCountry ?? selectVisitorCountry(site, null) ?? '', 0),
     listBundles: async () => (memberId ? services.payments.listBundles(site, memberId, request.visitorCountry) : null),
     publicBundles: () => services.payments.listPublicBundles(site, request.visitorCountry ?? selectVisitorCountry(site, null)),
     orderStatus: (orderId) =>
