@@ -27,6 +27,7 @@ beforeAll(async () => {
   site = await createSite(ctx.db, { domain: 'landers.test', niche: 4 });
   emptySite = await createSite(ctx.db, { domain: 'empty-landers.test', niche: 5 });
   member = await createVisibleMember(ctx, site, { name: 'Marieke', niches: [4], country: 'NL' });
+  await createVisibleMember(ctx, site, { name: 'Fictiva', niches: [4], isFictional: true });
   // A member whose only photo still waits for moderation: not public, so no lander may show it.
   hiddenPhotoMember = await createVisibleMember(ctx, site, { name: 'Pendinga', niches: [4] });
   await ctx.db.update(photos).set({ status: 'pending' }).where(eq(photos.userId, hiddenPhotoMember.id));
@@ -45,6 +46,12 @@ describe('a campaign lander', () => {
     expect(response.body).toContain('Marieke');
     expect(response.body).toContain(`href="/members/${member.id}/signup"`);
     expect(response.body).toContain(en('footer.disclaimer', { site_name: site.name, min_age: 18 }));
+  });
+
+  it.each(LANDERS)('/landers/%s labels a fictional profile as fictional', async (lander) => {
+    const body = (await visit(`/landers/${lander}`)).body;
+    const card = body.slice(body.indexOf('Fictiva') - 1500, body.indexOf('Fictiva') + 600);
+    expect(card).toContain(en('profile.fictional'));
   });
 
   it.each(LANDERS)('/landers/%s never shows a member whose photo is not public', async (lander) => {

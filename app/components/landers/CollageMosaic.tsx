@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileCard } from '../../../contract/profiles';
+import { useRootData } from '../../root';
 import { MemberPhoto } from './MemberPhoto';
 import { SignupButton } from './SignupButton';
 
@@ -19,6 +20,9 @@ const isBigTile = (index: number, count: number) => count === COLLAGE_SIZE && in
  */
 export function CollageMosaic({ cards, panel }: { cards: ProfileCard[]; panel: ReactNode }) {
   const { t } = useTranslation();
+  const { settings } = useRootData();
+  // A tile has room for the fictional mark only; its name for screen readers carries the word.
+  const fictionalWord = settings.fictional_singular || t('profile.fictional');
   return (
     <div className="collage">
       <div className="collage__panel">{panel}</div>
@@ -27,10 +31,15 @@ export function CollageMosaic({ cards, panel }: { cards: ProfileCard[]; panel: R
           key={card.id}
           className={`collage__tile ${isBigTile(index, cards.length) ? 'collage__tile--big' : ''}`}
           target={card}
-          label={t('landers.collagelanding.tile_label', { name: card.name, age: card.age })}
+          label={`${t('landers.collagelanding.tile_label', { name: card.name, age: card.age })}${card.is_fictional ? ` (${fictionalWord})` : ''}`}
         >
           <MemberPhoto card={card} eager={index < 5} large={isBigTile(index, cards.length)} className="w-100 h-100" />
           <span className="collage__name" aria-hidden="true">
+            {card.is_fictional && (
+              <span className="badge bg-dark me-1" title={fictionalWord}>
+                {settings.fictional_icon || '★'}
+              </span>
+            )}
             {card.name}, {card.age}
           </span>
         </SignupButton>
