@@ -6,8 +6,10 @@ export type SignupProgress = 'idle' | 'started' | 'complete' | 'closed';
 interface SignupModalState {
   isOpen: boolean;
   targetProfileId: number | null;
+  /** The target's name, for the first-message field and its price; without it no message is asked. */
+  targetName: string | null;
   progress: SignupProgress;
-  open(targetProfileId?: number): void;
+  open(targetProfileId?: number, targetName?: string): void;
   close(): void;
   setProgress(progress: SignupProgress): void;
 }
@@ -16,8 +18,9 @@ interface SignupModalState {
 export const useSignupModal = create<SignupModalState>((set) => ({
   isOpen: false,
   targetProfileId: null,
+  targetName: null,
   progress: 'idle',
-  open: (targetProfileId) => set({ isOpen: true, targetProfileId: targetProfileId ?? null, progress: 'idle' }),
+  open: (targetProfileId, targetName) => set({ isOpen: true, targetProfileId: targetProfileId ?? null, targetName: targetName ?? null, progress: 'idle' }),
   close: () => set((state) => ({ isOpen: false, progress: state.progress === 'complete' ? 'complete' : 'closed' })),
   setProgress: (progress) => set({ progress }),
 }));

@@ -9,7 +9,8 @@ import { SignupFlow } from './SignupFlow';
  */
 export function SignupModal() {
   const { t } = useTranslation();
-  const { isOpen, progress, close, setProgress, targetProfileId } = useSignupModal();
+  const { isOpen, progress, close, setProgress, targetProfileId, targetName } = useSignupModal();
+  const target = targetProfileId && targetName ? { id: targetProfileId, name: targetName } : undefined;
   const inProgress = progress === 'started';
   return (
     <Modal show={isOpen} onHide={close} backdrop={inProgress ? 'static' : true} keyboard={!inProgress} centered aria-labelledby="signup-modal-title">
@@ -17,7 +18,7 @@ export function SignupModal() {
         <Modal.Title id="signup-modal-title">{t('signup.title')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <SignupFlow key={targetProfileId ?? 'site'} onProgress={setProgress} />
+        <SignupFlow key={targetProfileId ?? 'site'} target={target} onProgress={setProgress} />
       </Modal.Body>
     </Modal>
   );
