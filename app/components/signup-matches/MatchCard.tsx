@@ -8,7 +8,7 @@ import { FictionalBadge } from '../profile/FictionalBadge';
 import { ProfilePhoto } from '../profile-landing/ProfilePhoto';
 
 /** One member on `/signup-matches`: a photo and one button that likes them (like.php). */
-export function MatchCard({ profile }: { profile: ProfileCard }) {
+export function MatchCard({ profile, isAboveFold = false }: { profile: ProfileCard; isAboveFold?: boolean }) {
   const { t } = useTranslation();
   const [outcome, setOutcome] = useState<'liked' | 'match' | null>(null);
   const like = useApiAction(() => api<{ is_match: boolean }>('like.php', { method: 'POST', body: { profile_id: profile.id } }));
@@ -19,10 +19,10 @@ export function MatchCard({ profile }: { profile: ProfileCard }) {
   };
 
   return (
-    <article className="card h-100 border-0 shadow-sm sm-card" data-testid="signup-match">
+    <article className="card h-100 border-0 shadow-sm sm-card d-flex flex-column" data-testid="signup-match">
       <Link to={`/members/${profile.id}`} className="text-reset text-decoration-none">
         <div className="ratio ratio-1x1 rounded-top overflow-hidden">
-          <ProfilePhoto profile={profile} thumb />
+          <ProfilePhoto profile={profile} thumb priority={isAboveFold} />
         </div>
         <div className="card-body p-2 pb-0">
           <h2 className="h6 mb-0 text-truncate">
@@ -32,9 +32,9 @@ export function MatchCard({ profile }: { profile: ProfileCard }) {
           {profile.is_fictional && <FictionalBadge className="mt-1" />}
         </div>
       </Link>
-      <div className="card-body p-2">
+      <div className="card-body p-2 mt-auto flex-grow-0">
         {outcome ? (
-          <p className="sm-card__done mb-0" role="status">
+          <p className="sm-card__done mb-0 d-flex align-items-center justify-content-center" role="status">
             {outcome === 'match' ? t('signup_matches.match') : t('signup_matches.liked')}
           </p>
         ) : (

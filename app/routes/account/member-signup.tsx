@@ -34,7 +34,7 @@ export default function MemberSignup() {
           {isFictional && <FictionalBadge className="mt-1" />}
         </div>
       </div>
-      <LandingSignup target={target} title={t('profile_landing.signup_title', { name: target.name })} className="border" />
+      <LandingSignup target={target} title={t('signup.title')} className="border" />
     </div>
   );
 }

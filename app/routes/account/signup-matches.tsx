@@ -29,9 +29,9 @@ export default function SignupMatches() {
       </header>
       {profiles.length > 0 ? (
         <ul className="row row-cols-2 row-cols-md-3 row-cols-lg-4 g-3 list-unstyled mb-0">
-          {profiles.map((profile) => (
+          {profiles.map((profile, index) => (
             <li className="col" key={profile.id}>
-              <MatchCard profile={profile} />
+              <MatchCard profile={profile} isAboveFold={index < 4} />
             </li>
           ))}
         </ul>

@@ -23,7 +23,7 @@ export default function ProfileLanding() {
   const { t } = useTranslation();
   const { target, isFictional } = useLoaderData<typeof loader>();
   return (
-    <div className="pl-hero">
+    <div className="pl-hero pl-fill">
       <div className="container py-4 py-lg-5">
         <div className="row g-4 g-lg-5 align-items-start">
           <div className="col-lg-6">

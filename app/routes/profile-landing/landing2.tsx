@@ -48,7 +48,7 @@ export default function ChatLanding() {
   };
 
   return (
-    <div className="pl-chat-page py-3 py-md-5">
+    <div className="pl-chat-page pl-fill py-3 py-md-5">
       <div className="container" style={{ maxWidth: 680 }}>
         <h1 className="visually-hidden">{t('profile_landing.chat_title', { name: target.name })}</h1>
         <section className="pl-chat card border-0 shadow" aria-label={t('profile_landing.chat_title', { name: target.name })}>

@@ -36,7 +36,7 @@ export default function ProfileCardLanding() {
   // The campaign's tracking stays in the address from one member's landing to the next.
   const { search } = useLocation();
   return (
-    <div className="pl-card-page py-4 py-lg-5">
+    <div className="pl-card-page pl-fill py-4 py-lg-5">
       <div className="container">
         <div className="row g-4 g-lg-5">
           <div className="col-lg-7">
@@ -54,6 +54,10 @@ export default function ProfileCardLanding() {
                     {isFictional && <FictionalBadge className="mb-2" />}
                     <p className="pl-kicker mb-0">{t('profile_landing.card_lead', { name: target.name })}</p>
                     <ProfileDetailsList details={details} />
+                    {/* On a phone the sign-up comes after the details: one tap takes the visitor there. */}
+                    <a className="btn btn-primary w-100 mt-3 d-lg-none" href="#pl-signup-title">
+                      {t('profile_landing.signup_title', { name: target.name })}
+                    </a>
                   </div>
                 </div>
               </div>
