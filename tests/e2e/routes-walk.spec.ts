@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser';
+import { api, headersFor, logInByHttp } from './support/http';
 
 /**
  * Every route of spec §2 answers (issue 18): the routes table, the landers, the profile landings
@@ -64,39 +65,12 @@ const ROUTES = [
 
 type Ids = Record<'match' | 'conversation' | 'bundle' | 'paymentMethod' | 'member' | 'order' | 'directDebitOrder', string>;
 
-/** Our own client address: per-address limits then count this walk only (the server trusts one proxy hop). */
+/** Our own client addresses: per-address limits then count this walk only. */
 const clientAddress = `10.251.${process.pid % 250}.7`;
-const headersFor = (cookie?: string) => ({
-  'accept-language': 'en',
-  accept: 'text/html,application/json',
-  'x-forwarded-for': clientAddress,
-  ...(cookie && { cookie }),
-});
-
-async function api<T>(path: string, options: { cookie?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: options.body === undefined ? 'GET' : 'POST',
-    headers: { ...headersFor(options.cookie), 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 let logins = 0;
-
-/** Logs a demo member in (each log-in from an address of its own); answers their id and session cookie. */
-async function logIn(email: string): Promise<{ id: number; cookie: string }> {
-  logins += 1;
-  const response = await fetch(`${baseUrl()}/api/user.php`, {
-    method: 'POST',
-    headers: { ...headersFor(), 'x-forwarded-for': `10.252.${process.pid % 250}.${logins}`, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ email, password: 'rendezvous-demo' }),
-  });
-  if (!response.ok) throw new Error(`log-in of ${email} answered ${response.status}`);
-  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('rdv_session='))!;
-  return { id: ((await response.json()) as { user: { id: number } }).user.id, cookie: session.split(';')[0] };
-}
+const call = <T>(path: string, options: { cookie?: string; body?: unknown } = {}) => api<T>(path, { clientAddress, ...options });
+/** Each log-in from an address of its own (the log-in limit is per address). */
+const logIn = (email: string) => logInByHttp(email, `10.252.${process.pid % 250}.${++logins}`);
 
 interface Offer {
   bundles: { id: number }[];
@@ -110,7 +84,7 @@ interface Offer {
 async function findWalker() {
   for (let no = 1; no <= 12; no++) {
     const member = await logIn(`demo${no}@rendezvous.example`);
-    const offer = await api<Offer>('/api/orders.php', { cookie: member.cookie });
+    const offer = await call<Offer>('/api/orders.php', { cookie: member.cookie });
     if (offer.payment_methods.includes('directdebit')) return { ...member, no, offer };
   }
   throw new Error('no demo member among the first twelve can pay by direct debit');
@@ -125,18 +99,18 @@ beforeAll(async () => {
   const walker = await findWalker();
   const partner = await logIn(`demo${walker.no + 1}@rendezvous.example`);
   memberCookie = walker.cookie;
-  await api('/api/like.php', { cookie: walker.cookie, body: { profile_id: partner.id } });
-  await api('/api/like.php', { cookie: partner.cookie, body: { profile_id: walker.id } });
-  const sent = await api<{ message: { conversation_id: number } }>('/api/messages.php', {
+  await call('/api/like.php', { cookie: walker.cookie, body: { profile_id: partner.id } });
+  await call('/api/like.php', { cookie: partner.cookie, body: { profile_id: walker.id } });
+  const sent = await call<{ message: { conversation_id: number } }>('/api/messages.php', {
     cookie: walker.cookie,
     body: { profile_id: partner.id, text: 'Hello from the routes walk', client_id: `routes-walk-${Date.now()}` },
   });
   const { bundles, payment_methods: methods } = walker.offer;
   const orderWith = (method: string) =>
-    api<{ order: { id: number } }>('/api/orders.php', { cookie: walker.cookie, body: { bundle_id: bundles[0].id, payment_method: method, client_id: `routes-walk-${method}-${Date.now()}` } });
+    call<{ order: { id: number } }>('/api/orders.php', { cookie: walker.cookie, body: { bundle_id: bundles[0].id, payment_method: method, client_id: `routes-walk-${method}-${Date.now()}` } });
   const order = await orderWith(methods[0]);
   const directDebit = await orderWith('directdebit');
-  const shown = await api<{ results: { id: number }[] }>('/api/members.php');
+  const shown = await call<{ results: { id: number }[] }>('/api/members.php');
   ids = {
     match: String(partner.id),
     conversation: String(sent.message.conversation_id),
@@ -152,7 +126,7 @@ const pathOf = (template: string) => template.replace(/\{(\w+)\}/g, (_, name: ke
 
 /** Fetches a page as a browser would, following redirects; answers the final status and where it ended. */
 async function visit(template: string, cookie?: string) {
-  const response = await fetch(`${baseUrl()}${pathOf(template)}`, { headers: headersFor(cookie), redirect: 'follow' });
+  const response = await fetch(`${baseUrl()}${pathOf(template)}`, { headers: headersFor(clientAddress, cookie), redirect: 'follow' });
   const body = await response.text();
   return { status: response.status, url: new URL(response.url).pathname, type: response.headers.get('content-type') ?? '', body };
 }
