@@ -27,17 +27,21 @@ describe('signing up from a profile with a first message', () => {
   it('reaches that member as a chat message once the address is confirmed, and never as the new member’s profile text', async () => {
     const target = await findRealDemoMember();
     const context = await browser.newContext({ locale: 'en-US' });
-    const page = await openPage(context);
+    const visitorPage = await openPage(context);
     const visitor = newMember();
     const message = `Your profile made me sign up – ${Date.now()}`;
 
-    await signUpThroughSteps(page, visitor, { from: `/members/${target.id}/signup`, message });
-    await expectAccessible(page);
-    await followMailLink(page, visitor.email);
-    await page.waitForURL('**/activate/done');
+    await signUpThroughSteps(visitorPage, visitor, { from: `/members/${target.id}/signup`, message });
+    await expectAccessible(visitorPage);
+    await followMailLink(visitorPage, visitor.email);
+    await visitorPage.waitForURL('**/activate/done');
 
-    // The member it was written to logs in, in the same browser once the visitor's session is gone.
+    expectNoConsoleErrors(visitorPage);
+    // The member it was written to logs in, in the same browser once the visitor's tab and
+    // session are gone (an open tab of the visitor would go on asking with no session).
+    await visitorPage.close();
     await context.clearCookies();
+    const page = await openPage(context);
     await logIn(page, { email: target.email, password: DEMO_PASSWORD });
     await page.waitForURL('**/members');
     await page.goto(`${baseUrl()}/chats`);
