@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibleMember, signUpMember, tokenFromLastMail } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
+import { createStaffMember } from '../../../tests/factories/staff';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { createSignupFirstMessagesRepository } from '../../db/repositories/signup-first-messages.repository';
 import { createUsersRepository } from '../../db/repositories/users.repository';
@@ -91,6 +92,16 @@ describe('the first message after the address is confirmed', () => {
     // The target hears of it as of any first message: a new-conversation notification job.
     const notify = await ctx.db.select().from(jobs).where(eq(jobs.kind, 'notify_new_conversation'));
     expect(notify.some((job) => job.payload.recipientId === target.id)).toBe(true);
+  });
+
+  it('goes out when an operator confirms the address instead of the mailed link', async () => {
+    const target = await createVisibleMember(ctx, site);
+    const { user } = await signUpTo(target.id, 'Confirmed by support');
+    const { member: staff } = await createStaffMember(ctx, 'support');
+    await ctx.services.membersAdmin.confirmEmail({ id: staff.id, email: staff.email, role: 'support', ip: '203.0.113.9' }, user.id);
+    await ctx.services.jobRunner.runDue();
+    await ctx.services.chat.drainSends();
+    expect(await sentBy(user.id)).toMatchObject([{ body: 'Confirmed by support' }]);
   });
 
   it('is priced by the normal rules once the free messages are used up', async () => {

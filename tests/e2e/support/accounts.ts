@@ -18,10 +18,13 @@ export function newMember(): E2eMember {
   return { email: `journey${stamp}@example.com`, password: `secret words ${stamp}`, name: `Journey${stamp.slice(-6)}` };
 }
 
-/** Walks through the five sign-up steps as a visitor does. */
-export async function signUpThroughSteps(page: Page, member: E2eMember) {
+/**
+ * Walks through the five sign-up steps as a visitor does; `from` another sign-up page (a
+ * profile's), `message` what the visitor writes to that profile on the last step.
+ */
+export async function signUpThroughSteps(page: Page, member: E2eMember, options: { from?: string; message?: string } = {}) {
   const t = (key: string) => text('en', key);
-  await page.goto(`${baseUrl()}/signup`);
+  await page.goto(`${baseUrl()}${options.from ?? '/signup'}`);
   await page.getByText(t('signup.gender.female'), { exact: true }).click();
   await page.getByText(t('signup.seeking.male'), { exact: true }).click();
   await page.getByRole('button', { name: t('signup.next') }).click();
@@ -35,6 +38,7 @@ export async function signUpThroughSteps(page: Page, member: E2eMember) {
   await page.getByRole('button', { name: t('signup.next') }).click();
   await page.getByLabel(t('signup.email_label')).fill(member.email);
   await page.getByLabel(t('signup.password_label')).fill(member.password);
+  if (options.message) await page.locator('#signup-message').fill(options.message);
   await page.getByLabel(t('signup.accept_terms')).check();
   await page.getByRole('button', { name: t('signup.create_account') }).click();
   await page.getByTestId('signup-complete').waitFor();
