@@ -99,7 +99,7 @@ export function Composer({ target, recipientName, fictionalProfileId, price, cre
       <div className="d-flex flex-wrap gap-2 mb-2">
         {showIcebreakers && (
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setShowIcebreakerModal(true)}>
-            <span aria-hidden="true">💬</span> {t('icebreaker.button')}
+            {t('icebreaker.button')}
           </button>
         )}
         <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setShowGifts(true)}>
