@@ -26,7 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 async function uploadImage(cardId: number, file: File): Promise<AdminPartnerCard> {
   const body = new FormData();
   body.append('image', file);
-  const response = await fetch(`/api/admin/partner-cards/${cardId}/image`, { method: 'POST', body, credentials: 'same-origin' });
+  const response = await fetch(`/api/admin/partner-cards/${cardId}/image`, {
+    method: 'POST',
+    body,
+    credentials: 'same-origin',
+  });
   const payload = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, payload ?? { error: 'internal_error', message: response.statusText });
   return payload as AdminPartnerCard;
@@ -39,11 +43,24 @@ export default function PartnerCardsPage() {
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<number | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const create = useApiAction((values: PartnerCardValues) => api<AdminPartnerCard>('/api/admin/partner-cards', { method: 'POST', body: values, retries: 0 }));
-  const save = useApiAction((id: number, values: Partial<PartnerCardValues>) => api<AdminPartnerCard>(`/api/admin/partner-cards/${id}`, { method: 'PATCH', body: values, retries: 0 }));
+  const create = useApiAction((values: PartnerCardValues) =>
+    api<AdminPartnerCard>('/api/admin/partner-cards', {
+      method: 'POST',
+      body: values,
+      retries: 0,
+    }),
+  );
+  const save = useApiAction((id: number, values: Partial<PartnerCardValues>) =>
+    api<AdminPartnerCard>(`/api/admin/partner-cards/${id}`, {
+      method: 'PATCH',
+      body: values,
+      retries: 0,
+    }),
+  );
   const upload = useApiAction(uploadImage);
 
   // An open edit form shows its own refusal; the rest (loading, image, (de)activating) shows here.
+  const editedCard = cards.find((card) => card.id === editing) ?? null;
   const pageError = error ?? upload.error?.message ?? (editing === null ? save.error?.message : undefined);
   const afterChange = async (done: unknown) => {
     if (done) await revalidator.revalidate();
@@ -64,7 +81,15 @@ export default function PartnerCardsPage() {
           <label className="form-label small mb-1" htmlFor="partner-site-filter">
             {t('partner_cards.site_filter')}
           </label>
-          <input id="partner-site-filter" name="site_id" className="form-control form-control-sm" style={{ width: '8rem' }} inputMode="numeric" defaultValue={siteId} placeholder={t('partner_cards.all_sites')} />
+          <input
+            id="partner-site-filter"
+            name="site_id"
+            className="form-control form-control-sm"
+            style={{ width: '8rem' }}
+            inputMode="numeric"
+            defaultValue={siteId}
+            placeholder={t('partner_cards.all_sites')}
+          />
         </div>
         <button type="submit" className="btn btn-sm btn-outline-secondary">
           {t('partner_cards.filter')}
@@ -97,24 +122,32 @@ export default function PartnerCardsPage() {
                 onEdit={() => setEditing(editing === card.id ? null : card.id)}
                 onToggle={async () => afterChange(await save.run(card.id, { active: !card.active }))}
                 onImage={(event) => void chooseImage(card.id, event)}
-                form={
-                  <PartnerCardForm
-                    key={`${card.id}-${card.name}-${card.url}-${card.active}`}
-                    initial={draftOf(card)}
-                    submitLabel={t('partner_cards.save')}
-                    pending={save.pending}
-                    error={save.error}
-                    onSubmit={async (values) => {
-                      if (await afterChange(await save.run(card.id, values))) setEditing(null);
-                    }}
-                  />
-                }
               />
             ))}
           </tbody>
         </table>
       </TableScroll>
       {cards.length === 0 && <p className="text-body-secondary">{t('partner_cards.none')}</p>}
+      {editedCard && (
+        // Below the table, not inside it: a form in a table row would scroll sideways on a phone.
+        <section className="card mt-3" aria-labelledby="edit-partner-card" style={{ maxWidth: 720 }}>
+          <div className="card-body">
+            <h2 className="h5" id="edit-partner-card">
+              {t('partner_cards.edit_title', { name: editedCard.name })}
+            </h2>
+            <PartnerCardForm
+              key={`${editedCard.id}-${editedCard.name}-${editedCard.url}-${editedCard.active}`}
+              initial={draftOf(editedCard)}
+              submitLabel={t('partner_cards.save')}
+              pending={save.pending}
+              error={save.error}
+              onSubmit={async (values) => {
+                if (await afterChange(await save.run(editedCard.id, values))) setEditing(null);
+              }}
+            />
+          </div>
+        </section>
+      )}
 
       <section className="card mt-4" aria-labelledby="new-partner-card" style={{ maxWidth: 720 }}>
         <div className="card-body">
@@ -137,50 +170,55 @@ export default function PartnerCardsPage() {
   );
 }
 
-function PartnerCardRow({ card, editing, onEdit, onToggle, onImage, form }: {
+function PartnerCardRow({
+  card,
+  editing,
+  onEdit,
+  onToggle,
+  onImage,
+}: {
   card: AdminPartnerCard;
   editing: boolean;
   onEdit: () => void;
   onToggle: () => void;
   onImage: (event: ChangeEvent<HTMLInputElement>) => void;
-  form: React.ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <>
-      <tr data-testid="partner-card-row">
-        <td>{card.image ? <img src={card.image} alt="" width={48} height={48} className="rounded object-fit-cover" /> : <span className="text-body-secondary small">{t('partner_cards.no_image')}</span>}</td>
-        <td>
-          {card.name}
-          {card.age ? `, ${card.age}` : ''}
-          <div className="small text-body-secondary">{card.city}</div>
-        </td>
-        <td>{t(`partner_cards.kinds.${card.kind}`)}</td>
-        <td>{card.site_id ?? t('partner_cards.all_sites')}</td>
-        <td className="text-break small" style={{ maxWidth: '18rem' }}>
-          {card.url}
-        </td>
-        <td>{card.active ? t('partner_cards.shown') : t('partner_cards.deactivated')}</td>
-        <td>
-          <div className="d-flex flex-wrap gap-1">
-            <button type="button" className="btn btn-sm btn-outline-primary" aria-expanded={editing} onClick={onEdit} aria-label={`${t('partner_cards.edit')} ${card.name}`}>
-              {t('partner_cards.edit')}
-            </button>
-            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onToggle} aria-label={`${card.active ? t('partner_cards.deactivate') : t('partner_cards.activate')} ${card.name}`}>
-              {card.active ? t('partner_cards.deactivate') : t('partner_cards.activate')}
-            </button>
-            <label className="btn btn-sm btn-outline-secondary mb-0">
-              {t('partner_cards.upload_image')}
-              <input type="file" accept="image/jpeg,image/png,image/webp" className="visually-hidden" onChange={onImage} aria-label={`${t('partner_cards.upload_image')} ${card.name}`} />
-            </label>
-          </div>
-        </td>
-      </tr>
-      {editing && (
-        <tr>
-          <td colSpan={7}>{form}</td>
-        </tr>
-      )}
-    </>
+    <tr data-testid="partner-card-row">
+      <td>
+        {card.image ? <img src={card.image} alt="" width={48} height={48} className="rounded object-fit-cover" /> : <span className="text-body-secondary small">{t('partner_cards.no_image')}</span>}
+      </td>
+      <td>
+        {card.name}
+        {card.age ? `, ${card.age}` : ''}
+        <div className="small text-body-secondary">{card.city}</div>
+      </td>
+      <td>{t(`partner_cards.kinds.${card.kind}`)}</td>
+      <td>{card.site_id ?? t('partner_cards.all_sites')}</td>
+      <td className="text-break small" style={{ maxWidth: '18rem' }}>
+        {card.url}
+      </td>
+      <td>{card.active ? t('partner_cards.shown') : t('partner_cards.deactivated')}</td>
+      <td>
+        <div className="d-flex flex-wrap gap-1">
+          <button type="button" className="btn btn-sm btn-outline-primary" aria-expanded={editing} onClick={onEdit} aria-label={`${t('partner_cards.edit')} ${card.name}`}>
+            {t('partner_cards.edit')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={onToggle}
+            aria-label={`${card.active ? t('partner_cards.deactivate') : t('partner_cards.activate')} ${card.name}`}
+          >
+            {card.active ? t('partner_cards.deactivate') : t('partner_cards.activate')}
+          </button>
+          <label className="btn btn-sm btn-outline-secondary mb-0">
+            {t('partner_cards.upload_image')}
+            <input type="file" accept="image/jpeg,image/png,image/webp" className="visually-hidden" onChange={onImage} aria-label={`${t('partner_cards.upload_image')} ${card.name}`} />
+          </label>
+        </div>
+      </td>
+    </tr>
   );
 }
