@@ -78,6 +78,7 @@ export default [
     route('inbox/:id', 'routes/admin/inbox-conversation.tsx'),
     route('members', 'routes/admin/members.tsx'),
     route('members/:id', 'routes/admin/member.tsx'),
+    route('partner-cards', 'routes/admin/partner-cards.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MainImage } from './accounts';
 import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, INTERESTS, MAX_AGE, MIN_AGE, RELATIONSHIP_STATUSES, SEEKING, SEXUALITIES, TATTOOS } from './profile-options';
 import { RecordId, RecordIdParam, text } from './inputs';
+import { PartnerCard } from './partner-cards';
 
 /** A member as search results, likes and related lists show them. */
 export const ProfileCard = z.object({
@@ -45,6 +46,8 @@ export const SearchResponse = z.object({
   page: z.number().int(),
   similar_results: z.array(ProfileCard).optional(),
   similar_numResults: z.number().int().optional(),
+  /** On the first page, when the site resells (`member_resell`): partner offers to place among the results; never members. */
+  partner_cards: z.array(PartnerCard).optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 

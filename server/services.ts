@@ -47,6 +47,8 @@ import { createBlocksService } from './domain/profiles/blocks.service';
 import { createMembersService } from './domain/profiles/members.service';
 import { createOwnProfileService } from './domain/profiles/own-profile.service';
 import { createSearchService } from './domain/profiles/search.service';
+import { createPartnerCardsDisplay, createPartnerCardsService } from './domain/partners/partner-cards.service';
+import { createPartnerCardsRepository } from './db/repositories/partner-cards.repository';
 import { loadAppSecrets, type AppSecrets } from './domain/secrets/secrets.service';
 import { systemClock, type Clock } from './domain/shared/clock';
 import { createSitesService } from './domain/sites/sites.service';
@@ -232,7 +234,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const messageNotifications = createMessageNotifications({ jobs: jobsRepository, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() });
   const likeNotifications = createLikeNotifications({ jobs: jobsRepository, likes: likesRepository, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() });
   const unreadReminders = createUnreadReminders({ facts: notificationFacts, notifier, clock });
-  const search = createSearchService({ profiles: profilesRepository, clock });
+  const search = createSearchService({ profiles: profilesRepository, clock, partners: createPartnerCardsDisplay({ cards: createPartnerCardsRepository(db), storage }) });
   const members = createMembersService({ profiles: profilesRepository, likes: likesRepository, blocks: blocksRepository, users: usersRepository, clock, onLikeSeen: likeEvents.likeSeen });
   const ownProfile = createOwnProfileService({ users: usersRepository, profiles: profilesRepository, geo, clock });
   const likes = createLikesService({
@@ -324,6 +326,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   // Fictional profiles (issue 16): made in the console, answered by hosts through the members' send path.
   const sitesRepository = createSitesRepository(db);
   const fictionalProfiles = createFictionalProfilesService({ db, sites: sitesRepository, audit, clock });
+  // Partner cards in the console (issue 18).
+  const partnerCards = createPartnerCardsService({ db, sites: sitesRepository, storage, audit, clock });
   const hostInbox = createHostInboxService({ db, chat, chatRepository, sites: sitesRepository, audit, clock, events: chatEvents });
   const fictionalConfirmations = createFictionalConfirmationsService({ db, profiles: profilesRepository, clock });
   // The console's members: search, member page and actions (issue 16).
@@ -469,6 +473,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     fictionalProfiles,
     hostInbox,
     fictionalConfirmations,
+    partnerCards,
     membersAdmin,
     newsBroadcasts,
     /** The scheduled notification rules (issue 17). */

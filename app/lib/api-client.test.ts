@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { api, ApiError, onAuthenticationLost } from './api-client';
+import { api, ApiError, onAuthenticationLost, toApiError } from './api-client';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -46,5 +46,21 @@ describe('api', () => {
     await api('chats.php', { fetchImpl }).catch(() => {});
     expect(lost).toHaveBeenCalledTimes(1);
     stop();
+  });
+});
+
+describe('toApiError', () => {
+  const generic = 'An error occured, please try again later.';
+
+  it('keeps a refusal the server explained (4xx) with its own text and fields', () => {
+    const refused = new ApiError(402, { error: 'insufficient_credits', message: 'You do not have enough credits' });
+    expect(toApiError(refused, generic)).toBe(refused);
+  });
+
+  it('turns a server error and a lost connection into the generic text', () => {
+    const crashed = toApiError(new ApiError(503, { error: 'internal_error', message: 'An error has occurred.' }), generic);
+    expect([crashed.status, crashed.code, crashed.message]).toEqual([503, 'internal_error', generic]);
+    const offline = toApiError(new TypeError('Failed to fetch'), generic);
+    expect([offline.status, offline.code, offline.message]).toEqual([0, 'internal_error', generic]);
   });
 });

@@ -25,6 +25,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What a failed call means to a member: the server's refusal as it is (its code's own text, e.g.
+ * 'You do not have enough credits'), and for everything unexpected — no answer after the
+ * retries, or a server error — one generic error (spec §8: 'An error occured, please try again
+ * later.') with `genericMessage` as its text.
+ */
+export function toApiError(caught: unknown, genericMessage: string): ApiError {
+  if (caught instanceof ApiError && caught.status < 500) return caught;
+  return new ApiError(caught instanceof ApiError ? caught.status : 0, { error: 'internal_error', message: genericMessage });
+}
+
 const namesField = (named: string, field: string) => named === field || named === `body.${field}` || named === `querystring.${field}`;
 
 /** Spec §7: every call is retried up to five times with exponential delay. */

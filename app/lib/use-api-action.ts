@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from './api-client';
+import { toApiError, type ApiError } from './api-client';
 
 /**
- * Runs one API call for a form: tracks that it is pending and keeps the refusal, so the form
- * can show the message and mark each field the server named.
+ * Runs one API call for a form or a member's action: tracks that it is pending and keeps the
+ * refusal, so the form can show the message and mark each field the server named. Unexpected
+ * failures (network, 5xx) read 'An error occured, please try again later.' (spec §8).
  */
 export function useApiAction<TArgs extends unknown[], TResult>(action: (...args: TArgs) => Promise<TResult>) {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export function useApiAction<TArgs extends unknown[], TResult>(action: (...args:
       try {
         return await action(...args);
       } catch (caught) {
-        setError(caught instanceof ApiError ? caught : new ApiError(0, { error: 'internal_error', message: t('errors.network') }));
+        setError(toApiError(caught, t('errors.try_again_later')));
         return undefined;
       } finally {
         setPending(false);

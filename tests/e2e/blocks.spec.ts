@@ -17,6 +17,8 @@ describe('a member blocks another (ADR 0021)', () => {
 
     // Anna writes to Ben; Ben sees the conversation and its unread badge.
     await anna.page.goto(`${baseUrl()}/members/${ben.id}/chat`);
+    // Starting a conversation opens the icebreaker dialog; this member writes their own.
+    await anna.page.getByRole('button', { name: t('icebreaker.write_own') }).click();
     await anna.page.getByLabel(t('chat.message_label')).fill('Hello Ben');
     await anna.page.getByRole('button', { name: t('chat.send') }).click();
     await anna.page.waitForURL('**/chats/*');

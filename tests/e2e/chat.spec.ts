@@ -64,6 +64,8 @@ describe('members write to each other', () => {
     const anna = await confirmedMemberWithPhoto(browser);
     const ben = await confirmedMemberWithPhoto(browser);
     await anna.page.goto(`${baseUrl()}/members/${ben.id}/chat`);
+    // Starting a conversation opens the icebreaker dialog; this member writes their own.
+    await anna.page.getByRole('button', { name: t('icebreaker.write_own') }).click();
     await anna.page.getByLabel(t('chat.message_label')).fill('First hello');
     await anna.page.getByRole('button', { name: t('chat.send') }).click();
     await anna.page.waitForURL('**/chats/*');
@@ -97,6 +99,8 @@ describe('members write to each other', () => {
     const ben = await confirmedMemberWithPhoto(browser);
     // The demo site: 20 welcome credits, a gift costs 20 and a photo 15.
     await anna.page.goto(`${baseUrl()}/members/${ben.id}/chat`);
+    // Starting a conversation opens the icebreaker dialog; this member writes their own.
+    await anna.page.getByRole('button', { name: t('icebreaker.write_own') }).click();
     await anna.page.getByRole('button', { name: t('chat.gift_button') }).click();
     const rose = anna.page.getByRole('button', { name: t('chat.gift_option', { name: t('gifts.names.rose'), price: 20 }) });
     await rose.waitFor();

@@ -14,6 +14,7 @@ export const CONSOLE_SECTIONS: { path: string; label: string; permission: Permis
   { path: '/admin/inbox', label: 'nav.inbox', permission: 'fictional.answer' },
   { path: '/admin/fictional', label: 'nav.fictional', permission: 'fictional.manage' },
   { path: '/admin/sites', label: 'nav.sites', permission: 'sites.read' },
+  { path: '/admin/partner-cards', label: 'nav.partner_cards', permission: 'sites.read' },
   { path: '/admin/orders', label: 'nav.orders', permission: 'money.read' },
   { path: '/admin/discount-codes', label: 'nav.discount_codes', permission: 'money.read' },
   { path: '/admin/mandates', label: 'nav.mandates', permission: 'money.read' },

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SendMessageResponse } from '../../../contract/chat';
@@ -7,26 +7,29 @@ import { useApiAction } from '../../lib/use-api-action';
 import { sendTextMessage } from '../../realtime/send-message';
 import { useRootData } from '../../root';
 import { GiftPicker } from './GiftPicker';
+import { IcebreakerModal } from './IcebreakerModal';
 import { PhotoSender } from './PhotoSender';
 
 /** What a send answers, whichever way it went (text, gift or photo). */
 export type SendResult = SendMessageResponse;
-
-const ICEBREAKERS = ['weekend', 'profile', 'travel', 'music'] as const;
 
 /**
  * Writing a message: the price of the next one is always shown before sending (spec: honest
  * prices), and each send carries its own id so a retry is never charged twice. Gifts and
  * photos have their own buttons, each showing its price before anything is sent.
  */
-export function Composer({ target, fictionalProfileId, price, credits, maxLength, showIcebreakers, onSent, onTyping }: {
+export function Composer({ target, recipientName, fictionalProfileId, price, credits, maxLength, showIcebreakers, openIcebreakersOnStart = false, onSent, onTyping }: {
   target: { conversation_id: number } | { profile_id: number };
+  recipientName: string;
   /** The recipient, when it is a fictional profile: its warning is confirmed once before the first paid message. */
   fictionalProfileId?: number;
   price: number;
   credits: number;
   maxLength: number;
+  /** A conversation without messages yet: the icebreaker button is offered. */
   showIcebreakers: boolean;
+  /** Starting a new conversation: the icebreaker dialog opens by itself once. */
+  openIcebreakersOnStart?: boolean;
   onSent: (result: SendResult) => void;
   onTyping?: () => void;
 }) {
@@ -34,6 +37,16 @@ export function Composer({ target, fictionalProfileId, price, credits, maxLength
   const { settings } = useRootData();
   const [text, setText] = useState('');
   const [showGifts, setShowGifts] = useState(false);
+  const [showIcebreakerModal, setShowIcebreakerModal] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  // Opened after hydration, not in the server's HTML: the dialog needs the browser to run.
+  useEffect(() => {
+    if (openIcebreakersOnStart) setShowIcebreakerModal(true);
+  }, [openIcebreakersOnStart]);
+  const chooseIcebreaker = (suggestion: string) => {
+    setText(suggestion);
+    setShowIcebreakerModal(false);
+  };
   const [clientId, setClientId] = useState(() => crypto.randomUUID());
   const send = useApiAction(sendTextMessage);
   // Issue 16: the server refuses the first paid text to a fictional profile until the member
@@ -60,15 +73,6 @@ export function Composer({ target, fictionalProfileId, price, credits, maxLength
 
   return (
     <form onSubmit={submit} className="border-top p-2 bg-white">
-      {showIcebreakers && !text && (
-        <div className="d-flex flex-wrap gap-2 mb-2" aria-label={t('chat.icebreakers_title')}>
-          {ICEBREAKERS.map((key) => (
-            <button key={key} type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setText(t(`chat.icebreakers.${key}`))}>
-              {t(`chat.icebreakers.${key}`)}
-            </button>
-          ))}
-        </div>
-      )}
       {asksConfirmation ? (
         <div className="alert alert-info py-2 mb-2" role="alertdialog" aria-labelledby="fictional-confirm-title" data-testid="fictional-confirmation">
           <p className="fw-bold mb-1" id="fictional-confirm-title">
@@ -92,18 +96,25 @@ export function Composer({ target, fictionalProfileId, price, credits, maxLength
           {send.error.code === 'insufficient_credits' && <Link to="/credits">{t('chat.buy_credits')}</Link>}
         </div>
       )}
-      <div className="d-flex gap-2 mb-2">
+      <div className="d-flex flex-wrap gap-2 mb-2">
+        {showIcebreakers && (
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setShowIcebreakerModal(true)}>
+            {t('icebreaker.button')}
+          </button>
+        )}
         <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setShowGifts(true)}>
           {t('chat.gift_button')}
         </button>
         <PhotoSender target={target} price={settings.photo_credits} credits={credits} onSent={onSent} />
       </div>
       <GiftPicker show={showGifts} target={target} credits={credits} onClose={() => setShowGifts(false)} onSent={onSent} />
+      <IcebreakerModal show={showIcebreakerModal} name={recipientName} price={price} onChoose={chooseIcebreaker} onClose={() => setShowIcebreakerModal(false)} onExited={() => textarea.current?.focus()} />
       <div className="d-flex gap-2 align-items-end">
         <label className="visually-hidden" htmlFor="composer-text">
           {t('chat.message_label')}
         </label>
         <textarea
+          ref={textarea}
           id="composer-text"
           className="form-control"
           rows={2}

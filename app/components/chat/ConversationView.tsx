@@ -141,6 +141,7 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
       ) : (
         <Composer
           target={{ conversation_id: conversationId }}
+          recipientName={partner.name}
           fictionalProfileId={partner.is_fictional ? partner.id : undefined}
           price={price}
           credits={credits}

@@ -6,15 +6,22 @@ import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import { useRootData } from '../../root';
 import { useSignupModal } from '../../state/signup-modal';
+import { GiftPicker } from '../chat/GiftPicker';
 import { ReportButton } from '../reports/ReportDialog';
 
-/** Like/unlike, gift, message and block/unblock (spec §2 profile view). Visitors are asked to sign up. */
+/**
+ * Like/unlike, gift, message and block/unblock (spec §2 profile view). The gift button opens the
+ * gift picker right here, prices shown; visitors are asked to sign up instead.
+ */
 export function ProfileActions({ profile, onMatch }: { profile: MemberProfile; onMatch: () => void }) {
   const { t } = useTranslation();
   const { user } = useRootData();
   const revalidator = useRevalidator();
   const openSignup = useSignupModal((state) => state.open);
   const [confirmBlock, setConfirmBlock] = useState(false);
+  const [showGifts, setShowGifts] = useState(false);
+  // The conversation the last gift went to, for the "sent" note's link.
+  const [giftSentIn, setGiftSentIn] = useState<number | null>(null);
   const call = useApiAction(async (path: string, method: 'POST' | 'DELETE') => api<{ is_match?: boolean }>(path, { method, body: { profile_id: profile.id } }));
 
   const act = async (path: string, method: 'POST' | 'DELETE') => {
@@ -52,14 +59,26 @@ export function ProfileActions({ profile, onMatch }: { profile: MemberProfile; o
             <Link className="btn btn-outline-secondary" to={`/members/${profile.id}/chat`}>
               {t('profile.message')}
             </Link>
-            <Link className="btn btn-outline-secondary" to={`/members/${profile.id}/chat?gift=1`}>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => {
+                setGiftSentIn(null);
+                setShowGifts(true);
+              }}
+            >
               {t('profile.gift')}
-            </Link>
+            </button>
           </>
         ) : (
-          <button type="button" className="btn btn-outline-secondary" onClick={() => openSignup(profile.id, profile)}>
-            {t('profile.message')}
-          </button>
+          <>
+            <button type="button" className="btn btn-outline-secondary" onClick={() => openSignup(profile.id, profile)}>
+              {t('profile.message')}
+            </button>
+            <button type="button" className="btn btn-outline-secondary" onClick={() => openSignup(profile.id, profile)}>
+              {t('profile.gift')}
+            </button>
+          </>
         )}
         {user &&
           (confirmBlock ? (
@@ -73,6 +92,23 @@ export function ProfileActions({ profile, onMatch }: { profile: MemberProfile; o
           ))}
         {user && <ReportButton target={{ profile_id: profile.id }} name={profile.name} className="btn btn-outline-secondary" />}
       </div>
+      {user && (
+        <GiftPicker
+          show={showGifts}
+          target={{ profile_id: profile.id }}
+          credits={user.credits}
+          onClose={() => setShowGifts(false)}
+          onSent={(result) => {
+            setGiftSentIn(result.message.conversation_id);
+            void revalidator.revalidate();
+          }}
+        />
+      )}
+      {giftSentIn !== null && (
+        <div className="alert alert-success mt-2 mb-0" role="status" data-testid="gift-sent">
+          {t('gifts.sent_to', { name: profile.name })} <Link to={`/chats/${giftSentIn}`}>{t('gifts.open_chat')}</Link>
+        </div>
+      )}
       {call.error && (
         <div className="alert alert-danger mt-2" role="alert">
           {call.error.message}

@@ -17,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { profile: result.data, credits: context.user.credits, price: await context.nextMessagePrice() };
 }
 
-/** `/members/{id}/chat` — the first message to a member, with icebreakers and its price. */
+/** `/members/{id}/chat` — the first message to a member, with the icebreaker dialog (opened at once) and its price. */
 export default function MemberChat() {
   const { t } = useTranslation();
   const { profile, credits, price } = useLoaderData<typeof loader>();
@@ -34,11 +34,13 @@ export default function MemberChat() {
         </div>
         <Composer
           target={{ profile_id: profile.id }}
+          recipientName={profile.name}
           fictionalProfileId={profile.is_fictional ? profile.id : undefined}
           price={price}
           credits={credits}
           maxLength={settings.message_length}
           showIcebreakers
+          openIcebreakersOnStart
           onSent={(result) => navigate(`/chats/${result.message.conversation_id}`)}
         />
       </div>

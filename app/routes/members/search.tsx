@@ -4,6 +4,7 @@ import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_PAGE_SIZE, type SearchResponse } from '../../../contract/profiles';
 import { ProfileGrid } from '../../components/profile/ProfileCard';
 import { SearchFilters } from '../../components/search/SearchFilters';
+import { SearchResultsGrid } from '../../components/search/SearchResultsGrid';
 import { api } from '../../lib/api-client';
 import { useRootData } from '../../root';
 import { defaultGender, toPageQuery, toQuery, useSearch, withDefaultGender, type SearchFilters as Filters } from '../../state/search';
@@ -74,7 +75,7 @@ export default function MemberSearch() {
       <p className="text-body-secondary" role="status">
         {t('search.count', { shown: first.data.numResults >= 1000 ? '1000+' : first.data.numResults })}
       </p>
-      <ProfileGrid profiles={results} />
+      <SearchResultsGrid profiles={results} partnerCards={first.data.partner_cards} />
       {hasMore && (
         <div className="text-center my-4">
           <button type="button" className="btn btn-outline-secondary" onClick={() => void loadMore()} disabled={loading}>

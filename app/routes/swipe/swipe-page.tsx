@@ -4,7 +4,7 @@ import { Link, redirect, useLoaderData, useLocation, useNavigate } from 'react-r
 import { FREE_SWIPE_LIKES_PER_DAY, type AutoLike, type ProfileCard } from '../../../contract/profiles';
 import { MatchPopup } from '../../components/profile/MatchPopup';
 import { SwipeDeck } from '../../components/swipe/SwipeDeck';
-import { api, ApiError } from '../../lib/api-client';
+import { api, ApiError, toApiError } from '../../lib/api-client';
 import type { Route } from './+types/swipe-page';
 
 type Mode = 'swipe_game' | 'match_finder';
@@ -60,7 +60,7 @@ export default function SwipePage() {
         setLeft(0);
         setLimitMessage(error.message);
       } else {
-        setMessage(error instanceof ApiError ? error.message : t('errors.network'));
+        setMessage(toApiError(error, t('errors.try_again_later')).message);
       }
       return false;
     }

@@ -3,6 +3,7 @@ import { createSitesRepository } from '../repositories/sites.repository';
 import { insertDefaultBundles } from './demo-bundles';
 import { buildDemoSites } from './demo-sites';
 import { seedDemoMembers } from './demo-members';
+import { seedDemoPartnerCards } from './demo-partner-cards';
 import { seedDemoStaff } from './demo-staff';
 
 /**
@@ -23,6 +24,7 @@ export async function seedDemo(services: Services, options: { members: number; s
   for (const site of created) await insertDefaultBundles(services.database.db, site.id);
   services.sites.invalidate();
   await seedDemoStaff(services.database.db, services.clock.now());
+  await seedDemoPartnerCards(services.database.db, services.storage, services.clock.now());
   await seedDemoMembers({
     db: services.database.db,
     geo: services.geo,

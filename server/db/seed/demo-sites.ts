@@ -48,6 +48,8 @@ export function buildDemoSites(defaultDomain: string): NewSiteRow[] {
       signupCredits: 20,
       loggedOutSearch: 'all',
       showUsFooter: true,
+      // Partner cards among search results (issue 18), so the demo shows them.
+      memberResell: true,
     },
     {
       ...company,

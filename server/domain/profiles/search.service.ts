@@ -1,6 +1,7 @@
 import { SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse } from '../../../contract/profiles';
 import type { ProfilesRepository, SearchFilter } from '../../db/repositories/profiles.repository';
 import type { SiteRow } from '../../db/schema/index';
+import type { PartnerCardsDisplay } from '../partners/partner-cards.service';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import { birthDateYearsAgo, presentCard } from './profile-cards';
@@ -17,7 +18,7 @@ export interface Searcher {
 }
 
 /** Member search (spec §2 members): filters, most recently active first, similar when few match. */
-export function createSearchService(deps: { profiles: ProfilesRepository; clock: Clock }) {
+export function createSearchService(deps: { profiles: ProfilesRepository; clock: Clock; partners?: PartnerCardsDisplay }) {
   const { profiles, clock } = deps;
 
   function toFilter(site: SiteRow, query: SearchQuery, viewerId: number | null, now: Date): SearchFilter {
@@ -48,6 +49,12 @@ export function createSearchService(deps: { profiles: ProfilesRepository; clock:
       const offset = (query.page - 1) * SEARCH_PAGE_SIZE;
       const [rows, numResults] = await Promise.all([profiles.search(filter, SEARCH_PAGE_SIZE, offset), profiles.count(filter, COUNT_CAP)]);
       const response: SearchResponse = { results: rows.map((row) => presentCard(row, now)), numResults, page: query.page };
+      // Partner cards come with the first page (the client places them among all pages); they are
+      // offers, not members, so they are never part of `results` or `numResults`.
+      if (query.page === 1 && deps.partners) {
+        const partnerCards = await deps.partners.shownOn(site);
+        if (partnerCards.length > 0) response.partner_cards = partnerCards;
+      }
       if (numResults < FEW_RESULTS && query.page === 1) {
         const similar = widen(filter, query, now);
         const exclude = rows.map((row) => row.id);

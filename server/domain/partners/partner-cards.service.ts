@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import type { PartnerCard } from '../../../contract/partner-cards';
+import type { MediaStorage } from '../../adapters/storage/storage.port';
+import type { Database } from '../../db/client';
+import { createPartnerCardsRepository, type PartnerCardFields, type PartnerCardRow, type PartnerCardsRepository } from '../../db/repositories/partner-cards.repository';
+import type { SitesRepository } from '../../db/repositories/sites.repository';
+import type { SiteRow } from '../../db/schema/index';
+import { diffFields, type AuditService, type StaffActor } from '../audit/audit.service';
+import { ImageRejected, processUpload } from '../photos/image-processing';
+import { AppError } from '../shared/app-error';
+import type { Clock } from '../shared/clock';
+import { auditablePartnerCard, presentPartnerCard } from './partner-cards-presenter';
+
+/** The cards a site shows in search (read side only, so that search needs no console parts). */
+export function createPartnerCardsDisplay(deps: { cards: PartnerCardsRepository; storage: Pick<MediaStorage, 'urlOf'> }) {
+  return {
+    /** None unless the site's `member_resell` setting is on. */
+    async shownOn(site: SiteRow): Promise<PartnerCard[]> {
+      if (!site.memberResell) return [];
+      const rows = await deps.cards.listShownOn(site.id);
+      return rows.map((row) => presentPartnerCard(row, site, deps.storage));
+    },
+  };
+}
+
+export type PartnerCardsDisplay = ReturnType<typeof createPartnerCardsDisplay>;
+
+/**
+ * Partner cards (spec §2 cam-profile card; issue 18): the console's list and edits. Every console write commits with its audit
+ * row; images are re-encoded from pixels like members' photos (no EXIF, no smuggled bytes).
+ */
+export function createPartnerCardsService(deps: { db: Database; sites: SitesRepository; storage: MediaStorage; audit: AuditService; clock: Clock }) {
+  const reader = createPartnerCardsRepository(deps.db);
+
+  async function assertSiteExists(siteId: number | null | undefined) {
+    if (siteId === null || siteId === undefined || (await deps.sites.findById(siteId))) return;
+    throw new AppError('validation_failed', { params: { fields: 'site_id' }, fields: [{ field: 'body.site_id', code: 'validation_failed' }], detail: `no site ${siteId}` });
+  }
+
+  /** Locks the card, applies the change, audits before and after — all in one transaction. */
+  function change(actor: StaffActor, id: number, action: string, fields: Partial<PartnerCardFields> & { imageKey?: string | null }) {
+    return deps.db.transaction(async (tx) => {
+      const repository = createPartnerCardsRepository(tx);
+      const before = await repository.lock(id);
+      if (!before) throw new AppError('not_found');
+      const after = Object.keys(fields).length > 0 ? await repository.update(id, fields) : before;
+      const diff = diffFields(auditablePartnerCard(before), auditablePartnerCard(after));
+      await deps.audit.record(tx, actor, { action, targetType: 'partner_card', targetId: id, ...diff });
+      return { before, after };
+    });
+  }
+
+  return {
+    list: (siteId: number | null) => reader.list(siteId),
+
+    async get(id: number): Promise<PartnerCardRow> {
+      const row = await reader.find(id);
+      if (!row) throw new AppError('not_found');
+      return row;
+    },
+
+    async create(actor: StaffActor, fields: PartnerCardFields): Promise<PartnerCardRow> {
+      await assertSiteExists(fields.siteId);
+      return deps.db.transaction(async (tx) => {
+        const created = await createPartnerCardsRepository(tx).insert(fields, deps.clock.now());
+        await deps.audit.record(tx, actor, { action: 'partner_card.create', targetType: 'partner_card', targetId: created.id, after: auditablePartnerCard(created) });
+        return created;
+      });
+    },
+
+    /** Edits the card; `active: false` deactivates it (cards are kept, not deleted, so the audit log keeps its meaning). */
+    async update(actor: StaffActor, id: number, fields: Partial<PartnerCardFields>): Promise<PartnerCardRow> {
+      await assertSiteExists(fields.siteId);
+      return (await change(actor, id, 'partner_card.update', fields)).after;
+    },
+
+    /** Replaces the card's image with a re-encoded square WebP; the old file goes once the change is committed. */
+    async setImage(actor: StaffActor, id: number, data: Buffer, declaredType: string): Promise<PartnerCardRow> {
+      await this.get(id);
+      const image = await processUpload(data, declaredType).catch((error: unknown) => {
+        if (error instanceof ImageRejected) throw new AppError(error.problem, { detail: error.message });
+        throw error;
+      });
+      // The 320 px square crop: a card is never shown larger than that in the grid.
+      const key = `partners/${crypto.randomBytes(16).toString('hex')}.webp`;
+      await deps.storage.write(key, image.thumb, 'image/webp');
+      try {
+        const { before, after } = await change(actor, id, 'partner_card.image', { imageKey: key });
+        if (before.imageKey) await deps.storage.remove(before.imageKey);
+        return after;
+      } catch (error) {
+        await deps.storage.remove(key);
+        throw error;
+      }
+    },
+  };
+}
+
+export type PartnerCardsService = ReturnType<typeof createPartnerCardsService>;
