@@ -8,7 +8,7 @@ import { useRootData } from '../../root';
 import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/collagelanding';
 
-const PROMISES = ['checked', 'free', 'discreet'] as const;
+const PROMISES = ['in_control', 'free', 'discreet'] as const;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return loadLander(context, 'collagelanding', params.slug, COLLAGE_SIZE);
