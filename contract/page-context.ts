@@ -4,6 +4,7 @@ import type { BundlesResponse, DirectDebitResponse, OrderStatusResponse, Transac
 import type { PublicBundlesResponse } from './pricing';
 import type { LikesResponse, MemberProfile, OwnProfileDetails, ProfileCard, SearchResponse } from './profiles';
 import type { Language } from './locales';
+import type { RegionCounts } from './member-map';
 import type { CompanyInfo, SiteSettings } from './site';
 import type { StaffMember } from './admin/staff';
 
@@ -46,6 +47,11 @@ export interface PageLoadContext {
    * photo, from the visitor's country first; `size` defaults to the swipe deck's 10, at most 48.
    */
   visitorDeck(size?: number): Promise<ProfileCard[]>;
+  /**
+   * For the map lander: the site's visible members per region of the visitor's country (when
+   * the site serves it, else the site's first country) — counts only, nothing finer than a region.
+   */
+  regionCounts(): Promise<RegionCounts>;
   /** Another member's profile as the viewer may see it, or the error that refuses it. */
   viewMember(id: number): Promise<{ ok: true; data: MemberProfile } | { ok: false; code: string; message: string }>;
   /** Whom the member likes, who likes them and the matches; null for visitors. */

@@ -42,6 +42,7 @@ import { createMailService } from './domain/mail/mail.service';
 import { createPhotosService } from './domain/photos/photos.service';
 import { createBlocksService } from './domain/profiles/blocks.service';
 import { createMembersService } from './domain/profiles/members.service';
+import { createMemberMapService } from './domain/profiles/member-map.service';
 import { createOwnProfileService } from './domain/profiles/own-profile.service';
 import { createSearchService } from './domain/profiles/search.service';
 import { loadAppSecrets, type AppSecrets } from './domain/secrets/secrets.service';
@@ -248,6 +249,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const blocks = createBlocksService({ blocks: blocksRepository, clock, events: createRealtimeBlockEvents(bus, chatRepository) });
   const photos = createPhotosService({ photos: createPhotosRepository(db), users: usersRepository, storage, clock });
   const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
+  const memberMap = createMemberMapService({ profiles: profilesRepository, geo, clock });
   const chatEvents = createRealtimeChatEvents(bus, chatRepository);
   const chatSync = createChatSyncRepository(db);
   const chat = createChatService({
@@ -415,6 +417,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     likes,
     blocks,
     swipe,
+    memberMap,
     photos,
     chat,
     gifts,
