@@ -39,7 +39,14 @@ export default [
     route('chats', 'routes/chat/chats.tsx', [route(':id', 'routes/chat/conversation.tsx')]),
     route('members/:id/chat', 'routes/chat/member-chat.tsx'),
   ]),
-  layout('routes/layouts/lander.tsx', [route('landers/tinderswipe', 'routes/swipe/tinderswipe-lander.tsx')]),
+  layout('routes/layouts/lander.tsx', [
+    route('landers/tinderswipe', 'routes/swipe/tinderswipe-lander.tsx'),
+    // Campaign landers (issue 18): an optional campaign slug names the ad, it changes nothing visible.
+    route('landers/alonetonight/:slug?', 'routes/landers/alonetonight.tsx'),
+    route('landers/collagelanding/:slug?', 'routes/landers/collagelanding.tsx'),
+    route('landers/gallery/:slug?', 'routes/landers/gallery.tsx'),
+    route('landers/iconslanding/:slug?', 'routes/landers/iconslanding.tsx'),
+  ]),
   layout('routes/layouts/empty.tsx', [route('lang-config', 'routes/lang-config.tsx')]),
   // Campaign landers (issue 18) with an optional campaign slug: the map, the social feed and the two "video" landers.
   layout('routes/layouts/lander.tsx', { id: 'lander-layout-campaigns' }, [

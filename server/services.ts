@@ -30,6 +30,8 @@ import { createCurrentPasswordCheck } from './domain/accounts/current-password';
 import { createLoginGuard } from './domain/accounts/login-guard';
 import { createResetLimits } from './domain/accounts/reset-limits';
 import { createActivationService } from './domain/accounts/activation.service';
+import { createSignupFirstMessages, DELIVER_SIGNUP_MESSAGE_JOB } from './domain/accounts/signup-first-messages.service';
+import { createSignupFirstMessagesRepository } from './db/repositories/signup-first-messages.repository';
 import { createMailChangeService } from './domain/accounts/mail-change.service';
 import { createPasswordsService } from './domain/accounts/passwords.service';
 import { createSessionsService } from './domain/accounts/sessions.service';
@@ -188,7 +190,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     links,
     clock,
     // Replies held until the member confirmed reach them now; chatEvents is made further down.
-    onConfirmed: (userId) => createChatRepository(db).releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
+    onConfirmed: (userId) => createChatRepository(db).releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)).then(() => signupFirstMessages.confirmed(userId)),
   });
   const passwords = createPasswordsService({
     users: usersRepository,
@@ -334,7 +336,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     paymentEvents,
     findSite: (siteId) => createSitesRepository(db).findById(siteId),
     sendReactivation: (site, user) => links.sendReactivation(site, user),
-    onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
+    onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)).then(() => signupFirstMessages.confirmed(userId)),
   });
   // Notifications (issue 17): the unsubscribe links of notification mails, and the mail
   // provider's bounce and complaint events.
@@ -380,6 +382,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
       ...likeNotifications.handlers,
       [UNREAD_REMINDERS_JOB]: () => unreadReminders.sweep().then(() => undefined),
       ...scheduledNotifications.handlers,
+      [DELIVER_SIGNUP_MESSAGE_JOB]: (payload) => signupFirstMessages.deliver(Number(payload.userId)).then(() => undefined),
       ...extraHandlers,
     },
     schedules: [
@@ -393,6 +396,16 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   });
   const jobQueue = createJobQueue({ jobs: jobsRepository, clock, onEnqueued: () => jobRunner.wake() });
   const jobsAdmin = createJobsAdminService({ db, audit, clock, onRetried: () => jobRunner.wake() });
+  // A sign-up's first message to the profile it came from: kept at sign-up, sent as a job once
+  // the address is confirmed (issue 18; the onConfirmed hooks above call it).
+  const signupFirstMessages = createSignupFirstMessages({
+    messages: createSignupFirstMessagesRepository(db),
+    users: usersRepository,
+    findSite: (siteId) => sitesRepository.findById(siteId),
+    chat,
+    jobs: jobQueue,
+    clock,
+  });
 
   return {
     config,
@@ -437,6 +450,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     jobQueue,
     jobsRepository,
     jobsAdmin,
+    signupFirstMessages,
     presence,
     /** The event notification rules (issue 17). */
     eventNotifications: { messages: messageNotifications, likes: likeNotifications, unreadReminders },

@@ -3,10 +3,12 @@ import { useRootData } from '../../root';
 import { SignupModal } from '../../components/account/signup/SignupModal';
 import { Footer } from '../../components/layout/Footer';
 import { SiteEntryWarning } from '../../components/layout/SiteEntryWarning';
+import { useKeepTracking } from '../../components/landers/use-keep-tracking';
 
 /** Spec §2: landing pages for campaigns get a plain brand bar, the footer and disclaimer. */
 export default function LanderLayout() {
   const { settings, user } = useRootData();
+  useKeepTracking();
   return (
     <div className="app-shell">
       <header className="lander-bar py-2">
