@@ -46,15 +46,12 @@ export default [
     route('landers/collagelanding/:slug?', 'routes/landers/collagelanding.tsx'),
     route('landers/gallery/:slug?', 'routes/landers/gallery.tsx'),
     route('landers/iconslanding/:slug?', 'routes/landers/iconslanding.tsx'),
-  ]),
-  layout('routes/layouts/empty.tsx', [route('lang-config', 'routes/lang-config.tsx')]),
-  // Campaign landers (issue 18) with an optional campaign slug: the map, the social feed and the two "video" landers.
-  layout('routes/layouts/lander.tsx', { id: 'lander-layout-campaigns' }, [
     route('landers/maplanding/:slug?', 'routes/landers/maplanding.tsx'),
     route('landers/socialnetwork/:slug?', 'routes/landers/socialnetwork.tsx'),
     route('landers/video/:slug?', 'routes/landers/video.tsx'),
     route('landers/transitionsvideolanding/:slug?', 'routes/landers/transitionsvideolanding.tsx'),
   ]),
+  layout('routes/layouts/empty.tsx', [route('lang-config', 'routes/lang-config.tsx')]),
   // The operators' console (issue 16): its own layout, sign-in and texts.
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/home.tsx'),

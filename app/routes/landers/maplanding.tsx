@@ -1,26 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
-import { JoinLink } from '../../components/landers/JoinLink';
+import { SignupButton } from '../../components/landers/SignupButton';
 import { MapHeroArt } from '../../components/landers/maplanding/MapHeroArt';
 import { buildMapRegions } from '../../components/landers/maplanding/map-regions';
 import { RegionMap } from '../../components/landers/maplanding/RegionMap';
 import { useRootData } from '../../root';
-import { landerHead, landerMeta, requireCampaignSlug } from './campaign-lander';
+import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/maplanding';
 
 /** The deck's most: faces for the busiest regions of the visitor's country. */
 const DECK_SIZE = 48;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireCampaignSlug(params.slug);
-  const [counts, cards] = await Promise.all([context.regionCounts(), context.visitorDeck(DECK_SIZE)]);
+  const { cards, title, description } = await loadLander(context, 'maplanding', params.slug, DECK_SIZE);
+  const counts = await context.regionCounts();
   const { populated, quiet } = buildMapRegions(counts, cards);
   const countryName = new Intl.DisplayNames([context.language], { type: 'region' }).of(counts.country) ?? counts.country;
-  return { head: landerHead(context, 'maplanding'), countryName, regionWord: counts.region_word, total: counts.total, populated, quiet };
+  // Only the faces placed on the map go to the page (`cards` stays on the server).
+  return { title, description, countryName, regionWord: counts.region_word, total: counts.total, populated, quiet };
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return landerMeta(data?.head);
+  return landerMeta(data);
 }
 
 /**
@@ -40,7 +41,7 @@ export default function MapLander() {
             <h1 className="h2 fw-bold mb-2">{total ? t('landers.maplanding.title') : t('landers.maplanding.empty_title')}</h1>
             <p className="mb-3 map-hero__lead">{t('landers.maplanding.lead')}</p>
             <div className="d-flex flex-wrap align-items-center gap-3">
-              <JoinLink className="btn btn-light fw-semibold">{t('landers.maplanding.cta')}</JoinLink>
+              <SignupButton className="btn btn-light fw-semibold">{t('landers.maplanding.cta')}</SignupButton>
               {total > 0 && <span className="map-hero__total">{t('landers.maplanding.total', { country: countryName, count: total })}</span>}
             </div>
           </div>

@@ -1,13 +1,13 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
-import { JoinLink } from '../../components/landers/JoinLink';
+import { SignupButton } from '../../components/landers/SignupButton';
 import { EmptyAvatar } from '../../components/landers/socialnetwork/Avatar';
 import { FeedPost } from '../../components/landers/socialnetwork/FeedPost';
 import { PeopleYouMayKnow } from '../../components/landers/socialnetwork/PeopleYouMayKnow';
 import { StoryBar } from '../../components/landers/socialnetwork/StoryBar';
 import { useRootData } from '../../root';
-import { landerHead, landerMeta, requireCampaignSlug } from './campaign-lander';
+import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/socialnetwork';
 
 const DECK_SIZE = 20;
@@ -17,16 +17,15 @@ const PEOPLE = 5;
 const POST_KINDS = ['photo', 'hello', 'photo', 'photo', 'hello'] as const;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireCampaignSlug(params.slug);
-  const cards = await context.visitorDeck(DECK_SIZE);
+  const { cards, title, description } = await loadLander(context, 'socialnetwork', params.slug, DECK_SIZE);
   const posts = cards.slice(0, POSTS);
   // Faces not in the feed when there are enough; on a small site the newest ones again.
   const people = cards.length > POSTS ? cards.slice(POSTS, POSTS + PEOPLE) : cards.slice(-PEOPLE).reverse();
-  return { head: landerHead(context, 'socialnetwork'), stories: cards.slice(0, 12), posts, people };
+  return { title, description, stories: cards.slice(0, 12), posts, people };
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return landerMeta(data?.head);
+  return landerMeta(data);
 }
 
 /**
@@ -45,7 +44,7 @@ export default function SocialNetworkLander() {
             <h1 className="h3 fw-bold mb-1">{t('landers.socialnetwork.title', { site_name: settings.name })}</h1>
             <p className="mb-0 social-intro__lead">{t('landers.socialnetwork.lead')}</p>
           </div>
-          <JoinLink className="btn btn-light fw-semibold">{t('landers.socialnetwork.cta')}</JoinLink>
+          <SignupButton className="btn btn-light fw-semibold">{t('landers.socialnetwork.cta')}</SignupButton>
         </div>
       </section>
       <div className="container py-3 py-md-4">
@@ -60,21 +59,21 @@ export default function SocialNetworkLander() {
                   {t('landers.socialnetwork.your_profile_title')}
                 </h2>
                 <p className="small text-body-secondary">{t('landers.socialnetwork.your_profile_text')}</p>
-                <JoinLink className="btn btn-primary w-100">{t('landers.socialnetwork.cta')}</JoinLink>
+                <SignupButton className="btn btn-primary w-100">{t('landers.socialnetwork.cta')}</SignupButton>
               </section>
             </div>
           </aside>
           <section className="col-md-8 col-lg-6" aria-label={t('landers.socialnetwork.feed_label')}>
             <StoryBar cards={stories} />
-            <JoinLink className="social-composer card border-0 shadow-sm mb-3">
+            <SignupButton className="social-composer card border-0 shadow-sm mb-3">
               <EmptyAvatar size={40} />
               <span className="social-composer__field">{t('landers.socialnetwork.composer')}</span>
-            </JoinLink>
+            </SignupButton>
             {posts.length === 0 && (
               <article className="social-post card border-0 shadow-sm mb-3 p-3" data-testid="social-welcome">
                 <h2 className="h5">{t('landers.socialnetwork.welcome_title', { site_name: settings.name })}</h2>
                 <p className="mb-3">{t('landers.socialnetwork.welcome_text')}</p>
-                <JoinLink className="btn btn-primary">{t('landers.socialnetwork.cta')}</JoinLink>
+                <SignupButton className="btn btn-primary">{t('landers.socialnetwork.cta')}</SignupButton>
               </article>
             )}
             {posts.map((card, index) => (

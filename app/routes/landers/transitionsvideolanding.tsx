@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
-import { JoinLink } from '../../components/landers/JoinLink';
+import { SignupButton } from '../../components/landers/SignupButton';
 import { buildScenes } from '../../components/landers/transitionsvideolanding/reel-scenes';
 import { TransitionReel } from '../../components/landers/transitionsvideolanding/TransitionReel';
 import { useRootData } from '../../root';
-import { landerHead, landerMeta, requireCampaignSlug } from './campaign-lander';
+import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/transitionsvideolanding';
 
 /** Two faces after each of the three taglines. */
@@ -13,12 +13,11 @@ const FACES = 6;
 const STEPS = ['one', 'two', 'three'] as const;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireCampaignSlug(params.slug);
-  return { head: landerHead(context, 'transitionsvideolanding'), cards: await context.visitorDeck(FACES) };
+  return loadLander(context, 'transitionsvideolanding', params.slug, FACES);
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return landerMeta(data?.head);
+  return landerMeta(data);
 }
 
 /**
@@ -52,7 +51,7 @@ export default function TransitionsVideoLander() {
               </li>
             ))}
           </ol>
-          <JoinLink className="btn btn-light btn-lg fw-semibold">{t('landers.transitionsvideolanding.cta')}</JoinLink>
+          <SignupButton className="btn btn-light btn-lg fw-semibold">{t('landers.transitionsvideolanding.cta')}</SignupButton>
         </div>
       </div>
     </section>

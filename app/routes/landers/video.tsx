@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
-import { JoinLink } from '../../components/landers/JoinLink';
+import { SignupButton } from '../../components/landers/SignupButton';
 import { Playlist } from '../../components/landers/video/Playlist';
 import { SlideshowPlayer } from '../../components/landers/video/SlideshowPlayer';
 import { useRootData } from '../../root';
-import { landerHead, landerMeta, requireCampaignSlug } from './campaign-lander';
+import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/video';
 
 /** Eight slides: about half a minute of show. */
@@ -13,12 +13,11 @@ const SLIDES = 8;
 const POINTS = ['photos', 'chat', 'free'] as const;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireCampaignSlug(params.slug);
-  return { head: landerHead(context, 'video'), cards: await context.visitorDeck(SLIDES) };
+  return loadLander(context, 'video', params.slug, SLIDES);
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return landerMeta(data?.head);
+  return landerMeta(data);
 }
 
 /**
@@ -41,7 +40,7 @@ export default function VideoLander() {
           <div className="container text-center">
             <p className="h2 fw-bold mb-2">{t('landers.video.poster_title')}</p>
             <p className="mb-4">{t('landers.video.lead')}</p>
-            <JoinLink className="btn btn-light btn-lg fw-semibold">{t('landers.video.cta')}</JoinLink>
+            <SignupButton className="btn btn-light btn-lg fw-semibold">{t('landers.video.cta')}</SignupButton>
           </div>
         </section>
       )}
@@ -51,7 +50,7 @@ export default function VideoLander() {
           <div className="col-lg-5">
             <h2 className="h3 fw-bold mb-2">{t('landers.video.closing_title')}</h2>
             <p className="mb-3 text-body-secondary">{t('landers.video.lead')}</p>
-            <JoinLink className="btn btn-primary btn-lg fw-semibold">{t('landers.video.cta')}</JoinLink>
+            <SignupButton className="btn btn-primary btn-lg fw-semibold">{t('landers.video.cta')}</SignupButton>
           </div>
           <div className="col-lg-7">
             <ul className="video-points list-unstyled mb-0">

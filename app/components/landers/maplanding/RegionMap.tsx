@@ -4,7 +4,7 @@ import type { RegionWord } from '../../../../contract/countries';
 import { photoUrl } from '../../../lib/media';
 import { prefersReducedMotion } from '../../../lib/use-reduced-motion';
 import { useRootData } from '../../../root';
-import { JoinLink } from '../JoinLink';
+import { SignupButton } from '../SignupButton';
 import type { MapRegion } from './map-regions';
 import { RegionSpotlight } from './RegionSpotlight';
 
@@ -84,9 +84,9 @@ export function RegionMap({ populated, quiet, regionWord, countryName }: RegionM
             <ul className="map-chips list-unstyled mb-0">
               {quiet.map((region) => (
                 <li key={region.id}>
-                  <JoinLink className="map-chip" label={t('landers.maplanding.empty_region', { region: region.name })}>
+                  <SignupButton className="map-chip" label={t('landers.maplanding.empty_region', { region: region.name })}>
                     {region.name}
-                  </JoinLink>
+                  </SignupButton>
                 </li>
               ))}
             </ul>

@@ -3,7 +3,7 @@ import type { RegionWord } from '../../../../contract/countries';
 import { photoUrl } from '../../../lib/media';
 import { useRootData } from '../../../root';
 import { FictionalBadge } from '../../profile/FictionalBadge';
-import { JoinLink } from '../JoinLink';
+import { SignupButton } from '../SignupButton';
 import type { MapRegion } from './map-regions';
 import { PersonIcon } from './RegionMap';
 
@@ -21,7 +21,7 @@ export function RegionSpotlight({ region, regionWord, countryName }: { region: M
         <div className="card-body p-4 text-center">
           <h2 className="h4">{countryName}</h2>
           <p>{t('landers.maplanding.empty_text')}</p>
-          <JoinLink className="btn btn-primary btn-lg w-100">{t('landers.maplanding.cta')}</JoinLink>
+          <SignupButton className="btn btn-primary btn-lg w-100">{t('landers.maplanding.cta')}</SignupButton>
         </div>
       </section>
     );
@@ -42,20 +42,20 @@ export function RegionSpotlight({ region, regionWord, countryName }: { region: M
           <ul className="map-faces list-unstyled">
             {region.faces.map((face) => (
               <li key={face.id}>
-                <JoinLink targetId={face.id} className="map-face" label={t('landers.maplanding.say_hello', { name: face.name })}>
+                <SignupButton target={face} className="map-face" label={t('landers.maplanding.say_hello', { name: face.name })}>
                   <img src={photoUrl(face.main_image!.thumb_filename, settings.cdn_prefix)} alt="" width="160" height="160" loading="lazy" decoding="async" />
                   <span className="map-face__name">
                     {face.name}, {face.age}
                   </span>
                   {face.is_fictional && <FictionalBadge className="map-face__badge" />}
-                </JoinLink>
+                </SignupButton>
               </li>
             ))}
           </ul>
         ) : (
           <p className="text-body-secondary">{t('landers.maplanding.no_faces')}</p>
         )}
-        <JoinLink className="btn btn-primary btn-lg w-100 mt-1">{t('landers.maplanding.region_cta', { region: region.name })}</JoinLink>
+        <SignupButton className="btn btn-primary btn-lg w-100 mt-1">{t('landers.maplanding.region_cta', { region: region.name })}</SignupButton>
       </div>
     </section>
   );

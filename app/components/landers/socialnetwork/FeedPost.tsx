@@ -3,7 +3,7 @@ import type { ProfileCard } from '../../../../contract/profiles';
 import { photoUrl } from '../../../lib/media';
 import { useRootData } from '../../../root';
 import { FictionalBadge } from '../../profile/FictionalBadge';
-import { JoinLink } from '../JoinLink';
+import { SignupButton } from '../SignupButton';
 import { Avatar } from './Avatar';
 
 /**
@@ -30,7 +30,7 @@ export function FeedPost({ card, kind, isFirst }: { card: ProfileCard; kind: 'ph
       {kind === 'photo' && card.main_image ? (
         <>
           <p className="px-3 mb-2">{t('landers.socialnetwork.post_photo', { name: card.name })}</p>
-          <JoinLink targetId={card.id} className="social-post__photo" label={t('landers.socialnetwork.meet', { name: card.name })}>
+          <SignupButton target={card} className="social-post__photo" label={t('landers.socialnetwork.meet', { name: card.name })}>
             <img
               src={photoUrl(card.main_image.filename, settings.cdn_prefix)}
               alt=""
@@ -40,7 +40,7 @@ export function FeedPost({ card, kind, isFirst }: { card: ProfileCard; kind: 'ph
               fetchPriority={isFirst ? 'high' : 'auto'}
               decoding="async"
             />
-          </JoinLink>
+          </SignupButton>
         </>
       ) : (
         <p className="social-post__hello mx-3 mb-0">
@@ -49,15 +49,15 @@ export function FeedPost({ card, kind, isFirst }: { card: ProfileCard; kind: 'ph
         </p>
       )}
       <footer className="social-post__actions d-flex border-top mt-3">
-        <JoinLink targetId={card.id} className="social-action">
+        <SignupButton target={card} className="social-action">
           <HeartIcon /> {t('landers.socialnetwork.like')}
-        </JoinLink>
-        <JoinLink targetId={card.id} className="social-action">
+        </SignupButton>
+        <SignupButton target={card} className="social-action">
           <BubbleIcon /> {t('landers.socialnetwork.message')}
-        </JoinLink>
-        <JoinLink targetId={card.id} className="social-action">
+        </SignupButton>
+        <SignupButton target={card} className="social-action">
           <PlusIcon /> {t('landers.socialnetwork.connect')}
-        </JoinLink>
+        </SignupButton>
       </footer>
     </article>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ProfileCard } from '../../../../contract/profiles';
-import { JoinLink } from '../JoinLink';
+import { SignupButton } from '../SignupButton';
 import { Avatar } from './Avatar';
 import { PlusIcon } from './FeedPost';
 
@@ -26,9 +26,9 @@ export function PeopleYouMayKnow({ cards, layout }: { cards: ProfileCard[]; layo
               </p>
               <p className="small text-body-secondary mb-0 text-truncate">{card.city ?? card.country}</p>
             </div>
-            <JoinLink targetId={card.id} className="btn btn-sm btn-outline-primary social-person__connect" label={t('landers.socialnetwork.connect_with', { name: card.name })}>
+            <SignupButton target={card} className="btn btn-sm btn-outline-primary social-person__connect" label={t('landers.socialnetwork.connect_with', { name: card.name })}>
               <PlusIcon /> <span className="social-person__connect-text">{t('landers.socialnetwork.connect')}</span>
-            </JoinLink>
+            </SignupButton>
           </li>
         ))}
       </ul>

@@ -5,7 +5,7 @@ import { photoUrl } from '../../../lib/media';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { useRootData } from '../../../root';
 import { FictionalBadge } from '../../profile/FictionalBadge';
-import { JoinLink } from '../JoinLink';
+import { SignupButton } from '../SignupButton';
 import { SCENE_MS, type Scene } from './reel-scenes';
 
 /**
@@ -89,9 +89,9 @@ function SceneView({ scene }: { scene: Scene }) {
             {card.name}, {card.age}
           </p>
           {card.is_fictional && <FictionalBadge className="mb-2" />}
-          <JoinLink targetId={card.id} className="btn btn-light btn-sm fw-semibold">
+          <SignupButton target={card} className="btn btn-light btn-sm fw-semibold">
             {t('landers.transitionsvideolanding.meet', { name: card.name })}
-          </JoinLink>
+          </SignupButton>
         </div>
       </div>
     );
@@ -112,7 +112,7 @@ function Finale({ cards }: { cards: ProfileCard[] }) {
         </div>
       )}
       <p className="h3 fw-bold mb-3">{t('landers.transitionsvideolanding.finale_title')}</p>
-      <JoinLink className="btn btn-light btn-lg fw-semibold">{t('landers.transitionsvideolanding.cta')}</JoinLink>
+      <SignupButton className="btn btn-light btn-lg fw-semibold">{t('landers.transitionsvideolanding.cta')}</SignupButton>
     </div>
   );
 }

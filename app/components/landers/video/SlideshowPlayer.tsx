@@ -5,7 +5,7 @@ import { photoUrl } from '../../../lib/media';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { useRootData } from '../../../root';
 import { FictionalBadge } from '../../profile/FictionalBadge';
-import { JoinLink } from '../JoinLink';
+import { SignupButton } from '../SignupButton';
 
 /**
  * A full-bleed "video" made of members' photos: each slide fades in and drifts slowly, a
@@ -81,9 +81,9 @@ export function SlideshowPlayer({ cards, index, onIndex }: { cards: ProfileCard[
             {card.is_fictional && <FictionalBadge className="mb-2" />}
           </div>
           <div className="d-flex align-items-center gap-2">
-            <JoinLink targetId={card.id} className="btn btn-primary btn-lg fw-semibold">
+            <SignupButton target={card} className="btn btn-primary btn-lg fw-semibold">
               {t('landers.video.meet', { name: card.name })}
-            </JoinLink>
+            </SignupButton>
             {cards.length > 1 && (
               <button type="button" className="video-player__toggle" onClick={() => setPlaying(!playing)} aria-label={playing ? t('landers.video.pause') : t('landers.video.play')}>
                 {playing ? <PauseGlyph /> : <PlayGlyph />}
