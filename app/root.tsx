@@ -34,6 +34,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     company: context.company,
     user: context.user,
     paymentsAreDemo: context.paymentsAreDemo,
+    /** What a visitor's first message to a profile will cost, shown in the sign-up (modal too) before they sign up. */
+    signupMessagePrice: context.user ? null : context.signupMessagePrice(),
   };
 }
 

@@ -52,6 +52,11 @@ export interface PageLoadContext {
    * the site serves it, else the site's first country) — counts only, nothing finer than a region.
    */
   regionCounts(): Promise<RegionCounts>;
+  /**
+   * The members `/signup-matches` offers a member to like: whom they seek, around their age,
+   * their country first, the site's niche; none they already like. Empty for visitors.
+   */
+  signupMatches(): Promise<ProfileCard[]>;
   /** Another member's profile as the viewer may see it, or the error that refuses it. */
   viewMember(id: number): Promise<{ ok: true; data: MemberProfile } | { ok: false; code: string; message: string }>;
   /** Whom the member likes, who likes them and the matches; null for visitors. */

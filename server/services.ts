@@ -37,6 +37,7 @@ import { createPasswordsService } from './domain/accounts/passwords.service';
 import { createSessionsService } from './domain/accounts/sessions.service';
 import { createLikesService } from './domain/likes/likes.service';
 import { createSwipeService } from './domain/likes/swipe.service';
+import { createSignupMatchesService } from './domain/profiles/signup-matches.service';
 import { createChatService, SEND_BATCHES_AT_ONCE } from './domain/chat/chat.service';
 import { createChatPhotosService } from './domain/chat/chat-photos.service';
 import { createGiftsService } from './domain/chat/gifts.service';
@@ -252,6 +253,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const photos = createPhotosService({ photos: createPhotosRepository(db), users: usersRepository, storage, clock });
   const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
   const memberMap = createMemberMapService({ profiles: profilesRepository, geo, clock });
+  const signupMatches = createSignupMatchesService({ profiles: profilesRepository, likes: likesRepository, clock });
   const chatEvents = createRealtimeChatEvents(bus, chatRepository);
   const chatSync = createChatSyncRepository(db);
   const chat = createChatService({
@@ -431,6 +433,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     blocks,
     swipe,
     memberMap,
+    /** The members offered to a new member to like on `/signup-matches` (issue 18). */
+    signupMatches,
     photos,
     chat,
     gifts,

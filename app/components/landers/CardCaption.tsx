@@ -9,7 +9,7 @@ export function CardCaption({ card, className = '' }: { card: ProfileCard; class
         {card.name}, {card.age}
       </span>
       <span className="d-block small text-truncate lander-card__place">{card.city ?? card.region ?? card.country}</span>
-      {card.is_fictional && <FictionalBadge className="mt-1" />}
+      {card.is_fictional && <FictionalBadge className="mt-1 text-wrap mw-100" />}
     </span>
   );
 }

@@ -4,22 +4,21 @@ import { useRootData } from '../../root';
 
 /** Thumbnails are square crops of this side (server/domain/photos: THUMB_SIDE). */
 const THUMB_SIDE = 320;
+/** From this width up (Bootstrap's lg), a `large` tile is drawn bigger than the thumbnail. */
+const WIDE_SCREEN = '(min-width: 992px)';
 
 /**
  * A member's approved main photo on a lander: always with its size, so nothing moves while it
- * loads, lazy unless it is in the first screen. `large` offers the full photo to wide screens
- * where a tile is drawn bigger than the thumbnail.
+ * loads, lazy unless it is in the first screen. A `large` tile gets the full photo on wide
+ * screens only: phones keep the small thumbnail, which keeps a lander fast on a mobile network.
  */
-export function MemberPhoto({ card, eager = false, large, className = '' }: { card: ProfileCard; eager?: boolean; large?: string; className?: string }) {
+export function MemberPhoto({ card, eager = false, large = false, className = '' }: { card: ProfileCard; eager?: boolean; large?: boolean; className?: string }) {
   const { settings } = useRootData();
   const image = card.main_image;
   if (!image) return null;
-  const thumb = photoUrl(image.thumb_filename, settings.cdn_prefix);
-  return (
+  const img = (
     <img
-      src={thumb}
-      srcSet={large ? `${thumb} ${THUMB_SIDE}w, ${photoUrl(image.filename, settings.cdn_prefix)} 1280w` : undefined}
-      sizes={large}
+      src={photoUrl(image.thumb_filename, settings.cdn_prefix)}
       width={THUMB_SIDE}
       height={THUMB_SIDE}
       alt=""
@@ -27,5 +26,12 @@ export function MemberPhoto({ card, eager = false, large, className = '' }: { ca
       decoding="async"
       className={`object-fit-cover ${className}`}
     />
+  );
+  if (!large) return img;
+  return (
+    <picture>
+      <source media={WIDE_SCREEN} srcSet={photoUrl(image.filename, settings.cdn_prefix)} />
+      {img}
+    </picture>
   );
 }

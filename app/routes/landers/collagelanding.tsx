@@ -1,15 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import { ClosingCall } from '../../components/landers/ClosingCall';
-import { CollageMosaic } from '../../components/landers/CollageMosaic';
+import { COLLAGE_SIZE, CollageMosaic } from '../../components/landers/CollageMosaic';
 import { NoMembersYet } from '../../components/landers/NoMembersYet';
 import { SignupButton } from '../../components/landers/SignupButton';
 import { useRootData } from '../../root';
 import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/collagelanding';
 
-/** Enough faces to fill the mosaic's rows around the panel on a wide screen. */
-const COLLAGE_SIZE = 16;
 const PROMISES = ['checked', 'free', 'discreet'] as const;
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -9,8 +9,8 @@ import { useRootData } from '../../root';
 import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/iconslanding';
 
-/** One row of eight on a wide screen. */
-const STRIP_SIZE = 8;
+/** Two full rows at 6 columns (wide), 4 (tablet) and 3 (phone). */
+const STRIP_SIZE = 12;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return loadLander(context, 'iconslanding', params.slug, STRIP_SIZE);
