@@ -48,6 +48,10 @@ export default [
     route('landers/collagelanding/:slug?', 'routes/landers/collagelanding.tsx'),
     route('landers/gallery/:slug?', 'routes/landers/gallery.tsx'),
     route('landers/iconslanding/:slug?', 'routes/landers/iconslanding.tsx'),
+    route('landers/maplanding/:slug?', 'routes/landers/maplanding.tsx'),
+    route('landers/socialnetwork/:slug?', 'routes/landers/socialnetwork.tsx'),
+    route('landers/video/:slug?', 'routes/landers/video.tsx'),
+    route('landers/transitionsvideolanding/:slug?', 'routes/landers/transitionsvideolanding.tsx'),
   ]),
   // Issue 18: three campaign pages about one member, each ending in sign-up with them as target.
   layout('routes/layouts/lander.tsx', { id: 'profile-landings-layout' }, [

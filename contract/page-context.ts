@@ -4,6 +4,7 @@ import type { BundlesResponse, DirectDebitResponse, OrderStatusResponse, Transac
 import type { PublicBundlesResponse } from './pricing';
 import type { LikesResponse, MemberProfile, OwnProfileDetails, ProfileCard, SearchResponse } from './profiles';
 import type { Language } from './locales';
+import type { RegionCounts } from './member-map';
 import type { CompanyInfo, SiteSettings } from './site';
 import type { StaffMember } from './admin/staff';
 
@@ -46,6 +47,11 @@ export interface PageLoadContext {
    * photo, from the visitor's country first; `size` defaults to the swipe deck's 10, at most 48.
    */
   visitorDeck(size?: number): Promise<ProfileCard[]>;
+  /**
+   * For the map lander: the site's visible members per region of the visitor's country (when
+   * the site serves it, else the site's first country) — counts only, nothing finer than a region.
+   */
+  regionCounts(): Promise<RegionCounts>;
   /**
    * The members `/signup-matches` offers a member to like: whom they seek, around their age,
    * their country first, the site's niche; none they already like. Empty for visitors.

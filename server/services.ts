@@ -45,6 +45,7 @@ import { createMailService } from './domain/mail/mail.service';
 import { createPhotosService } from './domain/photos/photos.service';
 import { createBlocksService } from './domain/profiles/blocks.service';
 import { createMembersService } from './domain/profiles/members.service';
+import { createMemberMapService } from './domain/profiles/member-map.service';
 import { createOwnProfileService } from './domain/profiles/own-profile.service';
 import { createSearchService } from './domain/profiles/search.service';
 import { createPartnerCardsDisplay, createPartnerCardsService } from './domain/partners/partner-cards.service';
@@ -253,6 +254,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const blocks = createBlocksService({ blocks: blocksRepository, clock, events: createRealtimeBlockEvents(bus, chatRepository) });
   const photos = createPhotosService({ photos: createPhotosRepository(db), users: usersRepository, storage, clock });
   const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
+  const memberMap = createMemberMapService({ profiles: profilesRepository, geo, clock });
   const signupMatches = createSignupMatchesService({ profiles: profilesRepository, likes: likesRepository, clock });
   const chatEvents = createRealtimeChatEvents(bus, chatRepository);
   const chatSync = createChatSyncRepository(db);
@@ -434,6 +436,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     likes,
     blocks,
     swipe,
+    memberMap,
     /** The members offered to a new member to like on `/signup-matches` (issue 18). */
     signupMatches,
     photos,

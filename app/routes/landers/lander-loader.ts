@@ -4,7 +4,7 @@ import type { ProfileCard } from '../../../contract/profiles';
 /** A campaign slug names the ad that sent the visitor (`/landers/gallery/summer-24`); it changes nothing visible. */
 const CAMPAIGN_SLUG = /^[a-z0-9-]{1,40}$/;
 
-export type LanderName = 'alonetonight' | 'collagelanding' | 'gallery' | 'iconslanding';
+export type LanderName = 'alonetonight' | 'collagelanding' | 'gallery' | 'iconslanding' | 'maplanding' | 'socialnetwork' | 'video' | 'transitionsvideolanding';
 
 export interface LanderData {
   cards: ProfileCard[];
@@ -38,7 +38,7 @@ function landerTexts(context: AppLoadContext, lander: LanderName): { meta_title:
 const fill = (text: string, siteName: string) => text.replaceAll('{{site_name}}', siteName);
 
 /** The `meta` of a lander: its own title and description from the loader. */
-export function landerMeta(loaderData: LanderData | undefined) {
+export function landerMeta(loaderData: Pick<LanderData, 'title' | 'description'> | undefined) {
   if (!loaderData) return [];
   return [{ title: loaderData.title }, { name: 'description', content: loaderData.description }];
 }

@@ -156,6 +156,17 @@ export function createProfilesRepository(db: Executor) {
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
+    /**
+     * Visible members of one country per region, for a visitor's map (no viewer, no blocks):
+     * members without a region are left out, since a map cannot place them.
+     */
+    async countByRegion(filter: { niche: number; country: string }): Promise<Array<{ region: string; n: number }>> {
+      const niche = filter.niche > 1 ? sql` and ${filter.niche}::smallint = any(p.niches)` : sql``;
+      return rowsOf<{ region: string; n: number }>(sql`select p.region, count(*)::int as n from profiles p
+        where ${visibleToViewer(null)}${niche} and p.country = ${filter.country} and p.region is not null
+        group by p.region`);
+    },
+
     async findProfile(id: number): Promise<(ProfileRow & { isFictional: boolean }) | null> {
       const [row] = await db
         .select({ profile: profiles, isFictional: users.isFictional })
