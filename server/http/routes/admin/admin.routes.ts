@@ -9,6 +9,7 @@ import { fictionalRoutes } from './fictional.routes';
 import { membersRoutes } from './members.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { jobsAdminRoutes } from './jobs.routes';
+import { trafficRoutes } from './traffic.routes';
 import { staffInvitationRoutes } from './staff-invitation.routes';
 import { staffRoutes } from './staff.routes';
 import { staffSessionRoutes } from './staff-session.routes';
@@ -27,4 +28,5 @@ export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) =
   await app.register(membersRoutes, { membersAdmin: services.membersAdmin });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(jobsAdminRoutes, { jobsAdmin: services.jobsAdmin });
+  await app.register(trafficRoutes, { trafficReport: services.trafficReport });
 };
