@@ -63,6 +63,7 @@ export default [
     route('inbox/:id', 'routes/admin/inbox-conversation.tsx'),
     route('members', 'routes/admin/members.tsx'),
     route('members/:id', 'routes/admin/member.tsx'),
+    route('traffic', 'routes/admin/traffic.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -28,7 +28,8 @@ export function periodProblem(from: string, to: string): 'format' | 'order' | 't
 
 export const TrafficQuery = z
   .object({
-    site_id: RecordIdParam,
+    /** The site; the first by name when absent. */
+    site_id: RecordIdParam.optional(),
     /** First day (UTC) of the period; with `to`, or neither for the last 7 days. */
     from: day.optional(),
     /** Last day (UTC), included. */
@@ -45,6 +46,8 @@ export type TrafficQuery = z.infer<typeof TrafficQuery>;
 
 export const TrafficReport = z.object({
   site: z.object({ id: z.number().int(), name: z.string() }),
+  /** Every site, for choosing another. */
+  sites: z.array(z.object({ id: z.number().int(), name: z.string() })),
   from: z.string(),
   to: z.string(),
   /** Members who signed up on the site in the period, by where they came from (null: no tracking). */

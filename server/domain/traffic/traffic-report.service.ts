@@ -12,10 +12,12 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
  * (default the last 7, today included), sign-ups per tracking network and ref, and per landing
  * page (opened with `?lb`) its visits, bounces, bounce rate and median time on page.
  */
-export function createTrafficReportService(deps: { pageVisits: PageVisitsRepository; sites: Pick<SitesRepository, 'findById'>; clock: Clock }) {
+export function createTrafficReportService(deps: { pageVisits: PageVisitsRepository; sites: Pick<SitesRepository, 'findById' | 'names'>; clock: Clock }) {
   return {
     async report(query: TrafficQuery): Promise<TrafficReport> {
-      const site = await deps.sites.findById(query.site_id);
+      const sites = await deps.sites.names();
+      const siteId = query.site_id ?? sites[0]?.id;
+      const site = siteId === undefined ? null : await deps.sites.findById(siteId);
       if (!site) throw new AppError('not_found');
       const today = isoDay(deps.clock.now());
       const to = query.to ?? today;
@@ -25,6 +27,7 @@ export function createTrafficReportService(deps: { pageVisits: PageVisitsReposit
       const [signups, pages] = await Promise.all([deps.pageVisits.signupSources(site.id, start, end), deps.pageVisits.landingPages(site.id, start, end)]);
       return {
         site: { id: site.id, name: site.name },
+        sites,
         from,
         to,
         signups,
