@@ -39,20 +39,25 @@ export function PageVisitBeacon() {
       visibleSince: document.visibilityState === 'visible' ? performance.now() : null,
       lb: views.current === 1 && new URLSearchParams(search).has('lb'),
     };
+    const onHidden = () => {
+      const current = view.current;
+      // Already sent when it was hidden (pagehide follows visibilitychange when leaving).
+      if (!current || current.visibleSince === null) return;
+      send(true);
+      // What follows, if the visitor comes back, is a new stretch of the same page, not a landing.
+      view.current = { ...current, ms: 0, visibleSince: null, lb: false };
+    };
     const onVisibility = () => {
       const current = view.current;
-      if (!current) return;
-      if (document.visibilityState === 'hidden') {
-        send(true);
-        // What follows, if the visitor comes back, is a new stretch of the same page, not a landing.
-        view.current = { ...current, ms: 0, visibleSince: null, lb: false };
-      } else if (current.visibleSince === null) {
-        view.current = { ...current, visibleSince: performance.now() };
-      }
+      if (document.visibilityState === 'hidden') onHidden();
+      else if (current && current.visibleSince === null) view.current = { ...current, visibleSince: performance.now() };
     };
     document.addEventListener('visibilitychange', onVisibility);
+    // Leaving for another site or closing the tab: not every browser reports it as hidden first.
+    window.addEventListener('pagehide', onHidden);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', onHidden);
       // Another page of the site: this view ends without a bounce.
       send(false);
       view.current = null;
