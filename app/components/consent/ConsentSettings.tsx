@@ -39,7 +39,7 @@ export function ConsentSettings() {
             <button type="submit" className="btn btn-primary">
               {t('consent.save')}
             </button>
-            <span role="status" className="small text-success">
+            <span role="status" className="small text-success-emphasis">
               {saved ? t('consent.saved') : ''}
             </span>
           </div>
