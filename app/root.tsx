@@ -38,6 +38,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     paymentsAreDemo: context.paymentsAreDemo,
     /** The visitor's cookie choice (issue 18), so the banner renders the same on server and browser. */
     consent: parseConsent(readCookie(request.headers.get('cookie'), CONSENT_COOKIE)),
+    /** What a visitor's first message to a profile will cost, shown in the sign-up (modal too) before they sign up. */
+    signupMessagePrice: context.user ? null : context.signupMessagePrice(),
   };
 }
 

@@ -34,12 +34,27 @@ export default [
     route('premium', 'routes/payments/premium.tsx', { id: 'premium' }),
     route('transactions/:id?', 'routes/payments/transactions.tsx', { id: 'transactions-id' }),
     route('dev/outbox', 'routes/dev/outbox.tsx'),
+    // Issue 18: after sign-up, members who fit the new member, to like in one tap.
+    route('signup-matches', 'routes/account/signup-matches.tsx'),
   ]),
   layout('routes/layouts/chat.tsx', [
     route('chats', 'routes/chat/chats.tsx', [route(':id', 'routes/chat/conversation.tsx')]),
     route('members/:id/chat', 'routes/chat/member-chat.tsx'),
   ]),
-  layout('routes/layouts/lander.tsx', [route('landers/tinderswipe', 'routes/swipe/tinderswipe-lander.tsx')]),
+  layout('routes/layouts/lander.tsx', [
+    route('landers/tinderswipe', 'routes/swipe/tinderswipe-lander.tsx'),
+    // Campaign landers (issue 18): an optional campaign slug names the ad, it changes nothing visible.
+    route('landers/alonetonight/:slug?', 'routes/landers/alonetonight.tsx'),
+    route('landers/collagelanding/:slug?', 'routes/landers/collagelanding.tsx'),
+    route('landers/gallery/:slug?', 'routes/landers/gallery.tsx'),
+    route('landers/iconslanding/:slug?', 'routes/landers/iconslanding.tsx'),
+  ]),
+  // Issue 18: three campaign pages about one member, each ending in sign-up with them as target.
+  layout('routes/layouts/lander.tsx', { id: 'profile-landings-layout' }, [
+    route('members/:id/landing', 'routes/profile-landing/landing.tsx'),
+    route('members/:id/landing2/:slug?', 'routes/profile-landing/landing2.tsx'),
+    route('members/:id/landing3/:slug?', 'routes/profile-landing/landing3.tsx'),
+  ]),
   layout('routes/layouts/empty.tsx', [route('lang-config', 'routes/lang-config.tsx')]),
   // The operators' console (issue 16): its own layout, sign-in and texts.
   route('admin', 'routes/admin/layout.tsx', [

@@ -46,6 +46,11 @@ export interface PageLoadContext {
    * photo, from the visitor's country first; `size` defaults to the swipe deck's 10, at most 48.
    */
   visitorDeck(size?: number): Promise<ProfileCard[]>;
+  /**
+   * The members `/signup-matches` offers a member to like: whom they seek, around their age,
+   * their country first, the site's niche; none they already like. Empty for visitors.
+   */
+  signupMatches(): Promise<ProfileCard[]>;
   /** Another member's profile as the viewer may see it, or the error that refuses it. */
   viewMember(id: number): Promise<{ ok: true; data: MemberProfile } | { ok: false; code: string; message: string }>;
   /** Whom the member likes, who likes them and the matches; null for visitors. */

@@ -30,11 +30,14 @@ import { createCurrentPasswordCheck } from './domain/accounts/current-password';
 import { createLoginGuard } from './domain/accounts/login-guard';
 import { createResetLimits } from './domain/accounts/reset-limits';
 import { createActivationService } from './domain/accounts/activation.service';
+import { createSignupFirstMessages, DELIVER_SIGNUP_MESSAGE_JOB } from './domain/accounts/signup-first-messages.service';
+import { createSignupFirstMessagesRepository } from './db/repositories/signup-first-messages.repository';
 import { createMailChangeService } from './domain/accounts/mail-change.service';
 import { createPasswordsService } from './domain/accounts/passwords.service';
 import { createSessionsService } from './domain/accounts/sessions.service';
 import { createLikesService } from './domain/likes/likes.service';
 import { createSwipeService } from './domain/likes/swipe.service';
+import { createSignupMatchesService } from './domain/profiles/signup-matches.service';
 import { createChatService, SEND_BATCHES_AT_ONCE } from './domain/chat/chat.service';
 import { createChatPhotosService } from './domain/chat/chat-photos.service';
 import { createGiftsService } from './domain/chat/gifts.service';
@@ -190,7 +193,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     links,
     clock,
     // Replies held until the member confirmed reach them now; chatEvents is made further down.
-    onConfirmed: (userId) => createChatRepository(db).releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
+    onConfirmed: (userId) => createChatRepository(db).releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)).then(() => signupFirstMessages.confirmed(userId)),
   });
   const passwords = createPasswordsService({
     users: usersRepository,
@@ -251,6 +254,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const blocks = createBlocksService({ blocks: blocksRepository, clock, events: createRealtimeBlockEvents(bus, chatRepository) });
   const photos = createPhotosService({ photos: createPhotosRepository(db), users: usersRepository, storage, clock });
   const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
+  const signupMatches = createSignupMatchesService({ profiles: profilesRepository, likes: likesRepository, clock });
   const chatEvents = createRealtimeChatEvents(bus, chatRepository);
   const chatSync = createChatSyncRepository(db);
   const chat = createChatService({
@@ -338,7 +342,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     paymentEvents,
     findSite: (siteId) => createSitesRepository(db).findById(siteId),
     sendReactivation: (site, user) => links.sendReactivation(site, user),
-    onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)),
+    onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)).then(() => signupFirstMessages.confirmed(userId)),
   });
   // Notifications (issue 17): the unsubscribe links of notification mails, and the mail
   // provider's bounce and complaint events.
@@ -384,6 +388,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
       ...likeNotifications.handlers,
       [UNREAD_REMINDERS_JOB]: () => unreadReminders.sweep().then(() => undefined),
       ...scheduledNotifications.handlers,
+      [DELIVER_SIGNUP_MESSAGE_JOB]: (payload) => signupFirstMessages.deliver(Number(payload.userId)).then(() => undefined),
       ...extraHandlers,
     },
     schedules: [
@@ -397,6 +402,16 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   });
   const jobQueue = createJobQueue({ jobs: jobsRepository, clock, onEnqueued: () => jobRunner.wake() });
   const jobsAdmin = createJobsAdminService({ db, audit, clock, onRetried: () => jobRunner.wake() });
+  // A sign-up's first message to the profile it came from: kept at sign-up, sent as a job once
+  // the address is confirmed (issue 18; the onConfirmed hooks above call it).
+  const signupFirstMessages = createSignupFirstMessages({
+    messages: createSignupFirstMessagesRepository(db),
+    users: usersRepository,
+    findSite: (siteId) => sitesRepository.findById(siteId),
+    chat,
+    jobs: jobQueue,
+    clock,
+  });
 
   return {
     config,
@@ -421,6 +436,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     likes,
     blocks,
     swipe,
+    /** The members offered to a new member to like on `/signup-matches` (issue 18). */
+    signupMatches,
     photos,
     chat,
     gifts,
@@ -440,6 +457,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     jobQueue,
     jobsRepository,
     jobsAdmin,
+    signupFirstMessages,
     presence,
     /** The event notification rules (issue 17). */
     eventNotifications: { messages: messageNotifications, likes: likeNotifications, unreadReminders },

@@ -1,4 +1,6 @@
 const KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
+/** As long as signup.php takes each (contract/accounts.ts): a longer value would refuse the whole sign-up. */
+const MAX_LENGTH: Record<(typeof KEYS)[number], number> = { network: 64, ref: 64, sub1: 128, sub2: 128, sub3: 128 };
 export type Tracking = Partial<Record<(typeof KEYS)[number], string>>;
 const STORAGE_KEY = 'signup-tracking';
 
@@ -11,7 +13,7 @@ export function readTracking(search: string): Tracking {
   const fromUrl: Tracking = {};
   for (const key of KEYS) {
     const value = params.get(key);
-    if (value) fromUrl[key] = value.slice(0, 128);
+    if (value?.trim()) fromUrl[key] = value.trim().slice(0, MAX_LENGTH[key]);
   }
   try {
     if (Object.keys(fromUrl).length) {

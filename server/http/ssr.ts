@@ -24,7 +24,7 @@ import { allowedMethods } from './page-methods';
 import { buildContentSecurityPolicy } from './security-headers';
 
 /** What pages need from the domain, beyond the site. */
-export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
+export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'signupMatches' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
 
 export interface SsrOptions {
   /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
@@ -91,6 +91,7 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
         return services.search.search(site, parsed.success ? parsed.data : { page: 1 }, { memberId, hasTrafficSource: !!(query.network || query.ref) });
       }),
     visitorDeck: (size) => services.swipe.visitorDeck(site, request.visitorCountry ?? selectVisitorCountry(site, null), size),
+    signupMatches: async () => (memberId ? services.signupMatches.list(site, memberId) : []),
     listChats: async () => (memberId ? services.chat.listChats(memberId) : null),
     chatHistory: (conversationId) =>
       settle(request, services, () => {

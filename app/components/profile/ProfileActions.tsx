@@ -18,7 +18,7 @@ export function ProfileActions({ profile, onMatch }: { profile: MemberProfile; o
   const call = useApiAction(async (path: string, method: 'POST' | 'DELETE') => api<{ is_match?: boolean }>(path, { method, body: { profile_id: profile.id } }));
 
   const act = async (path: string, method: 'POST' | 'DELETE') => {
-    if (!user) return openSignup(profile.id);
+    if (!user) return openSignup(profile.id, profile);
     const result = await call.run(path, method);
     if (result?.is_match) onMatch();
     await revalidator.revalidate();
@@ -57,7 +57,7 @@ export function ProfileActions({ profile, onMatch }: { profile: MemberProfile; o
             </Link>
           </>
         ) : (
-          <button type="button" className="btn btn-outline-secondary" onClick={() => openSignup(profile.id)}>
+          <button type="button" className="btn btn-outline-secondary" onClick={() => openSignup(profile.id, profile)}>
             {t('profile.message')}
           </button>
         )}

@@ -23,7 +23,7 @@ export default function TinderswipeLander() {
       <SwipeDeck
         cards={cards}
         onDecide={async (card, action) => {
-          if (action === 'like') openSignup(card.id);
+          if (action === 'like') openSignup(card.id, card);
           return action === 'pass';
         }}
       />

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { createCreditsRepository } from './credits.repository';
+import { createSignupFirstMessagesRepository } from './signup-first-messages.repository';
 import { accountDeletions, photos, profiles, users, type NewProfileRow, type NewUserRow, type PhotoRow, type ProfileRow, type UserRow } from '../schema/index';
 
 export interface AccountRecord {
@@ -50,15 +51,28 @@ export function createUsersRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** Creates the account and its profile together, with the site's welcome credits in the ledger. */
-    async insertWithProfile(user: NewUserRow, profile: Omit<NewProfileRow, 'id'>, signupCredits: number, at: Date): Promise<UserRow> {
+    /**
+     * Creates the account and its profile together, with the site's welcome credits in the
+     * ledger and, when given, the first message to the profile it signed up from (kept only
+     * if that profile is visible; `firstMessageKept` says whether it was).
+     */
+    async insertWithProfile(
+      user: NewUserRow,
+      profile: Omit<NewProfileRow, 'id'>,
+      signupCredits: number,
+      at: Date,
+      firstMessage?: { targetUserId: number; body: string },
+    ): Promise<UserRow & { firstMessageKept: boolean }> {
       return db.transaction(async (tx) => {
         const [created] = await tx.insert(users).values({ ...user, credits: 0 }).returning();
         await tx.insert(profiles).values({ ...profile, id: created.id });
         if (signupCredits > 0) {
           await createCreditsRepository(tx).apply({ userId: created.id, delta: signupCredits, reason: 'signup_bonus', at });
         }
-        return created;
+        const firstMessageKept = firstMessage
+          ? await createSignupFirstMessagesRepository(tx).keepIfTargetVisible({ userId: created.id, ...firstMessage, at })
+          : false;
+        return { ...created, firstMessageKept };
       });
     },
 

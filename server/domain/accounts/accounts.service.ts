@@ -33,6 +33,17 @@ export interface SessionDevice {
   userAgent?: string;
 }
 
+/**
+ * What a sign-up from a profile wrote to it, to keep until the address is confirmed (then it
+ * goes out as the member's first message). A message without a target, or a target without
+ * a message, keeps nothing; the sign-up itself succeeds either way.
+ */
+function firstMessageOf(input: SignupInput): { targetUserId: number; body: string } | undefined {
+  const body = input.signup_message?.trim();
+  if (!body || !input.target_profile_id) return undefined;
+  return { targetUserId: input.target_profile_id, body };
+}
+
 /** Sign-up, log-in and the member's own account. */
 export function createAccountsService(deps: {
   users: UsersRepository;
@@ -74,6 +85,10 @@ export function createAccountsService(deps: {
       if (!problems.some((p) => p.field === 'email') && (await users.findByEmail(site.id, email))) {
         problems.push({ field: 'email', code: 'email_taken' });
       }
+      // The message goes out through the chat later: it must fit what the chat takes on this site.
+      if (input.signup_message && input.signup_message.length > site.messageLength) {
+        problems.push({ field: 'signup_message', code: 'message_too_long', params: { max: site.messageLength } });
+      }
       throwFieldProblems(problems, suggestion);
 
       const country = input.country!.toUpperCase();
@@ -99,11 +114,15 @@ export function createAccountsService(deps: {
           dateOfBirth: input.date_of_birth!,
           country,
           region: input.region && isCountryCode(country) ? input.region : null,
-          about: input.signup_message ?? '',
+          // Never the sign-up message: that was written to one member, not to everyone (issue 18).
+          about: '',
+          // A niche site's members fit its niche, so it (and its sister sites) show them; niche 1 shows everyone.
+          niches: site.niche > 1 ? [site.niche] : [],
           status: 'disabled',
         },
         site.signupCredits,
         now,
+        firstMessageOf(input),
       );
       await links.sendActivation(site, { id: created.id, email, name: input.name!, language });
       // The browser that created the account is its owner's.

@@ -21,15 +21,17 @@ const EMPTY: SignupFields = { gender: '', seeking: '', day: '', month: '', year:
 
 /**
  * The sign-up steps 0–4 and the completion step (spec §2), used on /signup, in the sign-up
- * modal and on a profile's sign-up page. Each step is checked by the server before the next.
+ * modal and on a profile's pages. Each step is checked by the server before the next. With a
+ * target, the last step holds the first message to them (`initialMessage` when the visitor
+ * wrote it on the page before) and what it will cost.
  */
-export function SignupFlow({ target, onProgress }: { target?: SignupTarget; onProgress?: (progress: 'started' | 'complete') => void }) {
+export function SignupFlow({ target, initialMessage = '', onProgress }: { target?: SignupTarget; initialMessage?: string; onProgress?: (progress: 'started' | 'complete') => void }) {
   const { t } = useTranslation();
-  const { settings } = useRootData();
+  const { settings, signupMessagePrice } = useRootData();
   const location = useLocation();
   const revalidator = useRevalidator();
   const [step, setStep] = useState(0);
-  const [fields, setFields] = useState<SignupFields>({ ...EMPTY, country: settings.geoip_selected_country });
+  const [fields, setFields] = useState<SignupFields>({ ...EMPTY, country: settings.geoip_selected_country, signup_message: initialMessage });
   const [createdEmail, setCreatedEmail] = useState<string | null>(null);
 
   const toInput = (): SignupInput => ({
@@ -78,7 +80,8 @@ export function SignupFlow({ target, onProgress }: { target?: SignupTarget; onPr
       <div className="text-center py-3" data-testid="signup-complete">
         <h2 className="h4">{t('signup.complete_title')}</h2>
         <p>{t('signup.complete_text', { email: createdEmail })}</p>
-        <Link className="btn btn-primary" to={target ? `/members/${target.id}` : '/members'}>
+        {/* Liking a few members who fit is the next step in every case: the first message, if any, waits for the confirmation. */}
+        <Link className="btn btn-primary" to="/signup-matches">
           {t('signup.complete_continue')}
         </Link>
       </div>
@@ -98,7 +101,7 @@ export function SignupFlow({ target, onProgress }: { target?: SignupTarget; onPr
       {step === 1 && <BirthdayStep {...props} />}
       {step === 2 && <LocationStep {...props} countries={settings.countries} />}
       {step === 3 && <NameStep {...props} />}
-      {step === 4 && <AccountStep {...props} suggestion={action.error?.body.suggestion} targetName={target?.name} />}
+      {step === 4 && <AccountStep {...props} suggestion={action.error?.body.suggestion} targetName={target?.name} messagePrice={signupMessagePrice} />}
       <div className="d-flex justify-content-between mt-4">
         <button type="button" className="btn btn-outline-secondary" onClick={() => setStep(step - 1)} disabled={step === 0 || action.pending}>
           {t('signup.back')}

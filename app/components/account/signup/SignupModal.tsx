@@ -9,15 +9,15 @@ import { SignupFlow } from './SignupFlow';
  */
 export function SignupModal() {
   const { t } = useTranslation();
-  const { isOpen, progress, close, setProgress, targetProfileId } = useSignupModal();
+  const { isOpen, progress, close, setProgress, targetProfileId, target } = useSignupModal();
   const inProgress = progress === 'started';
   return (
     <Modal show={isOpen} onHide={close} backdrop={inProgress ? 'static' : true} keyboard={!inProgress} centered aria-labelledby="signup-modal-title">
       <Modal.Header closeButton closeLabel={t('signup.close')}>
-        <Modal.Title id="signup-modal-title">{t('signup.title')}</Modal.Title>
+        <Modal.Title id="signup-modal-title">{target ? t('signup.title_target', { name: target.name }) : t('signup.title')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <SignupFlow key={targetProfileId ?? 'site'} onProgress={setProgress} />
+        <SignupFlow key={targetProfileId ?? 'site'} target={target ?? undefined} onProgress={setProgress} />
       </Modal.Body>
     </Modal>
   );

@@ -139,8 +139,22 @@ export function NameStep({ fields, update, fieldError }: StepProps) {
   );
 }
 
+/**
+ * What the first message to the target will cost: it is sent once the address is confirmed,
+ * priced like any new member's message, and the visitor learns the price before signing up.
+ */
+export function MessagePriceNote({ id, price, className = 'form-text' }: { id?: string; price?: number | null; className?: string }) {
+  const { t } = useTranslation();
+  if (price === null || price === undefined) return null;
+  return (
+    <div id={id} className={className} data-testid="signup-message-price">
+      {price === 0 ? t('signup.message_price_free') : t('signup.message_price', { price })}
+    </div>
+  );
+}
+
 /** Step 4: the account itself, and a first message when signing up from a profile. */
-export function AccountStep({ fields, update, fieldError, suggestion, targetName }: StepProps & { suggestion?: string; targetName?: string }) {
+export function AccountStep({ fields, update, fieldError, suggestion, targetName, messagePrice }: StepProps & { suggestion?: string; targetName?: string; messagePrice?: number | null }) {
   const { t } = useTranslation();
   return (
     <>
@@ -160,7 +174,8 @@ export function AccountStep({ fields, update, fieldError, suggestion, targetName
           <label className="form-label" htmlFor="signup-message">
             {t('signup.message_label', { name: targetName })}
           </label>
-          <textarea id="signup-message" className="form-control" rows={3} maxLength={500} value={fields.signup_message} onChange={(e) => update({ signup_message: e.target.value })} />
+          <textarea id="signup-message" className="form-control" rows={3} maxLength={500} aria-describedby="signup-message-price" value={fields.signup_message} onChange={(e) => update({ signup_message: e.target.value })} />
+          <MessagePriceNote id="signup-message-price" price={messagePrice} />
         </div>
       )}
       <div className="form-check mb-3">
