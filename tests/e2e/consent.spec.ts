@@ -9,8 +9,7 @@ const DEMO_ADMIN = DEMO_STAFF.find((account) => account.role === 'admin')!;
 /** Flirtzone (German) on flirt.localhost: its settings change here, so journeys on the demo site are not touched. */
 const flirtzoneUrl = () => baseUrl().replace('//localhost', '//flirt.localhost');
 const de = (key: string) => text('de', key);
-// Until /landers/gallery is on main, the one lander there is: the same layout and banner.
-const LANDER = '/landers/tinderswipe';
+const LANDER = '/landers/gallery';
 const ANALYTICS = /googletagmanager\.com|clarity\.ms/;
 
 let browser: Browser;
