@@ -1,8 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
+import { CONSENT_COOKIE, parseConsent, readCookie } from '../contract/consent';
 import type { Route } from './+types/root';
 import { ConnectionIndicator } from './components/layout/ConnectionIndicator';
+import { CookieConsent } from './components/consent/CookieConsent';
 import { DemoPaymentsBanner } from './components/layout/DemoPaymentsBanner';
 import { ErrorPage } from './components/layout/ErrorPage';
 import { PageProgressBar } from './components/layout/PageProgressBar';
@@ -26,7 +28,7 @@ export function meta({ data }: Route.MetaArgs) {
   return data ? [{ title: data.settings.index_title || data.settings.name }] : [{ title: 'Rendezvous' }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     language: context.language,
     messages: context.getMessages(context.language, 'common'),
@@ -34,6 +36,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     company: context.company,
     user: context.user,
     paymentsAreDemo: context.paymentsAreDemo,
+    /** The visitor's cookie choice (issue 18), so the banner renders the same on server and browser. */
+    consent: parseConsent(readCookie(request.headers.get('cookie'), CONSENT_COOKIE)),
     /** What a visitor's first message to a profile will cost, shown in the sign-up (modal too) before they sign up. */
     signupMessagePrice: context.user ? null : context.signupMessagePrice(),
   };
@@ -71,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { language, messages, paymentsAreDemo } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   const i18n = useMemo(() => getI18n(language, messages), [language, messages]);
   // Spec §8: a lost session anywhere logs the member out.
   useEffect(() => onAuthenticationLost(() => window.location.assign('/login')), []);
@@ -83,6 +88,8 @@ export default function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <PageProgressBar />
+      {/* Cookie consent and consented statistics on every member-facing page, not the console. */}
+      {!pathname.startsWith('/admin') && <CookieConsent />}
       <ConnectionIndicator />
       <div className="page-frame">
         {paymentsAreDemo && <DemoPaymentsBanner text={i18n.t('demo_banner.text')} />}

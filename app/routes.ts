@@ -83,6 +83,7 @@ export default [
     route('members', 'routes/admin/members.tsx'),
     route('members/:id', 'routes/admin/member.tsx'),
     route('partner-cards', 'routes/admin/partner-cards.tsx'),
+    route('traffic', 'routes/admin/traffic.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

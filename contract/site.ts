@@ -53,6 +53,10 @@ export const SiteSettings = z.object({
   company_tradenames: z.array(z.string()),
   company_vat_numbers: z.array(z.string()),
   company_added: z.string(),
+  /** Google Tag Manager container, loaded only after statistics consent; empty when none. */
+  tag_manager_id: z.string(),
+  /** Microsoft Clarity project, loaded only after statistics consent; empty when none. */
+  clarity_id: z.string(),
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
 

@@ -86,6 +86,9 @@ import { createAuditService } from './domain/audit/audit.service';
 import { createStaffAdminService } from './domain/staff/staff-admin.service';
 import { createDashboardService } from './domain/dashboard/dashboard.service';
 import { createDashboardRepository } from './db/repositories/dashboard.repository';
+import { createPageVisitsRepository } from './db/repositories/page-visits.repository';
+import { createPageVisitsService } from './domain/traffic/page-visits.service';
+import { createTrafficReportService } from './domain/traffic/traffic-report.service';
 import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
 import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
 import { createReportsRepository } from './db/repositories/reports.repository';
@@ -318,6 +321,9 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   // Moderation and reports: the photo and profile-text queues, members' reports and complaints.
   const memberNotices = createMemberNotices({ reports: createReportsRepository(db), sites: createSitesRepository(db), mail, translator, urls: siteUrls });
   const moderation = createModerationService({ db, audit, storage, bus, notices: memberNotices, clock });
+  const pageVisitsRepository = createPageVisitsRepository(db);
+  const pageVisits = createPageVisitsService({ pageVisits: pageVisitsRepository, clock });
+  const trafficReport = createTrafficReportService({ pageVisits: pageVisitsRepository, sites: createSitesRepository(db), clock });
   const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), sites: createSitesRepository(db), clock, queueSizes: (siteId) => moderation.moderationQueueSizes(siteId) });
   const reports = createReportsService({ db, audit, notices: memberNotices, clock, flagText: (profileId, reportId, executor) => moderation.flagText(profileId, reportId, executor) });
   const siteAdmin = createSiteAdminService({ db, audit, clock, changes: siteChanges });
@@ -482,6 +488,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     /** The scheduled notification rules (issue 17). */
     scheduledNotifications,
     dashboard,
+    pageVisits,
+    trafficReport,
     notifier,
     unsubscribe,
     mailEvents,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES, REGION_WORDS } from '../countries';
 import { RecordIdParam, text } from '../inputs';
 import { SUPPORTED_LANGUAGES } from '../locales';
+import { CLARITY_ID_PATTERN, TAG_MANAGER_ID_PATTERN } from '../analytics';
 import { PAYMENT_METHODS } from '../payment-methods';
 import { INTERESTS } from '../profile-options';
 import { listPage, listQuery } from './list';
@@ -29,6 +30,8 @@ const host = text({ trim: true }).toLowerCase().regex(HOST_PATTERN, 'must be a h
 const email = text({ trim: true }).max(254).regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, 'must be an e-mail address');
 /** A VAT number as the EU writes it: two letters of the country, then 2 to 13 letters or digits. */
 const vatNumber = text({ trim: true }).toUpperCase().regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, 'must be a VAT number like NL123456789B01');
+/** `pattern` or nothing at all (a setting left empty). */
+const optional = (pattern: RegExp) => new RegExp(`^(${pattern.source.replace(/^\^|\$$/g, '')})?$`);
 const credits = z.number().int().min(0).max(100_000);
 const uniqueList = <T extends z.ZodType>(item: T, max: number) =>
   z
@@ -99,6 +102,14 @@ export const SiteSettingsFields = z.object({
   payment_methods: uniqueList(z.enum(PAYMENT_METHODS), PAYMENT_METHODS.length),
   payment_methods_by_country: z.partialRecord(country, uniqueList(z.enum(PAYMENT_METHODS), PAYMENT_METHODS.length)),
   custom_pages: customPages,
+  /** Loaded only after a visitor's statistics consent; empty: no tag manager. */
+  tag_manager_id: text({ trim: true })
+    .toUpperCase()
+    .regex(optional(TAG_MANAGER_ID_PATTERN), 'must be empty or a container id like GTM-AB12CD3'),
+  /** Loaded only after a visitor's statistics consent; empty: no Clarity. */
+  clarity_id: text({ trim: true })
+    .toLowerCase()
+    .regex(optional(CLARITY_ID_PATTERN), 'must be empty or a Clarity project id like abc123defg (6 to 20 letters and digits)'),
   localized_texts: z.partialRecord(z.enum(SUPPORTED_LANGUAGES), LanguageTextsInput),
 });
 export type SiteSettingsFields = z.infer<typeof SiteSettingsFields>;

@@ -103,7 +103,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   });
   await app.register(siteRoutes, { sites: services.sites, geo: services.geo, translator: services.translator });
   await app.register(geoRoutes, { geo: services.geo });
-  await app.register(beaconRoutes, {});
+  await app.register(beaconRoutes, { pageVisits: services.pageVisits });
   await app.register(appShellRoutes, { translator: services.translator });
   await app.register(sessionRoutes, { accounts: services.accounts, sessions: services.sessions });
   await app.register(pushSubscriptionsRoutes, { pushSubscriptions: services.pushSubscriptions });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from './security-headers';
+import { buildContentSecurityPolicy, securityHeaders } from './security-headers';
 
 describe('securityHeaders', () => {
   it("records helmet's headers for the options once", () => {
@@ -22,5 +22,31 @@ describe('securityHeaders', () => {
     const headers = securityHeaders({ contentSecurityPolicy: false, hsts: false });
     expect(headers).not.toHaveProperty('strict-transport-security');
     expect(headers).not.toHaveProperty('content-security-policy');
+  });
+});
+
+describe('buildContentSecurityPolicy', () => {
+  const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `)) ?? '';
+
+  it('admits no analytics origin when the site has none configured', () => {
+    const policy = buildContentSecurityPolicy('n0nce');
+    expect(policy).not.toMatch(/googletagmanager|google-analytics|clarity|bing/);
+    expect(directive(policy, 'script-src')).toBe("script-src 'self' 'nonce-n0nce' 'strict-dynamic'");
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self'");
+  });
+
+  it("admits the tag manager's origins only with a tag manager", () => {
+    const policy = buildContentSecurityPolicy('n0nce', { tag_manager_id: 'GTM-AB12CD3', clarity_id: '' });
+    expect(directive(policy, 'script-src')).toContain('https://www.googletagmanager.com');
+    expect(directive(policy, 'connect-src')).toContain('https://*.google-analytics.com');
+    expect(directive(policy, 'img-src')).toContain('https://www.googletagmanager.com');
+    expect(policy).not.toContain('clarity');
+  });
+
+  it("admits Clarity's origins only with a Clarity id, and ignores ids that are not well-formed", () => {
+    const policy = buildContentSecurityPolicy('n0nce', { tag_manager_id: 'GTM-<bad>', clarity_id: 'abc123defg' });
+    expect(directive(policy, 'script-src')).toContain('https://www.clarity.ms');
+    expect(directive(policy, 'connect-src')).toContain('https://*.clarity.ms');
+    expect(policy).not.toContain('googletagmanager');
   });
 });

@@ -1,20 +1,43 @@
 import type { FastifyInstance } from 'fastify';
+import { hasClarity, hasTagManager, type AnalyticsIds } from '../../contract/analytics';
 import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * The origins each analytics tool needs (the vendors' CSP guides): Tag Manager's container and
+ * the Google Analytics 4 tags a container commonly fires; Clarity's tag, its script host and its
+ * collection and pixel hosts.
+ */
+const ANALYTICS_ORIGINS = {
+  tagManager: {
+    script: ['https://www.googletagmanager.com'],
+    connect: ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'],
+    img: ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
+  },
+  clarity: {
+    script: ['https://www.clarity.ms', 'https://*.clarity.ms'],
+    connect: ['https://*.clarity.ms', 'https://c.bing.com'],
+    img: ['https://*.clarity.ms', 'https://c.bing.com'],
+  },
+} as const;
 
 /**
  * The page CSP: scripts only from this origin or inline with this response's nonce; style
  * elements likewise; style attributes stay allowed because React renders `style={…}` props
- * as attributes during SSR. Nothing may frame the site.
+ * as attributes during SSR. Nothing may frame the site. A site's tag manager and Clarity add
+ * exactly their origins, and only when the site has them configured (issue 18); the page still
+ * loads them only after consent.
  */
-export function buildContentSecurityPolicy(nonce: string): string {
+export function buildContentSecurityPolicy(nonce: string, analytics: AnalyticsIds = { tag_manager_id: '', clarity_id: '' }): string {
+  const tools = [hasTagManager(analytics) && ANALYTICS_ORIGINS.tagManager, hasClarity(analytics) && ANALYTICS_ORIGINS.clarity].filter((tool) => !!tool);
+  const extra = (kind: 'script' | 'connect' | 'img') => tools.flatMap((tool) => tool[kind]).map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${extra('script')}`,
     `style-src-elem 'self' 'nonce-${nonce}'`,
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${extra('img')}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${extra('connect')}`,
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",

@@ -13,6 +13,8 @@ import { AppError, isAppError } from '../domain/shared/app-error';
 import { priceOf } from '../domain/chat/message-pricing';
 import { getTermsVersionDate } from '../domain/sites/site-facts';
 import { findCustomPage } from '../domain/sites/site-texts';
+import { analyticsIdsOf } from '../domain/sites/site-analytics';
+import type { AnalyticsIds } from '../../contract/analytics';
 import type { Services } from '../services';
 import { selectVisitorCountry, type SitesService } from '../domain/sites/sites.service';
 import type { Translator } from '../i18n/translator';
@@ -63,7 +65,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       // Development serves Vite's own inline scripts without a CSP, so pages carry no nonce there.
       const nonce = options.mode === 'production' ? crypto.randomBytes(16).toString('base64') : '';
       const response = await handle(toWebRequest(request), await createLoadContext(app, request, nonce, options));
-      return sendWebResponse(reply, response, options.mode === 'production' ? nonce : null);
+      return sendWebResponse(reply, response, options.mode === 'production' ? nonce : null, analyticsIdsOf(request.site));
     });
   });
 }
@@ -204,7 +206,7 @@ function toWebRequest(request: FastifyRequest): Request {
   } as RequestInit);
 }
 
-function sendWebResponse(reply: FastifyReply, response: Response, nonce: string | null) {
+function sendWebResponse(reply: FastifyReply, response: Response, nonce: string | null, analytics: AnalyticsIds) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value);
@@ -212,7 +214,7 @@ function sendWebResponse(reply: FastifyReply, response: Response, nonce: string 
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   if (nonce && response.headers.get('content-type')?.startsWith('text/html')) {
-    reply.header('content-security-policy', buildContentSecurityPolicy(nonce));
+    reply.header('content-security-policy', buildContentSecurityPolicy(nonce, analytics));
   }
   if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
   return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);

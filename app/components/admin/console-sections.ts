@@ -7,6 +7,7 @@ import type { Permission } from '../../../contract/admin/roles';
 export const CONSOLE_SECTIONS: { path: string; label: string; permission: Permission | null }[] = [
   { path: '/admin', label: 'nav.home', permission: null },
   { path: '/admin/dashboard', label: 'nav.dashboard', permission: 'dashboard.read' },
+  { path: '/admin/traffic', label: 'nav.traffic', permission: 'dashboard.read' },
   { path: '/admin/members', label: 'nav.members', permission: 'members.read' },
   { path: '/admin/photos', label: 'nav.photos', permission: 'moderation.review' },
   { path: '/admin/texts', label: 'nav.texts', permission: 'moderation.review' },

@@ -1,18 +1,24 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, type Language } from '../../../contract/locales';
+import { visibleLanguages } from '../../../contract/locale-visibility';
+import { LANGUAGE_NAMES, type Language } from '../../../contract/locales';
 import { api } from '../../lib/api-client';
 import { storeLanguageChoice } from '../../lib/language';
 import { useRootData } from '../../root';
 
-/** Switches the interface language in place: the cookie changes and the page data reloads. */
+/**
+ * Switches the interface language in place: the cookie changes and the page data reloads. It
+ * offers the languages spec §9's map gives the visitor's country (all of them elsewhere); any
+ * language still works by URL and cookie, and the current one is always offered.
+ */
 export function LanguageDropdown({ align = 'end' }: { align?: 'start' | 'end' }) {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
   const current = i18n.language as Language;
 
-  const { user } = useRootData();
+  const { user, settings } = useRootData();
+  const languages = visibleLanguages(settings.geoip_country, current);
 
   const choose = async (language: Language) => {
     storeLanguageChoice(language);
@@ -27,7 +33,7 @@ export function LanguageDropdown({ align = 'end' }: { align?: 'start' | 'end' })
         {current.toUpperCase()}
       </Dropdown.Toggle>
       <Dropdown.Menu>
-        {SUPPORTED_LANGUAGES.map((language) => (
+        {languages.map((language) => (
           <Dropdown.Item
             key={language}
             as="button"

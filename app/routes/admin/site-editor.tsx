@@ -160,14 +160,20 @@ function Section({ tab, saved }: { tab: Exclude<Tab, 'bundles'>; saved: AdminSit
   switch (tab) {
     case 'general':
       return (
-        <SettingsGroup title={t('editor.tabs.general')}>
-          <TextSetting name="name" />
-          <TextSetting name="domain" />
-          <LinesSetting name="domain_aliases" />
-          <TextSetting name="domain_language" />
-          <TextSetting name="cdn_prefix" />
-          <ChoiceSetting name="niche" options={[1, 2, 3, 4, 5, 6, 7]} />
-        </SettingsGroup>
+        <>
+          <SettingsGroup title={t('editor.tabs.general')}>
+            <TextSetting name="name" />
+            <TextSetting name="domain" />
+            <LinesSetting name="domain_aliases" />
+            <TextSetting name="domain_language" />
+            <TextSetting name="cdn_prefix" />
+            <ChoiceSetting name="niche" options={[1, 2, 3, 4, 5, 6, 7]} />
+          </SettingsGroup>
+          <SettingsGroup title={t('editor.groups.analytics')}>
+            <TextSetting name="tag_manager_id" />
+            <TextSetting name="clarity_id" />
+          </SettingsGroup>
+        </>
       );
     case 'members':
       return (

@@ -1,4 +1,5 @@
 import { data, useLoaderData } from 'react-router';
+import { ConsentSettings } from '../../components/consent/ConsentSettings';
 import type { Route } from './+types/page';
 import { LegalDocumentView } from '../../components/legal/LegalDocumentView';
 import { SafeMarkdown } from '../../components/SafeMarkdown';
@@ -8,7 +9,7 @@ import { isLegalPage, loadLegalDocument } from './legal-content.server';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { token } = params;
   if (isLegalPage(token) && token !== 'complaints') {
-    return { document: loadLegalDocument(context, token), showContact: token === 'service' };
+    return { document: loadLegalDocument(context, token), showContact: token === 'service', showConsentSettings: token === 'cookies' };
   }
   const custom = context.findCustomPage(token);
   if (custom?.markdown !== undefined) {
@@ -35,5 +36,11 @@ export default function StaticPage() {
       </article>
     );
   }
-  return <LegalDocumentView document={page.document} showContact={page.showContact} />;
+  return (
+    <>
+      <LegalDocumentView document={page.document} showContact={page.showContact} />
+      {/* The cookie statement is where a visitor changes their cookie choice (issue 18). */}
+      {'showConsentSettings' in page && page.showConsentSettings && <ConsentSettings />}
+    </>
+  );
 }

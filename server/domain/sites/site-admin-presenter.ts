@@ -96,6 +96,8 @@ export function presentSiteSettings(row: SiteRow): SiteSettingsFields {
     payment_methods: row.paymentMethods as SiteSettingsFields['payment_methods'],
     payment_methods_by_country: row.paymentMethodsByCountry as SiteSettingsFields['payment_methods_by_country'],
     custom_pages: presentPages(row.customPages),
+    tag_manager_id: row.tagManagerId,
+    clarity_id: row.clarityId,
     localized_texts: presentTexts(row.localizedTexts),
   };
 }
@@ -176,6 +178,8 @@ export function toSiteColumns(input: Partial<CreateSiteInput>): Partial<NewSiteR
   set('companyVatNumbers', input.company_vat_numbers);
   set('paymentMethods', input.payment_methods);
   set('paymentMethodsByCountry', input.payment_methods_by_country as Record<string, string[]> | undefined);
+  set('tagManagerId', input.tag_manager_id);
+  set('clarityId', input.clarity_id);
   if (input.custom_pages) columns.customPages = toStoredPages(input.custom_pages);
   if (input.localized_texts) columns.localizedTexts = toStoredTexts(input.localized_texts);
   return columns;

@@ -1,3 +1,4 @@
+import { analyticsIdsOf } from './site-analytics';
 import { COUNTRIES, isCountryCode, REGION_WORDS, type CountryCode, type RegionWord } from '../../../contract/countries';
 import { SUPPORTED_LANGUAGES, type Language } from '../../../contract/locales';
 import type { CompanyInfo, SiteSettings } from '../../../contract/site';
@@ -204,5 +205,6 @@ function presentSettings(site: SiteRow, visitor: VisitorContext, language: Langu
     company_tradenames: site.companyTradenames,
     company_vat_numbers: site.companyVatNumbers,
     company_added: site.companyAdded.toISOString(),
+    ...analyticsIdsOf(site),
   };
 }

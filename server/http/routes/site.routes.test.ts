@@ -152,7 +152,7 @@ describe('errors', () => {
   it('answers malformed JSON with a 400, not a 500', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
-      url: '/api/page-hidden.php',
+      url: '/api/user.php',
       headers: { 'content-type': 'application/json' },
       payload: '{nope',
     });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { CONSENT_COOKIE, CONSENT_VERSION, serializeConsent } from '../../../contract/consent';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Flags for a sandboxed machine with no network beyond localhost. */
@@ -37,8 +38,29 @@ export async function launchBrowser(): Promise<Browser> {
   }
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options = {}) => newContext({ ...options, extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress(), ...options.extraHTTPHeaders } });
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({ ...options, extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress(), ...options.extraHTTPHeaders } });
+    await context.addCookies(ANSWERED_CONSENT);
+    return context;
+  };
   return browser;
+}
+
+/**
+ * Journeys start as visitors who have answered the cookie question (necessary cookies only), so
+ * the cookie banner, fixed at the bottom, does not cover what they test; the consent journey
+ * clears this cookie to meet the banner (`askCookieConsent`).
+ */
+const ANSWERED_CONSENT = ['localhost', 'flirt.localhost'].map((domain) => ({
+  name: CONSENT_COOKIE,
+  value: serializeConsent({ statistics: false, marketing: false, at: 1_764_000_000, version: CONSENT_VERSION }),
+  domain,
+  path: '/',
+}));
+
+/** A context whose visitor has not answered the cookie question yet: the banner shows. */
+export async function askCookieConsent(context: BrowserContext) {
+  await context.clearCookies({ name: CONSENT_COOKIE });
 }
 
 /**

@@ -26,10 +26,12 @@ export function problemOf(error: ApiError | null, name: string): string | undefi
 }
 
 function Feedback({ id, problem, hint }: { id: string; problem?: string; hint?: string }) {
+  // With a problem the hint stays: "not in the expected format" alone does not say which format.
   if (problem)
     return (
       <div className="invalid-feedback d-block" id={`${id}-problem`}>
         {problem}
+        {hint && <span className="d-block text-body-secondary">{hint}</span>}
       </div>
     );
   return hint ? (

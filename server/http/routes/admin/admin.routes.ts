@@ -10,6 +10,7 @@ import { membersRoutes } from './members.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { jobsAdminRoutes } from './jobs.routes';
 import { partnerCardsRoutes } from './partner-cards.routes';
+import { trafficRoutes } from './traffic.routes';
 import { staffInvitationRoutes } from './staff-invitation.routes';
 import { staffRoutes } from './staff.routes';
 import { staffSessionRoutes } from './staff-session.routes';
@@ -29,4 +30,5 @@ export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) =
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(jobsAdminRoutes, { jobsAdmin: services.jobsAdmin });
   await app.register(partnerCardsRoutes, { partnerCards: services.partnerCards, storage: services.storage });
+  await app.register(trafficRoutes, { trafficReport: services.trafficReport });
 };
