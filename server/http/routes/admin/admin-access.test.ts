@@ -71,6 +71,7 @@ const RULES: Record<string, Permission | 'public'> = {
   'GET /api/admin/members/{id}/export': 'members.write',
   'POST /api/admin/members/{id}/delete': 'members.write',
   'GET /api/admin/dashboard': 'dashboard.read',
+  'GET /api/admin/traffic': 'dashboard.read',
   'GET /api/admin/jobs': 'jobs.manage',
   'POST /api/admin/jobs/{id}/retry': 'jobs.manage',
 };
