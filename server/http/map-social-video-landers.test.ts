@@ -85,7 +85,7 @@ describe('GET /landers/video and /landers/transitionsvideolanding', () => {
     const response = await open('/landers/transitionsvideolanding');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('Every great story starts with a hello');
-    expect(response.body).toContain('Real people.');
+    expect(response.body).toContain('New faces.');
     expect(response.body).not.toMatch(/<iframe|<video/);
   });
 
