@@ -9,7 +9,8 @@ export const TRAFFIC_DEFAULT_DAYS = 7;
 export const TRAFFIC_MAX_DAYS = 92;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'must be a date like 2026-01-31');
+/** A calendar day, as the money pages take theirs (real dates only: no 30 February). */
+const day = z.iso.date();
 
 /** The days from `from` to `to`, both included; null when either is not a date. */
 export function periodDays(from: string, to: string): number | null {
