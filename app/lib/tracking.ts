@@ -25,3 +25,15 @@ export function readTracking(search: string): Tracking {
     return fromUrl;
   }
 }
+
+/** The tracking parameters of an address as a query string, for a sign-up link that works without JavaScript. */
+export function trackingQuery(search: string): string {
+  const params = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const key of KEYS) {
+    const value = params.get(key);
+    if (value) kept.set(key, value);
+  }
+  const query = kept.toString();
+  return query ? `?${query}` : '';
+}

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useRootData } from '../../root';
 import { useSignupModal } from '../../state/signup-modal';
 import type { ProfileTeaser } from '../../../contract/accounts';
-import { trackingQuery } from './use-keep-tracking';
+import { trackingQuery } from '../../lib/tracking';
 
 /**
  * A lander's call to sign up. With JavaScript it opens the sign-up modal in place (with a member

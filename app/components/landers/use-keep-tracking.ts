@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { readTracking, type Tracking } from '../../lib/tracking';
+import { readTracking } from '../../lib/tracking';
 
 /**
  * Remembers the traffic source a campaign visitor arrived with (network, ref, sub1–3) as soon
@@ -12,16 +12,4 @@ export function useKeepTracking(): void {
   useEffect(() => {
     readTracking(search);
   }, [search]);
-}
-
-/** The tracking parameters of a lander's address as a query string, for the sign-up page without JavaScript. */
-export function trackingQuery(search: string): string {
-  const params = new URLSearchParams(search);
-  const kept = new URLSearchParams();
-  for (const key of ['network', 'ref', 'sub1', 'sub2', 'sub3'] satisfies (keyof Tracking)[]) {
-    const value = params.get(key);
-    if (value) kept.set(key, value);
-  }
-  const query = kept.toString();
-  return query ? `?${query}` : '';
 }
