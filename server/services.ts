@@ -191,12 +191,21 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const loginGuard = createLoginGuard({ throttles: authThrottles, clock });
   const checkCurrentPassword = createCurrentPasswordCheck({ users: usersRepository, guard: loginGuard });
   const accounts = createAccountsService({ users: usersRepository, sessions, links, guard: loginGuard, clock });
+  /**
+   * Whoever confirms an address (the member's link or an operator): replies held until then
+   * reach the member, and a sign-up's first message goes out. The services it uses are made
+   * further down; it runs only after start-up.
+   */
+  const afterAddressConfirmed = async (userId: number) => {
+    const released = await chatRepository.releaseHeldFor(userId);
+    if (released.length) chatEvents.heldReleased(userId);
+    await signupFirstMessages.confirmed(userId);
+  };
   const activation = createActivationService({
     users: usersRepository,
     links,
     clock,
-    // Replies held until the member confirmed reach them now; chatEvents is made further down.
-    onConfirmed: (userId) => createChatRepository(db).releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)).then(() => signupFirstMessages.confirmed(userId)),
+    onConfirmed: (userId) => afterAddressConfirmed(userId),
   });
   const passwords = createPasswordsService({
     users: usersRepository,
@@ -348,7 +357,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     paymentEvents,
     findSite: (siteId) => createSitesRepository(db).findById(siteId),
     sendReactivation: (site, user) => links.sendReactivation(site, user),
-    onConfirmed: (userId) => chatRepository.releaseHeldFor(userId).then((released) => (released.length ? chatEvents.heldReleased(userId) : undefined)).then(() => signupFirstMessages.confirmed(userId)),
+    onConfirmed: (userId) => afterAddressConfirmed(userId),
   });
   // Notifications (issue 17): the unsubscribe links of notification mails, and the mail
   // provider's bounce and complaint events.
