@@ -4,6 +4,7 @@ import { runFuzzBench } from './fuzz.bench';
 import { runHttpBench } from './http.bench';
 import { runLighthouseBench } from './lighthouse.bench';
 import { runMailBench } from './mail.bench';
+import { runPagesBench } from './pages.bench';
 import { runSearchBench } from './search.bench';
 import { runCleanups } from './support/cleanup';
 import { envNumber, heading, type BenchOutcome } from './support/report';
@@ -30,6 +31,8 @@ const BENCHES: Record<string, Bench> = {
   admin: { shared: false, run: runAdminBench },
   // A separate worker mails 100,000 weekly digests to an SMTP peer while the web process is asked for settings.
   mail: { shared: false, run: runMailBench },
+  // Pages (issue 20): SSR and .data, visitor and member, on its own PGlite and PostgreSQL servers.
+  pages: { shared: false, run: runPagesBench },
 };
 
 async function main(): Promise<number> {
