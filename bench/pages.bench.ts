@@ -3,6 +3,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { captureSnapshot, startBareServer, type BareServer, type Snapshot } from './support/bare-server';
 import { onCleanup } from './support/cleanup';
+import { measureCpu } from './support/process-stats';
 import { createScratchDatabase } from './support/chat-data';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
 import { describeBuild, startServer, type RunningServer } from './support/server';
@@ -14,11 +15,11 @@ import { describeBuild, startServer, type RunningServer } from './support/server
  * as the http bench does. Runs twice: on the embedded database (a fresh PGlite DATA_DIR) and on
  * PostgreSQL (a scratch database it creates and drops), each with its own server and demo seed.
  *
- * Env: BENCH_PAGES_SECONDS (measured seconds per side and page, default 3), BENCH_ROUNDS
+ * Env: BENCH_PAGES_SECONDS (measured seconds per side and page, default 4), BENCH_ROUNDS
  * (alternating slices, default 2), BENCH_CONNECTIONS (10), BENCH_PAGES_WARMUP_SECONDS (1),
  * BENCH_PAGES_ENGINES (`pglite,postgres`), BENCH_PAGES_DB (`rdv_bench_pages`),
  * BENCH_PG_ADMIN_URL, BENCH_PAGES_ONLY (comma-separated page names or paths to keep, e.g.
- * `/members` or `member .data`), BENCH_DEMO_MEMBERS (80 here).
+ * `/members` or `member .data`), BENCH_DEMO_MEMBERS (40 here).
  */
 
 const VISITOR_RATIO = 0.3;
@@ -89,12 +90,12 @@ function settings(): Settings {
       .map((item) => item.trim())
       .filter(Boolean);
   return {
-    seconds: envNumber('BENCH_PAGES_SECONDS', 3),
+    seconds: envNumber('BENCH_PAGES_SECONDS', 4),
     rounds: Math.round(envNumber('BENCH_ROUNDS', 2)),
     warmup: envNumber('BENCH_PAGES_WARMUP_SECONDS', 1),
     connections: Math.round(envNumber('BENCH_CONNECTIONS', 10)),
     // Fewer than the shared server's 240: a page shows 20 cards either way, and the seed is the slow part of a start.
-    demoMembers: Math.round(envNumber('BENCH_DEMO_MEMBERS', 80)),
+    demoMembers: Math.round(envNumber('BENCH_DEMO_MEMBERS', 40)),
     engines: list('BENCH_PAGES_ENGINES', 'pglite,postgres').map((item) => item.toLowerCase()),
     adminUrl: process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     dbName: process.env.BENCH_PAGES_DB ?? 'rdv_bench_pages',
@@ -104,6 +105,8 @@ function settings(): Settings {
 }
 
 interface Measurement {
+  /** CPU seconds the server process used while measured (real app only). */
+  cpuSeconds: number;
   requests: number;
   seconds: number;
   latencies: number[];
@@ -112,7 +115,7 @@ interface Measurement {
   timeouts: number;
 }
 
-const emptyMeasurement = (): Measurement => ({ requests: 0, seconds: 0, latencies: [], non2xx: 0, errors: 0, timeouts: 0 });
+const emptyMeasurement = (): Measurement => ({ cpuSeconds: 0, requests: 0, seconds: 0, latencies: [], non2xx: 0, errors: 0, timeouts: 0 });
 
 async function load(url: string, seconds: number, connections: number, headers: Record<string, string>, into?: Measurement): Promise<void> {
   // No Accept-Encoding header: both servers send the identical uncompressed payload.
@@ -163,7 +166,7 @@ function inlineDataBytes(html: string): number {
 }
 
 /** Signs the demo member in through the API, as the login form does; returns the Cookie header. */
-async function signIn(baseUrl: string): Promise<string> {
+async function signIn(baseUrl: string): Promise<{ cookie: string; memberId: number }> {
   const body = JSON.stringify({ email: process.env.BENCH_PAGES_EMAIL ?? 'demo1@rendezvous.example', password: process.env.BENCH_PAGES_PASSWORD ?? 'rendezvous-demo' });
   return new Promise((resolve, reject) => {
     const request = http.request(`${baseUrl}/api/user.php`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
@@ -173,7 +176,10 @@ async function signIn(baseUrl: string): Promise<string> {
         const cookies = (response.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]);
         if (response.statusCode !== 200 || !cookies.some((cookie) => cookie.startsWith('rdv_session='))) {
           reject(new Error(`sign-in of the demo member failed: HTTP ${response.statusCode} ${Buffer.concat(chunks).toString().slice(0, 300)}`));
-        } else resolve(cookies.join('; '));
+        } else {
+          const { user } = JSON.parse(Buffer.concat(chunks).toString()) as { user: { id: number } };
+          resolve({ cookie: cookies.join('; '), memberId: user.id });
+        }
       });
     });
     request.on('error', reject);
@@ -181,11 +187,11 @@ async function signIn(baseUrl: string): Promise<string> {
   });
 }
 
-/** A profile the visitor's search shows (so it is visible to visitors and to the member). */
-async function pickProfile(baseUrl: string): Promise<number> {
+/** A profile the visitor's search shows (visible to visitors), other than the member's own. */
+async function pickProfile(baseUrl: string, memberId: number): Promise<number> {
   const snapshot = await captureSnapshot(`${baseUrl}/api/members.php?page=1`);
   const parsed = JSON.parse(snapshot.body.toString()) as { results?: Array<{ id: number }> };
-  const id = parsed.results?.[0]?.id;
+  const id = parsed.results?.find((profile) => profile.id !== memberId)?.id;
   if (!id) throw new Error(`no profile in the visitor's search: HTTP ${snapshot.status}`);
   return id;
 }
@@ -198,8 +204,8 @@ interface EngineResult {
 }
 
 async function measureEngine(engine: string, server: RunningServer, options: Settings): Promise<EngineResult> {
-  const cookie = await signIn(server.url);
-  const profileId = await pickProfile(server.url);
+  const { cookie, memberId } = await signIn(server.url);
+  const profileId = await pickProfile(server.url, memberId);
   const selected = pages(profileId, options.lander).filter(
     (page) => !options.only.length || options.only.some((item) => item === page.path.split('?')[0] || item === page.group || item === `${page.group} ${page.path.split('?')[0]}`),
   );
@@ -243,7 +249,7 @@ async function measureEngine(engine: string, server: RunningServer, options: Set
       if (snapshot.status !== 200) {
         console.log(`  INVALID: the page answers ${snapshot.status}, not 200; not measured.`);
         missed.push(`${name}: answers HTTP ${snapshot.status}, not measured`);
-        rows.push([name, `HTTP ${snapshot.status}`, '-', '-', '-', '-', '-', '-', '-', 'INVALID']);
+        rows.push([name, `HTTP ${snapshot.status}`, '-', '-', '-', '-', '-', '-', '-', '-', 'INVALID']);
         continue;
       }
 
@@ -261,7 +267,12 @@ async function measureEngine(engine: string, server: RunningServer, options: Set
           [bareUrl, ceiling],
         ];
         if (round % 2 === 1) order.reverse();
-        for (const [url, into] of order) await load(url, slice, options.connections, headers, into);
+        for (const [url, into] of order) {
+          const started = performance.now();
+          const cpu = into === real ? measureCpu(server.pid) : null;
+          await load(url, slice, options.connections, headers, into);
+          if (cpu) into.cpuSeconds += cpu().server * ((performance.now() - started) / 1000);
+        }
       }
       const realStats = stats(real);
       const bareStats = stats(ceiling);
@@ -271,12 +282,14 @@ async function measureEngine(engine: string, server: RunningServer, options: Set
       if (ratio < page.minRatio) problems.push(`ratio ${ratio.toFixed(3)} < ${page.minRatio.toFixed(2)}`);
       if (page.maxP99 !== null && realStats.p99 > page.maxP99) problems.push(`p99 ${realStats.p99.toFixed(0)} ms > ${page.maxP99} ms`);
       const target = `≥ ${page.minRatio.toFixed(2)}${page.maxP99 !== null ? `, p99 ≤ ${page.maxP99}` : ''}`;
-      const verdict = faults > 0 ? 'INVALID (faults)' : problems.length ? `FAIL (${problems.join('; ')})` : `PASS (${target})`;
-      if (faults > 0 || problems.length) missed.push(`${name}: ${verdict}`);
+      const verdict = faults > 0 ? 'INVALID (faults)' : real.requests === 0 ? 'INVALID (no answer within a slice)' : problems.length ? `FAIL (${problems.join('; ')})` : `PASS (${target})`;
+      if (faults > 0 || real.requests === 0 || problems.length) missed.push(`${name}: ${verdict}`);
       const fmt = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
+      const cpuMs = real.requests ? (real.cpuSeconds * 1000) / real.requests : NaN;
       rows.push([
         name,
         (snapshot.body.length / 1024).toFixed(1),
+        fmt(cpuMs),
         fmt(realStats.rps),
         fmt(realStats.p50),
         fmt(realStats.p99),
@@ -286,7 +299,7 @@ async function measureEngine(engine: string, server: RunningServer, options: Set
         ratio.toFixed(3),
         verdict,
       ]);
-      const line = `${name}: ${fmt(realStats.rps)} req/s (p99 ${fmt(realStats.p99)} ms) vs bare ${fmt(bareStats.rps)} req/s → ratio ${ratio.toFixed(3)} — ${verdict}`;
+      const line = `${name}: ${fmt(realStats.rps)} req/s (p99 ${fmt(realStats.p99)} ms, server CPU ${fmt(cpuMs)} ms/req) vs bare ${fmt(bareStats.rps)} req/s → ratio ${ratio.toFixed(3)} — ${verdict}`;
       console.log(`  ${line}`);
       lines.push(line);
     }
@@ -372,8 +385,12 @@ export async function runPagesBench(): Promise<BenchOutcome> {
   }
 
   heading('Pages: results');
-  console.log(table(['page', 'KB', 'req/s', 'p50 ms', 'p99 ms', 'non2xx/err/to', 'bare req/s', 'bare p99', 'ratio', 'target'], rows));
+  console.log(table(['page', 'KB', 'CPU ms/req', 'req/s', 'p50 ms', 'p99 ms', 'non2xx/err/to', 'bare req/s', 'bare p99', 'ratio', 'target'], rows));
   console.log('ratio = real req/s ÷ bare req/s, measured alternately in this run; KB = uncompressed response body.');
+  console.log(
+    'CPU ms/req = CPU time of the server process per answered request while measured (PGlite runs inside it; PostgreSQL\'s ' +
+      'own processes are not counted): steadier than req/s when other work shares the machine.',
+  );
   console.log(
     `targets: visitor pages ≥ ${VISITOR_RATIO} × bare, p99 ≤ ${VISITOR_P99_MS} ms; member SSR ≥ ${MEMBER_RATIO} × bare, p99 ≤ ${MEMBER_P99_MS} ms; ` +
       `member .data ≥ ${DATA_RATIO} × bare.`,
