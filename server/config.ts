@@ -42,6 +42,11 @@ const EnvSchema = z
       .string()
       .refine(isTrustProxyValue, 'false, a number of proxies (e.g. 1), or their addresses/CIDRs separated by commas')
       .default('false'),
+    /**
+     * On SIGTERM, how long the instance stays up answering `/readyz` with 503 before it closes
+     * its sockets and stops listening, so the load balancer has stopped sending it traffic.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Seed the demo sites and members when the database is empty. */
     SEED_DEMO: flag('true'),
@@ -136,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
     geoipHeader: values.GEOIP_HEADER,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
+    shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
     seedDemo: values.SEED_DEMO,
     demoMembers: values.DEMO_MEMBERS,
     payments: {
