@@ -5,7 +5,7 @@ import { createOfflineGeo } from './adapters/geo/offline-geo';
 import type { GeoService } from './adapters/geo/geo.port';
 import type { Mailer } from './adapters/mail/mail.port';
 import { createOutboxMailer, createSmtpMailer } from './adapters/mail/nodemailer-mailer';
-import { createLocalStorage } from './adapters/storage/local-storage';
+import { createMediaStorage } from './adapters/storage/media-storage';
 import type { MediaStorage } from './adapters/storage/storage.port';
 import { pingDatabase, type DatabaseHandle } from './db/client';
 import { createAppSecretsRepository } from './db/repositories/app-secrets.repository';
@@ -162,8 +162,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const outboxDir = path.join(config.dataDir, 'outbox');
   const smtpMailer = !overrides.mailer && config.smtpUrl ? createSmtpMailer(config.smtpUrl) : null;
   const mailer = overrides.mailer ?? smtpMailer ?? createOutboxMailer(outboxDir);
-  const storage = overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'media'));
-  const privateStorage = overrides.privateStorage ?? createLocalStorage(path.join(config.dataDir, 'private-media'));
+  // Local disk by default, an S3-compatible bucket with STORAGE_URL (ADR 0044).
+  const mediaStores = createMediaStorage(config.storage);
+  const storage = overrides.storage ?? mediaStores.media;
+  const privateStorage = overrides.privateStorage ?? mediaStores.privateMedia;
   // Shared counters (rate limits) and realtime fan-out across instances, when configured.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
 
@@ -518,6 +520,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
       await siteChanges.close();
       await redis?.quit();
       smtpMailer?.close();
+      mediaStores.close();
     },
     checkDatabase: () => pingDatabase(db),
   };

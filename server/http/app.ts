@@ -44,6 +44,7 @@ import { adminRoutes } from './routes/admin/admin.routes';
 import { reportsRoutes } from './routes/reports.routes';
 import { mailEventsRoutes, unsubscribeRoutes } from './routes/mail-notifications.routes';
 import { pushSubscriptionsRoutes } from './routes/push-subscriptions.routes';
+import { MEDIA_CACHE_CONTROL, mediaRoutes } from './routes/media.routes';
 
 export interface HttpOptions {
   /** Page rendering; tests of the API alone leave it out. */
@@ -134,15 +135,20 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     ...options.realtime,
   });
 
-  const mediaDir = path.join(config.dataDir, 'media');
-  fs.mkdirSync(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    maxAge: '7d',
-    immutable: true,
-  });
+  // Media: from the local disk by @fastify/static (sendfile), or streamed from object storage (ADR 0044).
+  if (config.storage.kind === 'local') {
+    const mediaDir = config.storage.mediaDir;
+    fs.mkdirSync(mediaDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply) => reply.header('cache-control', MEDIA_CACHE_CONTROL),
+    });
+  } else {
+    await app.register(mediaRoutes, { storage: services.storage });
+  }
   if (options.clientAssetsDir) {
     await app.register(fastifyStatic, {
       root: options.clientAssetsDir,

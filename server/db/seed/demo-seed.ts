@@ -28,7 +28,7 @@ export async function seedDemo(services: Services, options: { members: number; s
   await seedDemoMembers({
     db: services.database.db,
     geo: services.geo,
-    mediaDir: `${services.config.dataDir}/media`,
+    storage: services.storage,
     siteId: created[0].id,
     count: options.members,
     seed: options.seed ?? 20261122,
