@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { startCluster } from '../scripts/cluster/start-cluster.mjs';
+import { startCluster, type Cluster } from '../scripts/cluster/start-cluster';
 import { startTestS3 } from '../tests/setup/s3-server';
 import { CHAT_BENCH_DOMAIN, createScratchDatabase, loadChatMembers, type ChatBenchMember } from './support/chat-data';
 import { percentile } from './support/chat-load';
@@ -39,7 +39,7 @@ export async function runClusterBench(): Promise<BenchOutcome> {
     instances: 3,
     port: Number(process.env.BENCH_CLUSTER_PORT ?? 4880),
     env: { DATABASE_URL: database.url, REDIS_URL: redisUrl, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: CHAT_BENCH_DOMAIN, ...s3.env },
-    log: (line) => (/error|fatal/i.test(line) ? console.log(line) : undefined),
+    log: (line: string) => (/error|fatal/i.test(line) ? console.log(line) : undefined),
   });
   const stopCluster = onCleanup('cluster', () => cluster.stop());
   const missed: string[] = [];
@@ -87,7 +87,6 @@ async function connectTabs(url: string, members: ChatBenchMember[]) {
   return tabs;
 }
 
-type Cluster = Awaited<ReturnType<typeof startCluster>>;
 
 async function runFailover(cluster: Cluster, members: ChatBenchMember[], options: { rate: number; seconds: number }) {
   const tabs = await connectTabs(cluster.url, members);

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_CLOSE } from '../../contract/ws-events';
 import { currentTotp } from '../../server/domain/staff/second-factor';
-import { startCluster } from '../../scripts/cluster/start-cluster.mjs';
+import { startCluster } from '../../scripts/cluster/start-cluster';
 import { TestSocket } from '../setup/realtime';
 import { startTestS3, type TestS3 } from '../setup/s3-server';
 

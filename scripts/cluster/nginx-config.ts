@@ -3,14 +3,22 @@
 // photos live in PostgreSQL, Redis and object storage), and retries of idempotent requests on
 // the next instance when one fails or is draining.
 
+export interface NginxOptions {
+  listenPort: number;
+  /** Where nginx keeps its pid and temporary files. */
+  prefix: string;
+  /** Started by root (a CI container): workers keep root to use the temporary paths. */
+  runAsRoot?: boolean;
+  instances: { port: number; ready: boolean }[];
+}
+
 /**
- * @param {{ listenPort: number, prefix: string, runAsRoot?: boolean, instances: { port: number, ready: boolean }[] }} options
- * @returns {string} nginx.conf text. Unready instances are marked `down`: nginx's open-source
- *   edition only checks health passively, so the cluster script polls `/readyz` and reloads.
+ * The nginx.conf text. Unready instances are marked `down`: nginx's open-source edition only
+ * checks health passively, so the cluster script polls `/readyz` and reloads.
  */
-export function nginxConfig({ listenPort, prefix, runAsRoot = false, instances }) {
+export function nginxConfig({ listenPort, prefix, runAsRoot = false, instances }: NginxOptions): string {
   const servers = instances.map(({ port, ready }) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s${ready ? '' : ' down'};`).join('\n');
-  return `# Written by scripts/cluster.mjs: edits are lost on the next start.
+  return `# Written by scripts/cluster.ts: edits are lost on the next start.
 ${runAsRoot ? '# Started by root (a CI container): the workers keep root so they can use the temp paths below.\nuser root;\n' : ''}worker_processes 1;
 daemon off;
 master_process on;
