@@ -24,6 +24,8 @@ export interface PageLoadContext {
   termsVersionDate: string;
   /** One namespace of one language's texts, as the browser's i18next expects it. */
   getMessages(language: Language, namespace: 'common' | 'legal' | 'admin'): Messages;
+  /** The address of one language's catalogue as a content-hashed file the browser loads (issue 20). */
+  catalogueUrl(language: Language, namespace: 'common' | 'admin'): string;
   /** The logged-in member, or null for a visitor. */
   user: User | null;
   /** Whether purchases are simulated (the demo checkout, or a provider's test mode): every page says so. */

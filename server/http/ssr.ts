@@ -148,6 +148,7 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
     company: options.sites.toCompanyInfo(site),
     termsVersionDate: getTermsVersionDate(site).toISOString(),
     getMessages: (language, namespace) => options.translator.getMessages(language, namespace),
+    catalogueUrl: (language, namespace) => options.translator.catalogues.urlOf(language, namespace),
     staff: staffSession?.verified ? presentStaff(staffSession.member) : null,
     async adminGet(path) {
       if (!path.startsWith('/api/admin/')) throw new Error(`not a console call: ${path}`);

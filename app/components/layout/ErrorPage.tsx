@@ -2,7 +2,7 @@ import { Component, useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../../root';
 import { isChunkLoadError, reloadAfterChunkError } from '../../lib/chunk-reload';
-import { getI18n } from '../../lib/i18n';
+import { getI18n, useCatalogue } from '../../lib/i18n';
 import { DemoPaymentsBanner } from './DemoPaymentsBanner';
 
 type Translate = (key: string) => string;
@@ -61,8 +61,9 @@ class ErrorPageBoundary extends Component<{ children: ReactNode; t: Translate },
 /** The error page (spec §8): 404 with a link home, other statuses with their message. */
 export function ErrorPage({ error }: { error: unknown }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
+  const messages = useCatalogue('common', data?.language ?? 'en', data?.catalogue);
   const t: Translate = data
-    ? (key) => getI18n(data.language, data.messages).t(key, { defaultValue: FALLBACK_TEXTS[key] })
+    ? (key) => getI18n(data.language, messages).t(key, { defaultValue: FALLBACK_TEXTS[key] })
     : (key) => FALLBACK_TEXTS[key] ?? key;
 
   useEffect(() => {
