@@ -79,6 +79,16 @@ const EnvSchema = z
     VAPID_PRIVATE_KEY: z.string().optional(),
     /** Whom push services contact about our pushes: a mailto: address or an https: URL. */
     VAPID_SUBJECT: z.string().refine(isVapidSubject, 'a mailto: address or an https: URL (not on localhost)').optional(),
+    /**
+     * How long a visitor's page (home, landers, search, profiles, site pages) is served from the
+     * anonymous page cache before it is rendered again (ADR 0038); 0 turns the cache off.
+     * Default 10 in production, 0 in development and tests.
+     */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+    /** How long after that a kept page is still served while one background render replaces it. */
+    PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+    /** The memory the kept pages may take, in MB (bodies and their compressed forms). */
+    PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   })
   .refine((values) => values.PAYMENTS !== 'mollie' || !!values.MOLLIE_API_KEY, { message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie', path: ['MOLLIE_API_KEY'] })
   // The embedded database opens in one process only: no worker could run the jobs beside the server.
@@ -155,6 +165,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
       vapidKeys: values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY } : null,
       /** Null: `mailto:` the default site's support address (see `createVapidSubject`). */
       vapidSubject: values.VAPID_SUBJECT ?? null,
+    },
+    /** The anonymous page cache (ADR 0038); freshSeconds 0 is off. */
+    pageCache: {
+      freshSeconds: values.PAGE_CACHE_SECONDS ?? (isProduction ? 10 : 0),
+      staleSeconds: values.PAGE_CACHE_STALE_SECONDS,
+      maxBytes: values.PAGE_CACHE_MB * 1024 * 1024,
     },
     /** Test and bench runs read these too, so they live here rather than in each script. */
     testDatabaseUrl: env.TEST_DATABASE_URL,
