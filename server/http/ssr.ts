@@ -65,15 +65,17 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         reply.header('allow', allowed.join(', '));
         throw new AppError('method_not_allowed', { detail: `${request.method} ${request.url}` });
       }
-      const handle = createRequestHandler(build, options.mode);
       if (options.mode === 'production') reply.header('link', preloadLinkHeader(build));
       const { pageCache } = options;
       if (pageCache && isCacheablePageRequest(request)) {
         // A shared page carries no nonce (its CSP lists its inline scripts' hashes) and is rendered
-        // whole; its render outlives a visitor who leaves, as others may be waiting for it.
-        const render = async () => handle(toWebRequest(request, { abortOnClose: false }), { ...(await createLoadContext(app, request, '', options)), renderWhole: true });
+        // whole; its render outlives a visitor who leaves, as others may be waiting for it. A hit
+        // builds no request handler at all.
+        const render = async () =>
+          createRequestHandler(build, options.mode)(toWebRequest(request, { abortOnClose: false }), { ...(await createLoadContext(app, request, '', options)), renderWhole: true });
         return replyFromPageCache(request, reply, pageCache, analyticsIdsOf(request.site), render);
       }
+      const handle = createRequestHandler(build, options.mode);
       // Development serves Vite's own inline scripts without a CSP, so pages carry no nonce there.
       const nonce = options.mode === 'production' ? crypto.randomBytes(16).toString('base64') : '';
       const response = await handle(toWebRequest(request), await createLoadContext(app, request, nonce, options));
