@@ -16,8 +16,9 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
-  // Crawlers and the SPA-less get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+  // Crawlers, the SPA-less and the anonymous page cache (which keeps the whole document anyway)
+  // get the whole document at once; browsers get it streamed.
+  const waitForAll = !!loadContext.renderWhole || isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

@@ -15,8 +15,10 @@ export type Messages = Record<string, unknown>;
  * Loaders reach the domain only through this, so React code never imports the server.
  */
 export interface PageLoadContext {
-  /** CSP nonce for inline scripts of this response. */
+  /** CSP nonce for inline scripts of this response; empty for a page kept in the anonymous page cache (hashes instead). */
   nonce: string;
+  /** Render the whole document before sending it (a page for the anonymous page cache), not its shell first. */
+  renderWhole?: boolean;
   language: Language;
   settings: SiteSettings;
   company: CompanyInfo;

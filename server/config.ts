@@ -106,6 +106,15 @@ const EnvSchema = z
     METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
     /** `npm run worker` serves its own /metrics on this port (with METRICS_TOKEN); unset, it serves none. */
     WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+     * How long a visitor's page (home, landers, search, profiles, site pages) is served from the
+     * anonymous page cache before it is rendered again (ADR 0038); 0 turns the cache off.
+     * Default 10 in production, 0 in development and tests.
+     */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+    /** How long after that a kept page is still served while one background render replaces it. */
+    PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+    /** The memory the kept pages may take, in MB (bodies and their compressed forms). */
+    PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   })
   .refine((values) => values.PAYMENTS !== 'mollie' || !!values.MOLLIE_API_KEY, { message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie', path: ['MOLLIE_API_KEY'] })
   // The embedded database opens in one process only: no worker could run the jobs beside the server.
@@ -195,6 +204,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
     storage: storageOf(values, dataDir),
     /** Prometheus metrics: off (404) without a token. */
     metrics: { token: values.METRICS_TOKEN ?? null, workerPort: values.WORKER_METRICS_PORT ?? null },
+    /** The anonymous page cache (ADR 0038); freshSeconds 0 is off. */
+    pageCache: {
+      freshSeconds: values.PAGE_CACHE_SECONDS ?? (isProduction ? 10 : 0),
+      staleSeconds: values.PAGE_CACHE_STALE_SECONDS,
+      maxBytes: values.PAGE_CACHE_MB * 1024 * 1024,
+    },
     /** Test and bench runs read these too, so they live here rather than in each script. */
     testDatabaseUrl: env.TEST_DATABASE_URL,
     testRedisUrl: env.TEST_REDIS_URL,

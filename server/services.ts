@@ -64,6 +64,7 @@ import type { JobSchedule } from './jobs/job-schedules';
 import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { createSiteChangeBus, type SiteChangeBus } from './realtime/site-change-bus';
+import { createPageChangeBus, type PageChangeBus } from './realtime/page-change-bus';
 import { createSiteAdminService } from './domain/sites/site-admin.service';
 import { createRealtimePaymentEvents } from './realtime/payment-events';
 import { createRealtimeLikeEvents } from './realtime/like-events';
@@ -133,6 +134,8 @@ export interface ServiceOverrides {
   bus?: EventBus;
   /** Announces operators' site changes to every instance (tests pass one per simulated instance). */
   siteChanges?: SiteChangeBus;
+  /** Announces changes to pages visitors see (a member's profile), for the page cache of every instance. */
+  pageChanges?: PageChangeBus;
   /** How the demo payment provider delivers its webhooks (tests hand them to the app directly). */
   demoWebhookDelivery?: WebhookDelivery;
   /** Replaces the configured payment provider (tests use recorded or scripted providers). */
@@ -180,6 +183,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   // An operator's site change drops the cached site rows on every instance at once (ADR 0024).
   const siteChanges = overrides.siteChanges ?? createSiteChangeBus({ redisUrl: config.redisUrl });
   siteChanges.subscribe(() => sites.invalidate());
+  // Visitors' kept pages are dropped on every instance when a profile they show changes (ADR 0038).
+  const pageChanges = overrides.pageChanges ?? createPageChangeBus({ redisUrl: config.redisUrl });
   // Realtime: in-process by default, Redis pub/sub across instances when REDIS_URL is set.
   const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
   // Ended sessions close their open tabs at once, on every instance.
@@ -487,6 +492,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     reports,
     siteAdmin,
     siteChanges,
+    pageChanges,
     consoleOrders,
     consoleMandates,
     consoleDiscounts,
@@ -518,6 +524,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
       demoPayments.close();
       await bus.close();
       await siteChanges.close();
+      await pageChanges.close();
       await redis?.quit();
       smtpMailer?.close();
       mediaStores.close();

@@ -46,6 +46,7 @@ import { reportsRoutes } from './routes/reports.routes';
 import { mailEventsRoutes, unsubscribeRoutes } from './routes/mail-notifications.routes';
 import { pushSubscriptionsRoutes } from './routes/push-subscriptions.routes';
 import { MEDIA_CACHE_CONTROL, mediaRoutes } from './routes/media.routes';
+import { pageCacheInvalidationPlugin, pageCacheSettingsFor } from './page-cache-invalidation';
 
 export interface HttpOptions {
   /** Page rendering; tests of the API alone leave it out. */
@@ -98,6 +99,11 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   const outbox = outboxAccessFor(config, services.secrets.outboxKey);
   await app.register(outboxAccessPlugin, { access: outbox });
   installErrorHandler(app, services.translator);
+  // Visitors' public pages, kept and shared; its hook must see every route registered below (ADR 0038).
+  const pageCache = pageCacheSettingsFor(config, services.clock, options.ssr?.mode);
+  if (pageCache) {
+    await app.register(pageCacheInvalidationPlugin, { cache: pageCache.cache, siteChanges: services.siteChanges, pageChanges: services.pageChanges, onError: (error) => app.log.error(error) });
+  }
 
   await app.register(healthRoutes, {
     checkDatabase: services.checkDatabase,
@@ -170,6 +176,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
       sites: services.sites,
       translator: services.translator,
       services: { ...services, outbox, paymentsAreDemo: config.payments.isDemo },
+      ...(pageCache && { pageCache }),
     });
   }
   return app;

@@ -22,6 +22,8 @@ import type { OutboxAccess } from './outbox-access';
 import { presentStaff } from '../domain/staff/staff-presenter';
 import { allowedMethods } from './page-methods';
 import { buildContentSecurityPolicy } from './security-headers';
+import { isCacheablePageRequest, preloadLinkHeader } from './page-cache-policy';
+import { replyFromPageCache, type PageCacheSettings } from './page-cache-reply';
 
 /** What pages need from the domain, beyond the site. */
 export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'memberMap' | 'signupMatches' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
@@ -35,6 +37,8 @@ export interface SsrOptions {
   services: PageServices;
   /** Dev only: Vite's connect middleware gets the first look at each request (modules, HMR). */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+  /** Production: visitors' public pages are kept and shared (ADR 0038); absent, every page is rendered. */
+  pageCache?: PageCacheSettings;
 }
 
 /**
@@ -60,6 +64,16 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       if (!allowed.includes(request.method)) {
         reply.header('allow', allowed.join(', '));
         throw new AppError('method_not_allowed', { detail: `${request.method} ${request.url}` });
+      }
+      if (options.mode === 'production') reply.header('link', preloadLinkHeader(build));
+      const { pageCache } = options;
+      if (pageCache && isCacheablePageRequest(request)) {
+        // A shared page carries no nonce (its CSP lists its inline scripts' hashes) and is rendered
+        // whole; its render outlives a visitor who leaves, as others may be waiting for it. A hit
+        // builds no request handler at all.
+        const render = async () =>
+          createRequestHandler(build, options.mode)(toWebRequest(request, { abortOnClose: false }), { ...(await createLoadContext(app, request, '', options)), renderWhole: true });
+        return replyFromPageCache(request, reply, pageCache, analyticsIdsOf(request.site), render);
       }
       const handle = createRequestHandler(build, options.mode);
       // Development serves Vite's own inline scripts without a CSP, so pages carry no nonce there.
@@ -182,7 +196,7 @@ async function settle<T>(request: FastifyRequest, services: PageServices, call: 
   }
 }
 
-function toWebRequest(request: FastifyRequest): Request {
+function toWebRequest(request: FastifyRequest, { abortOnClose = true } = {}): Request {
   // Appended, not resolved: a path like `//x` stays a path instead of naming another host.
   let url: URL;
   try {
@@ -198,7 +212,7 @@ function toWebRequest(request: FastifyRequest): Request {
   // Only a submission to an action gets here with a body, and only when the client sent one.
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body instanceof Readable;
   const controller = new AbortController();
-  request.raw.once('close', () => controller.abort());
+  if (abortOnClose) request.raw.once('close', () => controller.abort());
   return new Request(url, {
     method: request.method,
     headers,
