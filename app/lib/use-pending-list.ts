@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { useNavigation } from 'react-router';
+
+export type ListKind = 'cards' | 'rows';
+
+/** The list pages whose loading shows a skeleton: search and likes as cards, conversations as rows. */
+export function listKindOf(pathname: string): ListKind | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/members' || path === '/likes' || /^\/likes\/(received|sent|matches)$/.test(path)) return 'cards';
+  if (path === '/chats') return 'rows';
+  return null;
+}
+
+/** A quick page needs no placeholder: it shows only when loading takes longer than this. */
+export const SKELETON_DELAY_MS = 150;
+
+/**
+ * The kind of list the router is loading (a link or a new search), once loading has taken
+ * longer than a blink; null otherwise. Form posts are not list loads.
+ */
+export function usePendingList(): ListKind | null {
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && !navigation.formMethod && navigation.location ? listKindOf(navigation.location.pathname) : null;
+  const [shown, setShown] = useState<ListKind | null>(null);
+  useEffect(() => {
+    if (!loading) {
+      setShown(null);
+      return;
+    }
+    const timer = setTimeout(() => setShown(loading), SKELETON_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [loading]);
+  return loading ? shown : null;
+}
