@@ -38,11 +38,11 @@ export function ErrorContent({ error, t }: { error: unknown; t: Translate }) {
   const isNotFound = status === 404;
   return (
     <div className="container py-5 text-center error-page" data-testid="error-page" data-status={status}>
-      <p className="error-page__status display-1 fw-bold mb-0" aria-hidden="true">
-        {status}
+      <p className="error-page__status display-1 fw-bold mb-2">
+        <span className="visually-hidden">{t('error_page.title').replace('{{status}}', String(status))}</span>
+        <span aria-hidden="true">{status}</span>
       </p>
-      <h1 className="h3">{t('error_page.title').replace('{{status}}', String(status))}</h1>
-      <p className="lead">{isNotFound ? t('error_page.not_found') : message || t('error_page.generic')}</p>
+      <h1 className="h3 mb-4">{isNotFound ? t('error_page.not_found') : message || t('error_page.generic')}</h1>
       <a className="btn btn-primary" href="/">
         {t('error_page.home')}
       </a>
