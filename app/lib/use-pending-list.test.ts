@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listKindOf } from './use-pending-list';
+import { areaOf, listKindOf } from './use-pending-list';
 
 describe('listKindOf', () => {
   it('shows cards for the search and the likes tabs, rows for the conversations', () => {
@@ -14,5 +14,11 @@ describe('listKindOf', () => {
     expect(listKindOf('/likes/m/4')).toBeNull();
     expect(listKindOf('/chats/9')).toBeNull();
     expect(listKindOf('/profile')).toBeNull();
+  });
+
+  it('tells the part of the site a page is in, so moving within it keeps the page', () => {
+    expect(areaOf('/likes/sent')).toBe(areaOf('/likes'));
+    expect(areaOf('/members')).not.toBe(areaOf('/likes'));
+    expect(areaOf('/')).toBe('');
   });
 });

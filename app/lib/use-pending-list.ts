@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
 
 export type ListKind = 'cards' | 'rows';
 
@@ -14,13 +14,21 @@ export function listKindOf(pathname: string): ListKind | null {
 /** A quick page needs no placeholder: it shows only when loading takes longer than this. */
 export const SKELETON_DELAY_MS = 150;
 
+/** The part of the site a path is in (`/likes/sent` → `likes`): moving within it keeps the page. */
+export function areaOf(pathname: string): string {
+  return pathname.split('/')[1] ?? '';
+}
+
 /**
- * The kind of list the router is loading (a link or a new search), once loading has taken
- * longer than a blink; null otherwise. Form posts are not list loads.
+ * The kind of list the router is loading from another part of the site (a tab, a link), once
+ * loading has taken longer than a blink; null otherwise. Within one page (a new search, another
+ * likes tab) the page shows its own placeholder or keeps its content. Form posts are not list loads.
  */
 export function usePendingList(): ListKind | null {
   const navigation = useNavigation();
-  const loading = navigation.state === 'loading' && !navigation.formMethod && navigation.location ? listKindOf(navigation.location.pathname) : null;
+  const { pathname } = useLocation();
+  const target = navigation.state === 'loading' && !navigation.formMethod ? navigation.location?.pathname : undefined;
+  const loading = target && areaOf(target) !== areaOf(pathname) ? listKindOf(target) : null;
   const [shown, setShown] = useState<ListKind | null>(null);
   useEffect(() => {
     if (!loading) {

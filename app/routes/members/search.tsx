@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { useLoaderData, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { SEARCH_PAGE_SIZE, type SearchResponse } from '../../../contract/profiles';
 import { EmptySearch } from '../../components/feedback/EmptySearch';
 import { ListSkeleton } from '../../components/feedback/Skeleton';
@@ -39,6 +39,9 @@ export default function MemberSearch() {
   const { pages, addPage, clear, similarResults: similar } = useSearch();
   const [loading, setLoading] = useState(false);
   const filters = useMemo(() => filtersOf(query), [query]);
+  // A new search on its way: the outline of its results instead of the old ones.
+  const navigation = useNavigation();
+  const searching = navigation.state === 'loading' && navigation.location?.pathname === '/members';
 
   // A new search (new filters) starts over from its first page.
   useEffect(() => {
@@ -79,7 +82,9 @@ export default function MemberSearch() {
       <p className="text-body-secondary" role="status">
         {t('search.count', { shown: first.data.numResults >= 1000 ? '1000+' : first.data.numResults })}
       </p>
-      {first.data.numResults === 0 ? (
+      {searching ? (
+        <ListSkeleton kind="cards" />
+      ) : first.data.numResults === 0 ? (
         <EmptySearch filters={filters} hasSimilar={similar.length > 0} onWiden={search} />
       ) : (
         <SearchResultsGrid profiles={results} partnerCards={first.data.partner_cards} />
@@ -96,7 +101,7 @@ export default function MemberSearch() {
           </button>
         </div>
       )}
-      {similar.length > 0 && (
+      {!searching && similar.length > 0 && (
         <section className="mt-5" aria-labelledby="similar-title">
           <h2 className="h5" id="similar-title">
             {t('search.similar')}
