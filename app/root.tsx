@@ -70,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang={data?.language ?? 'en'}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#440e24" />
         <Meta />
         <Links />
