@@ -28,6 +28,8 @@ export interface SiteThemeColumn {
   font?: string;
   radius?: number;
   logo_key?: string | null;
+  /** Width over height of the stored logo. */
+  logo_aspect?: number;
   hero_key?: string | null;
 }
 

@@ -169,7 +169,7 @@ const BRAND_IMAGE_SIZES = {
  * re-encoding as members' photos: type judged by the bytes, header checked before decoding,
  * metadata dropped. Transparency is kept (logos sit on the coloured top bar).
  */
-export async function processBrandImage(data: Buffer, declaredType: string, kind: keyof typeof BRAND_IMAGE_SIZES): Promise<Buffer> {
+export async function processBrandImage(data: Buffer, declaredType: string, kind: keyof typeof BRAND_IMAGE_SIZES): Promise<{ webp: Buffer; width: number; height: number }> {
   if (data.length > MAX_UPLOAD_BYTES) throw new ImageRejected('photo_too_large');
   const size = BRAND_IMAGE_SIZES[kind];
   await checkHeader(data, detectAcceptedFormat(data, declaredType), size.minSide);
@@ -179,7 +179,8 @@ export async function processBrandImage(data: Buffer, declaredType: string, kind
       .rotate()
       .resize(size.width, size.height, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: kind === 'logo' ? 90 : WEBP_QUALITY, alphaQuality: 100 })
-      .toBuffer();
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data: webp, info }) => ({ webp, width: info.width, height: info.height }));
   } catch (error) {
     throw toRejection(error);
   }

@@ -48,6 +48,7 @@ export function createSiteThemes(deps: { mediaUrlOf: (key: string) => string }) 
       const css = buildThemeCss(resolveTheme(stored), {
         fontUrl,
         logoUrl: stored.logo_key ? deps.mediaUrlOf(stored.logo_key) : null,
+        logoAspect: stored.logo_aspect,
         heroUrl: stored.hero_key ? deps.mediaUrlOf(stored.hero_key) : null,
       });
       const hash = hashCss(css);

@@ -70,14 +70,14 @@ export function createSiteThemeService(deps: { db: Executor; audit: AuditService
     /** Stores a re-encoded logo or hero image and makes it the site's; the replaced file is removed after commit. */
     async setImage(actor: StaffActor, siteId: number, image: ThemeImage, data: Buffer, declaredType: string): Promise<SiteRow> {
       await this.get(siteId);
-      const webp = await processBrandImage(data, declaredType, image).catch((error: unknown) => {
+      const processed = await processBrandImage(data, declaredType, image).catch((error: unknown) => {
         if (error instanceof ImageRejected) throw new AppError(error.problem, { detail: error.message });
         throw error;
       });
       const key = `themes/${siteId}-${image}-${crypto.randomBytes(12).toString('hex')}.webp`;
-      await deps.storage.write(key, webp, 'image/webp');
+      await deps.storage.write(key, processed.webp, 'image/webp');
       try {
-        const { before, after } = await change(actor, siteId, null, `site.theme.${image}`, (theme) => ({ ...theme, [KEY_OF[image]]: key }));
+        const { before, after } = await change(actor, siteId, null, `site.theme.${image}`, (theme) => ({ ...theme, [KEY_OF[image]]: key, ...(image === 'logo' && { logo_aspect: Math.round((processed.width / processed.height) * 100) / 100 }) }));
         const old = before.theme[KEY_OF[image]];
         if (old) await deps.storage.remove(old).catch(onError);
         return after;

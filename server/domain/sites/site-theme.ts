@@ -44,6 +44,8 @@ export interface ThemeAssets {
   /** Where the font file of a bundled font is served. */
   fontUrl: (font: Exclude<ThemeFont, 'system'>) => string;
   logoUrl: string | null;
+  /** Width over height of the logo (drawn 2rem high). */
+  logoAspect?: number;
   heroUrl: string | null;
 }
 
@@ -98,6 +100,8 @@ export function buildThemeCss(theme: ThemeFields, assets: ThemeAssets): string {
     '--rdv-focus-border': tint(palette.primary, 0.5),
     '--rdv-top-bar': palette.dark,
     '--rdv-logo': assets.logoUrl ? cssUrl(assets.logoUrl) : 'none',
+    '--rdv-logo-display': assets.logoUrl ? 'inline-block' : 'none',
+    '--rdv-logo-width': `${Math.round(2 * Math.min(Math.max(assets.logoAspect ?? 1, 0.5), 4) * 100) / 100}rem`,
     '--rdv-hero-image': assets.heroUrl ? cssUrl(assets.heroUrl) : 'none',
   };
   if (font) light['--bs-body-font-family'] = `'${font.family}', ${font.fallback}`;
