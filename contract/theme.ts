@@ -21,18 +21,6 @@ const colour = z
   .toLowerCase()
   .regex(HEX_COLOUR, 'must be a colour like #d94681');
 
-/** The spec's palette: the default brand. */
-export const DEFAULT_THEME = {
-  primary: '#d94681',
-  secondary: '#971f50',
-  dark: '#440e24',
-  accent: '#ffc107',
-  /** null: worked out from the dark colour (see theme-css). */
-  dark_background: null as string | null,
-  font: 'system' as ThemeFont,
-  /** Bootstrap's 0.375rem. */
-  radius: 6,
-} as const;
 
 export const MAX_THEME_RADIUS = 24;
 
@@ -49,6 +37,19 @@ export const ThemeFields = z.object({
   radius: z.number().int().min(0).max(MAX_THEME_RADIUS),
 });
 export type ThemeFields = z.infer<typeof ThemeFields>;
+
+/** The spec's palette: the default brand. */
+export const DEFAULT_THEME: ThemeFields = {
+  primary: '#d94681',
+  secondary: '#971f50',
+  dark: '#440e24',
+  accent: '#ffc107',
+  /** null: worked out from the dark colour (see theme-css). */
+  dark_background: null,
+  font: 'system',
+  /** Bootstrap's 0.375rem. */
+  radius: 6,
+};
 
 /** `PUT /api/admin/sites/:id/theme` — every field, with the site version read. */
 export const UpdateThemeInput = ThemeFields.extend({ version: z.number().int().min(1) });
