@@ -17,7 +17,7 @@ const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(docu
 
 /** Sets the demo site's primary colour on the console's Look tab and saves it. */
 async function setPrimary(admin: Page, colour: string) {
-  await admin.getByLabel('Primary (buttons)', { exact: true }).fill(colour);
+  await admin.locator('#theme-primary').fill(colour);
   await admin.getByRole('button', { name: 'Save look' }).click();
   await admin.getByRole('status').getByText('Saved. Members see the new look').waitFor();
 }
@@ -29,11 +29,11 @@ describe('a brand that looks like itself', () => {
     await admin.goto(`${baseUrl()}/admin/sites`);
     await admin.getByTestId('sites-table').getByRole('row').filter({ hasText: 'localhost' }).first().getByRole('link').click();
     await admin.getByRole('tab', { name: 'Look' }).click();
-    const before = await admin.getByLabel('Primary (buttons)', { exact: true }).inputValue();
+    const before = await admin.locator('#theme-primary').inputValue();
     // A colour too light for white button text is refused with the pair and its ratio.
-    await admin.getByLabel('Primary (buttons)', { exact: true }).fill('#ffb3d1');
+    await admin.locator('#theme-primary').fill('#ffb3d1');
     await admin.getByRole('button', { name: 'Save look' }).click();
-    await admin.getByText(/White text on primary buttons .*: contrast 1\.\d\d:1/).first().waitFor();
+    await admin.getByText(/White text on primary buttons .*: contrast \d\.\d\d:1/).first().waitFor();
     await setPrimary(admin, '#2f6fd6');
 
     const visitor = await openPage(await browser.newContext({ viewport: { width: 390, height: 844 } }));
