@@ -71,10 +71,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#440e24" />
+        <meta name="theme-color" content={data?.settings.theme.theme_color ?? '#440e24'} />
         <Meta />
         <Links />
         {data && catalogueLink('common', data.language, data.catalogue)}
+        {/* The site's theme over Bootstrap's variables (ADR 0041): after the app's stylesheet, render-blocking like it, so no flash. */}
+        {data?.settings.theme && <link rel="stylesheet" href={data.settings.theme.css} precedence="theme" />}
       </head>
       <body>
         {children}

@@ -106,6 +106,7 @@ const EnvSchema = z
     METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
     /** `npm run worker` serves its own /metrics on this port (with METRICS_TOKEN); unset, it serves none. */
     WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /**
      * How long a visitor's page (home, landers, search, profiles, site pages) is served from the
      * anonymous page cache before it is rendered again (ADR 0038); 0 turns the cache off.
      * Default 10 in production, 0 in development and tests.

@@ -53,6 +53,8 @@ import { createPartnerCardsRepository } from './db/repositories/partner-cards.re
 import { loadAppSecrets, type AppSecrets } from './domain/secrets/secrets.service';
 import { systemClock, type Clock } from './domain/shared/clock';
 import { createSitesService } from './domain/sites/sites.service';
+import { createSiteThemes } from './domain/sites/site-theme-styles';
+import { createSiteThemeService } from './domain/sites/site-theme.service';
 import { createSiteUrls } from './domain/sites/site-urls';
 import { createTranslator } from './i18n/translator';
 import { CLEAN_UP_JOBS_JOB, cleanUpJobsSchedule, createJobCleanup } from './jobs/job-cleanup';
@@ -174,11 +176,13 @@ export async function createServices(config: Config, database: DatabaseHandle, o
 
   const usersRepository = createUsersRepository(db);
   const jobsRepository = createJobsRepository(db);
+  const siteThemes = createSiteThemes({ mediaUrlOf: (key) => storage.urlOf(key) });
   const sites = createSitesService({
     sites: createSitesRepository(db),
     defaultDomain: config.defaultSiteDomain,
     pushPublicKey: secrets.vapid.publicKey,
     clock,
+    themes: siteThemes,
   });
   // An operator's site change drops the cached site rows on every instance at once (ADR 0024).
   const siteChanges = overrides.siteChanges ?? createSiteChangeBus({ redisUrl: config.redisUrl });
@@ -343,6 +347,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), sites: createSitesRepository(db), clock, queueSizes: (siteId) => moderation.moderationQueueSizes(siteId) });
   const reports = createReportsService({ db, audit, notices: memberNotices, clock, flagText: (profileId, reportId, executor) => moderation.flagText(profileId, reportId, executor) });
   const siteAdmin = createSiteAdminService({ db, audit, clock, changes: siteChanges });
+  const siteTheme = createSiteThemeService({ db, audit, clock, changes: siteChanges, storage });
   // The console's money area: orders across sites, mandates, discount codes.
   const consoleOrders = createConsoleOrdersService({ db, audit });
   const consoleMandates = createConsoleMandatesService({ db });
@@ -491,6 +496,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     moderation,
     reports,
     siteAdmin,
+    siteTheme,
+    siteThemes,
     siteChanges,
     pageChanges,
     consoleOrders,

@@ -23,6 +23,7 @@ import { requestContextPlugin } from './request-context';
 import { accountRoutes } from './routes/account.routes';
 import { appShellRoutes } from './routes/app-shell.routes';
 import { catalogueRoutes } from './routes/catalogue.routes';
+import { themeRoutes } from './routes/theme.routes';
 import { beaconRoutes } from './routes/beacon.routes';
 import { geoRoutes } from './routes/geo.routes';
 import { giftsRoutes } from './routes/gifts.routes';
@@ -114,6 +115,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(beaconRoutes, { pageVisits: services.pageVisits });
   await app.register(appShellRoutes, { translator: services.translator });
   await app.register(catalogueRoutes, { translator: services.translator });
+  await app.register(themeRoutes, { siteThemes: services.siteThemes });
   await app.register(sessionRoutes, { accounts: services.accounts, sessions: services.sessions });
   await app.register(pushSubscriptionsRoutes, { pushSubscriptions: services.pushSubscriptions });
   await app.register(accountRoutes, services);

@@ -72,7 +72,7 @@ export function Composer({ target, recipientName, fictionalProfileId, price, cre
   };
 
   return (
-    <form onSubmit={submit} className="border-top p-2 bg-white">
+    <form onSubmit={submit} className="border-top p-2 bg-body">
       {asksConfirmation ? (
         <div className="alert alert-info py-2 mb-2" role="alertdialog" aria-labelledby="fictional-confirm-title" data-testid="fictional-confirmation">
           <p className="fw-bold mb-1" id="fictional-confirm-title">

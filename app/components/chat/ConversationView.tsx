@@ -82,7 +82,7 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
 
   return (
     <section className="d-flex flex-column h-100" aria-label={t('chat.with', { name: partner.name })}>
-      <header className="d-flex align-items-center gap-2 border-bottom p-2 bg-white">
+      <header className="d-flex align-items-center gap-2 border-bottom p-2 bg-body">
         <Link to="/chats" className="btn btn-sm btn-outline-secondary d-lg-none" aria-label={t('chat.back')}>
           ←
         </Link>

@@ -16,7 +16,7 @@ export function MessageBubble({ message, mine, fromFictional = false }: { messag
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(message.created_at));
   return (
     <div className={`d-flex mb-2 ${mine ? 'justify-content-end' : 'justify-content-start'}`} data-testid="message">
-      <div className={`rounded-3 px-3 py-2 ${mine ? 'bg-secondary text-white' : 'bg-light border'}`} style={{ maxWidth: '75%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      <div className={`rounded-3 px-3 py-2 ${mine ? 'bg-secondary text-white' : 'bg-body-tertiary border'}`} style={{ maxWidth: '75%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {message.kind === 'gift' && message.gift_id ? (
           <GiftContent giftId={message.gift_id} />
         ) : message.kind === 'photo' && message.photo ? (
