@@ -24,7 +24,7 @@ import { allowedMethods } from './page-methods';
 import { buildContentSecurityPolicy } from './security-headers';
 
 /** What pages need from the domain, beyond the site. */
-export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'memberMap' | 'signupMatches' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
+export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'memberMap' | 'socialProof' | 'signupMatches' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
 
 export interface SsrOptions {
   /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
@@ -92,6 +92,7 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
       }),
     visitorDeck: (size) => services.swipe.visitorDeck(site, request.visitorCountry ?? selectVisitorCountry(site, null), size),
     regionCounts: () => services.memberMap.countByRegion(site, selectVisitorCountry(site, request.visitorCountry)),
+    socialProof: () => services.socialProof.forVisitor(site, selectVisitorCountry(site, request.visitorCountry)),
     signupMatches: async () => (memberId ? services.signupMatches.list(site, memberId) : []),
     listChats: async () => (memberId ? services.chat.listChats(memberId) : null),
     chatHistory: (conversationId) =>
