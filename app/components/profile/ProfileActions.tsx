@@ -90,8 +90,16 @@ export function ProfileActions({ profile, messagePrice, onMatch }: { profile: Me
             </>
           )}
           {user && (
-            <button type="button" className="btn btn-outline-secondary d-md-none" aria-expanded={showMore} aria-controls="profile-more-actions" onClick={() => setShowMore(!showMore)}>
-              {t('photo_first.more')}
+            <button
+              type="button"
+              className="btn btn-outline-secondary d-md-none profile-action-bar__toggle"
+              aria-expanded={showMore}
+              aria-controls="profile-more-actions"
+              aria-label={t('photo_first.more')}
+              title={t('photo_first.more')}
+              onClick={() => setShowMore(!showMore)}
+            >
+              <span aria-hidden="true">⋯</span>
             </button>
           )}
         </div>
