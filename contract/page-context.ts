@@ -5,6 +5,7 @@ import type { PublicBundlesResponse } from './pricing';
 import type { LikesResponse, MemberProfile, OwnProfileDetails, ProfileCard, SearchResponse } from './profiles';
 import type { Language } from './locales';
 import type { RegionCounts } from './member-map';
+import type { SocialProof } from './social-proof';
 import type { CompanyInfo, SiteSettings } from './site';
 import type { StaffMember } from './admin/staff';
 
@@ -56,6 +57,8 @@ export interface PageLoadContext {
    * the site serves it, else the site's first country) — counts only, nothing finer than a region.
    */
   regionCounts(): Promise<RegionCounts>;
+  /** The home page's and landers' figures (issue 19): members online now, new today, in the visitor's country. */
+  socialProof(): Promise<SocialProof>;
   /**
    * The members `/signup-matches` offers a member to like: whom they seek, around their age,
    * their country first, the site's niche; none they already like. Empty for visitors.

@@ -46,6 +46,7 @@ import { createPhotosService } from './domain/photos/photos.service';
 import { createBlocksService } from './domain/profiles/blocks.service';
 import { createMembersService } from './domain/profiles/members.service';
 import { createMemberMapService } from './domain/profiles/member-map.service';
+import { createSocialProofService } from './domain/profiles/social-proof.service';
 import { createOwnProfileService } from './domain/profiles/own-profile.service';
 import { createSearchService } from './domain/profiles/search.service';
 import { createPartnerCardsDisplay, createPartnerCardsService } from './domain/partners/partner-cards.service';
@@ -278,6 +279,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const photos = createPhotosService({ photos: createPhotosRepository(db), users: usersRepository, storage, clock });
   const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
   const memberMap = createMemberMapService({ profiles: profilesRepository, geo, clock });
+  // The home page's and landers' figures: online now, new today, in the visitor's country (issue 19).
+  const socialProof = createSocialProofService({ profiles: profilesRepository, clock });
   const signupMatches = createSignupMatchesService({ profiles: profilesRepository, likes: likesRepository, clock });
   const chatEvents = createRealtimeChatEvents(bus, chatRepository);
   const chatSync = createChatSyncRepository(db);
@@ -464,6 +467,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     blocks,
     swipe,
     memberMap,
+    socialProof,
     /** The members offered to a new member to like on `/signup-matches` (issue 18). */
     signupMatches,
     photos,

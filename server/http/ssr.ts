@@ -26,7 +26,7 @@ import { isCacheablePageRequest, preloadLinkHeader } from './page-cache-policy';
 import { replyFromPageCache, type PageCacheSettings } from './page-cache-reply';
 
 /** What pages need from the domain, beyond the site. */
-export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'memberMap' | 'signupMatches' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
+export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'memberMap' | 'socialProof' | 'signupMatches' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
 
 export interface SsrOptions {
   /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
@@ -106,6 +106,7 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
       }),
     visitorDeck: (size) => services.swipe.visitorDeck(site, request.visitorCountry ?? selectVisitorCountry(site, null), size),
     regionCounts: () => services.memberMap.countByRegion(site, selectVisitorCountry(site, request.visitorCountry)),
+    socialProof: () => services.socialProof.forVisitor(site, selectVisitorCountry(site, request.visitorCountry)),
     signupMatches: async () => (memberId ? services.signupMatches.list(site, memberId) : []),
     listChats: async () => (memberId ? services.chat.listChats(memberId) : null),
     chatHistory: (conversationId) =>
