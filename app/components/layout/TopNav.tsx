@@ -71,7 +71,7 @@ export function TopNav() {
   const { settings, user } = useRootData();
   return (
     <header>
-      <nav className="navbar navbar-dark navbar-expand app-navbar" aria-label={t('nav.main')}>
+      <nav className="navbar navbar-dark navbar-expand app-navbar" aria-label={t('nav.main')} data-nowrap-check="top bar">
         <div className="container flex-wrap">
           {/* One group: the bar spreads its children apart, and the back button belongs with the brand. */}
           <div className="d-flex align-items-center">
