@@ -112,7 +112,7 @@ export function TopNav({ hideOnPhone = false }: { hideOnPhone?: boolean }) {
   const { settings, user } = useRootData();
   return (
     <header className={`app-header${hideOnPhone ? ' d-none d-md-block' : ''}`}>
-      <nav className="navbar navbar-dark navbar-expand app-navbar" aria-label={t('nav.main')}>
+      <nav className="navbar navbar-dark navbar-expand app-navbar" aria-label={t('nav.main')} data-nowrap-check="top bar">
         <div className="container app-navbar__inner">
           {/* One group: the bar spreads its children apart, and the back button belongs with the brand. */}
           <div className="d-flex align-items-center app-navbar__brand-group">
