@@ -1,8 +1,32 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Where zod 4 creates the configuration object every schema reads when it is built. */
+const CONFIG_LINE = /\(_a\.__zod_globalConfig = \{\}\)/;
+
+/**
+ * The browser bundle's zod starts `jitless` (issue 20). Building an object schema otherwise probes
+ * `new Function('')` to choose its compiled fast path; the pages' CSP has no `unsafe-eval`, so
+ * the probe fails and the browser files a CSP violation report — on every page, since schema
+ * modules are in the page shell — which costs Lighthouse's best-practices score. Calling
+ * `z.config({ jitless: true })` first would depend on module evaluation order across chunks;
+ * setting the default where zod creates its configuration does not. The server keeps the fast path.
+ * A zod release that moves that line fails the build here instead of bringing the probe back.
+ */
+function zodJitlessInBrowser(): Plugin {
+  return {
+    name: 'rendezvous:zod-jitless-in-browser',
+    apply: 'build',
+    transform(code, id) {
+      if (this.environment.name !== 'client' || !/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null;
+      if (!CONFIG_LINE.test(code)) this.error(`zod's global configuration line changed (${id}): update zodJitlessInBrowser in vite.config.ts`);
+      return { code: code.replace(CONFIG_LINE, '(_a.__zod_globalConfig = { jitless: true })'), map: null };
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), zodJitlessInBrowser()],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   css: {
     preprocessorOptions: {

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { CatalogueProvider } from './lib/i18n';
 import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -15,13 +16,17 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
-  // Crawlers and the SPA-less get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+  // Crawlers, the SPA-less and the anonymous page cache (which keeps the whole document anyway)
+  // get the whole document at once; browsers get it streamed.
+  const waitForAll = !!loadContext.renderWhole || isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        {/* Pages render their texts from the server's catalogues; the browser loads them as files (issue 20). */}
+        <CatalogueProvider value={loadContext.getMessages}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CatalogueProvider>
       </NonceProvider>,
       {
         nonce,

@@ -9,7 +9,7 @@ import { DemoPaymentsBanner } from './components/layout/DemoPaymentsBanner';
 import { ErrorPage } from './components/layout/ErrorPage';
 import { PageProgressBar } from './components/layout/PageProgressBar';
 import { onAuthenticationLost } from './lib/api-client';
-import { getI18n } from './lib/i18n';
+import { catalogueLink, getI18n, loadCatalogue, useCatalogue } from './lib/i18n';
 import { registerServiceWorker } from './lib/push/service-worker';
 import { useNonce } from './lib/nonce';
 import appStylesHref from './styles/app.scss?url';
@@ -31,7 +31,8 @@ export function meta({ data }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     language: context.language,
-    messages: context.getMessages(context.language, 'common'),
+    /** The address of the language's texts (issue 20): the page renders them, the browser loads the file. */
+    catalogue: context.catalogueUrl(context.language, 'common'),
     settings: context.settings,
     company: context.company,
     user: context.user,
@@ -41,6 +42,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     /** What a visitor's first message to a profile will cost, shown in the sign-up (modal too) before they sign up. */
     signupMessagePrice: context.user ? null : context.signupMessagePrice(),
   };
+}
+
+/**
+ * After the first load (which uses the server's data as it is), a new language's texts are
+ * fetched before its data is shown: a language switch changes every text at once.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadCatalogue('common', data.language, data.catalogue);
+  return data;
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -59,10 +70,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang={data?.language ?? 'en'}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#440e24" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content={data?.settings.theme.theme_color ?? '#440e24'} />
         <Meta />
         <Links />
+        {data && catalogueLink('common', data.language, data.catalogue)}
+        {/* The site's theme over Bootstrap's variables (ADR 0041): after the app's stylesheet, render-blocking like it, so no flash. */}
+        {data?.settings.theme && <link rel="stylesheet" href={data.settings.theme.css} precedence="theme" />}
       </head>
       <body>
         {children}
@@ -74,8 +88,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { language, messages, paymentsAreDemo } = useLoaderData<typeof loader>();
+  const { language, catalogue, paymentsAreDemo } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
+  const messages = useCatalogue('common', language, catalogue);
   const i18n = useMemo(() => getI18n(language, messages), [language, messages]);
   // Spec §8: a lost session anywhere logs the member out.
   useEffect(() => onAuthenticationLost(() => window.location.assign('/login')), []);

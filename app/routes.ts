@@ -36,6 +36,8 @@ export default [
     route('dev/outbox', 'routes/dev/outbox.tsx'),
     // Issue 18: after sign-up, members who fit the new member, to like in one tap.
     route('signup-matches', 'routes/account/signup-matches.tsx'),
+    // Unmatched addresses: the 404 page inside the site's layout (header and footer, spec §8).
+    route('*', 'routes/not-found.tsx'),
   ]),
   layout('routes/layouts/chat.tsx', [
     route('chats', 'routes/chat/chats.tsx', [route(':id', 'routes/chat/conversation.tsx')]),
@@ -85,5 +87,4 @@ export default [
     route('partner-cards', 'routes/admin/partner-cards.tsx'),
     route('traffic', 'routes/admin/traffic.tsx'),
   ]),
-  route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import { runAdminBench } from './admin.bench';
 import { runChatBench } from './chat.bench';
+import { runClusterBench } from './cluster.bench';
 import { runFuzzBench } from './fuzz.bench';
 import { runHttpBench } from './http.bench';
 import { runLighthouseBench } from './lighthouse.bench';
@@ -11,7 +12,7 @@ import { envNumber, heading, type BenchOutcome } from './support/report';
 import { describeBuild, startServer, type RunningServer } from './support/server';
 
 /**
- * `npm run bench [-- http|lighthouse|search|chat|fuzz|admin|mail]`: starts the production server once on a fresh
+ * `npm run bench [-- http|lighthouse|search|chat|fuzz|admin|mail|cluster]`: starts the production server once on a fresh
  * database (only when a selected bench uses it), runs the benches and prints a summary. Missed
  * targets are reported, not fatal: the exit code is non-zero only when something crashed.
  */
@@ -33,6 +34,8 @@ const BENCHES: Record<string, Bench> = {
   mail: { shared: false, run: runMailBench },
   // Pages (issue 20): SSR and .data, visitor and member, on its own PGlite and PostgreSQL servers.
   pages: { shared: false, run: runPagesBench },
+  // Three instances, a worker and nginx on a scratch PostgreSQL, Redis and an S3 server; kills two under chat load.
+  cluster: { shared: false, run: runClusterBench },
 };
 
 async function main(): Promise<number> {

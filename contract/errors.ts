@@ -176,6 +176,8 @@ export const ErrorCode = z.enum([
   'site_host_taken',
   /** A site sells at most `MAX_BUNDLES_PER_SITE` credit bundles. */
   'too_many_bundles',
+  /** A site theme with a text/background pair below WCAG AA (`pair`, `ratio`, `foreground`, `background`, `minimum`). */
+  'theme_contrast_too_low',
   /** The site of this host was disabled by its operator. */
   'site_unavailable',
   /** A new discount code whose text another code has already (in any case). */
@@ -292,6 +294,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   already_reviewed: 409,
   site_host_taken: 409,
   too_many_bundles: 409,
+  theme_contrast_too_low: 400,
   site_unavailable: 503,
   discount_code_taken: 409,
   discount_expiry_past: 400,

@@ -5,6 +5,7 @@ import type { PublicBundlesResponse } from './pricing';
 import type { LikesResponse, MemberProfile, OwnProfileDetails, ProfileCard, SearchResponse } from './profiles';
 import type { Language } from './locales';
 import type { RegionCounts } from './member-map';
+import type { SocialProof } from './social-proof';
 import type { CompanyInfo, SiteSettings } from './site';
 import type { StaffMember } from './admin/staff';
 
@@ -15,8 +16,10 @@ export type Messages = Record<string, unknown>;
  * Loaders reach the domain only through this, so React code never imports the server.
  */
 export interface PageLoadContext {
-  /** CSP nonce for inline scripts of this response. */
+  /** CSP nonce for inline scripts of this response; empty for a page kept in the anonymous page cache (hashes instead). */
   nonce: string;
+  /** Render the whole document before sending it (a page for the anonymous page cache), not its shell first. */
+  renderWhole?: boolean;
   language: Language;
   settings: SiteSettings;
   company: CompanyInfo;
@@ -24,6 +27,8 @@ export interface PageLoadContext {
   termsVersionDate: string;
   /** One namespace of one language's texts, as the browser's i18next expects it. */
   getMessages(language: Language, namespace: 'common' | 'legal' | 'admin'): Messages;
+  /** The address of one language's catalogue as a content-hashed file the browser loads (issue 20). */
+  catalogueUrl(language: Language, namespace: 'common' | 'admin'): string;
   /** The logged-in member, or null for a visitor. */
   user: User | null;
   /** Whether purchases are simulated (the demo checkout, or a provider's test mode): every page says so. */
@@ -52,6 +57,8 @@ export interface PageLoadContext {
    * the site serves it, else the site's first country) — counts only, nothing finer than a region.
    */
   regionCounts(): Promise<RegionCounts>;
+  /** The home page's and landers' figures (issue 19): members online now, new today, in the visitor's country. */
+  socialProof(): Promise<SocialProof>;
   /**
    * The members `/signup-matches` offers a member to like: whom they seek, around their age,
    * their country first, the site's niche; none they already like. Empty for visitors.

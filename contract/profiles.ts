@@ -16,6 +16,10 @@ export const ProfileCard = z.object({
   main_image: MainImage,
   /** Spec: fictional profiles are labelled wherever they appear. */
   is_fictional: z.boolean(),
+  /** Present (true) only while the member has the site open, so offline cards stay small (issue 19). */
+  is_online: z.literal(true).optional(),
+  /** Whole kilometres from the viewing member, when both gave a place (search only). */
+  distance_km: z.number().int().nonnegative().optional(),
 });
 export type ProfileCard = z.infer<typeof ProfileCard>;
 

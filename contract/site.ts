@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REGION_WORDS } from './countries';
 import { text } from './inputs';
+import { PublicTheme } from './theme';
 
 export const Niche = z.number().int().min(1).max(7);
 
@@ -57,6 +58,8 @@ export const SiteSettings = z.object({
   tag_manager_id: z.string(),
   /** Microsoft Clarity project, loaded only after statistics consent; empty when none. */
   clarity_id: z.string(),
+  /** The site's look (ADR 0041): its stylesheet over Bootstrap's variables, logo and hero image. */
+  theme: PublicTheme,
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
 

@@ -110,4 +110,9 @@ export const WS_CLOSE = {
   authenticationRequired: 4401,
   /** Too many messages that are not a `ClientEvent`. */
   tooManyInvalidMessages: 4400,
+  /**
+   * The standard "service restart" code: this instance is draining (SIGTERM). The tab reconnects
+   * at once, through the load balancer to another instance, and resyncs from its last message.
+   */
+  serviceRestart: 1012,
 } as const;

@@ -59,7 +59,7 @@ async function main() {
       await seedDemoMembers({
         db,
         geo: services.geo,
-        mediaDir,
+        storage: services.storage,
         siteId: site.id,
         count: args.members,
         seed: args.seed,

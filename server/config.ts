@@ -42,6 +42,11 @@ const EnvSchema = z
       .string()
       .refine(isTrustProxyValue, 'false, a number of proxies (e.g. 1), or their addresses/CIDRs separated by commas')
       .default('false'),
+    /**
+     * On SIGTERM, how long the instance stays up answering `/readyz` with 503 before it closes
+     * its sockets and stops listening, so the load balancer has stopped sending it traffic.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Seed the demo sites and members when the database is empty. */
     SEED_DEMO: flag('true'),
@@ -79,6 +84,38 @@ const EnvSchema = z
     VAPID_PRIVATE_KEY: z.string().optional(),
     /** Whom push services contact about our pushes: a mailto: address or an https: URL. */
     VAPID_SUBJECT: z.string().refine(isVapidSubject, 'a mailto: address or an https: URL (not on localhost)').optional(),
+    /**
+     * Where uploaded media go: unset keeps them in DATA_DIR on this machine; `s3://bucket/prefix`
+     * puts them in S3-compatible object storage (AWS S3, R2, MinIO, Ceph RGW, Garage) so that
+     * every instance serves the same photos. The bucket stays private: the app serves its objects.
+     */
+    STORAGE_URL: z.string().refine(isStorageUrl, 's3://<bucket>[/<prefix>] (bucket: 3–63 of a-z 0-9 . -)').optional(),
+    /** The S3 API's address when it is not AWS (e.g. http://minio:9000, https://<account>.r2.cloudflarestorage.com). */
+    S3_ENDPOINT: z.string().url().optional(),
+    /** The bucket's region; defaults to us-east-1 when S3_ENDPOINT names a non-AWS service. */
+    S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'a region name such as eu-central-1 or auto').optional(),
+    /** Both or neither: without them the SDK's own chain (instance role, AWS_* variables) is used. */
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Address buckets as endpoint/bucket instead of bucket.endpoint (MinIO, Ceph and most self-hosted stores). */
+    S3_FORCE_PATH_STYLE: flag('false'),
+    /**
+     * Bearer token for `GET /metrics` (Prometheus). Unset, /metrics does not exist (404): metrics
+     * are never public by default.
+     */
+    METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+    /** `npm run worker` serves its own /metrics on this port (with METRICS_TOKEN); unset, it serves none. */
+    WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /**
+     * How long a visitor's page (home, landers, search, profiles, site pages) is served from the
+     * anonymous page cache before it is rendered again (ADR 0038); 0 turns the cache off.
+     * Default 10 in production, 0 in development and tests.
+     */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+    /** How long after that a kept page is still served while one background render replaces it. */
+    PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+    /** The memory the kept pages may take, in MB (bodies and their compressed forms). */
+    PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   })
   .refine((values) => values.PAYMENTS !== 'mollie' || !!values.MOLLIE_API_KEY, { message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie', path: ['MOLLIE_API_KEY'] })
   // The embedded database opens in one process only: no worker could run the jobs beside the server.
@@ -89,6 +126,13 @@ const EnvSchema = z
   .refine((values) => !values.VAPID_PUBLIC_KEY === !values.VAPID_PRIVATE_KEY, {
     message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
     path: ['VAPID_PRIVATE_KEY'],
+  })
+  .superRefine((values, context) => {
+    for (const problem of findStorageProblems(values)) context.addIssue({ code: 'custom', message: problem.message, path: [problem.variable] });
+  })
+  .refine((values) => !values.WORKER_METRICS_PORT || !!values.METRICS_TOKEN, {
+    message: 'WORKER_METRICS_PORT needs METRICS_TOKEN: the worker serves metrics only to holders of the token',
+    path: ['WORKER_METRICS_PORT'],
   })
   .superRefine((values, context) => {
     if (!values.VAPID_PUBLIC_KEY || !values.VAPID_PRIVATE_KEY) return;
@@ -136,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
     geoipHeader: values.GEOIP_HEADER,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
+    shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
     seedDemo: values.SEED_DEMO,
     demoMembers: values.DEMO_MEMBERS,
     payments: {
@@ -156,10 +201,68 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
       /** Null: `mailto:` the default site's support address (see `createVapidSubject`). */
       vapidSubject: values.VAPID_SUBJECT ?? null,
     },
+    /** Where uploaded media live (see `createMediaStorage`). */
+    storage: storageOf(values, dataDir),
+    /** Prometheus metrics: off (404) without a token. */
+    metrics: { token: values.METRICS_TOKEN ?? null, workerPort: values.WORKER_METRICS_PORT ?? null },
+    /** The anonymous page cache (ADR 0038); freshSeconds 0 is off. */
+    pageCache: {
+      freshSeconds: values.PAGE_CACHE_SECONDS ?? (isProduction ? 10 : 0),
+      staleSeconds: values.PAGE_CACHE_STALE_SECONDS,
+      maxBytes: values.PAGE_CACHE_MB * 1024 * 1024,
+    },
     /** Test and bench runs read these too, so they live here rather than in each script. */
     testDatabaseUrl: env.TEST_DATABASE_URL,
     testRedisUrl: env.TEST_REDIS_URL,
     chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  };
+}
+
+export type StorageConfig =
+  | { kind: 'local'; mediaDir: string; privateMediaDir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Key prefix inside the bucket, without slashes at either end ('' for the bucket's root). */
+      prefix: string;
+      endpoint: string | undefined;
+      region: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
+
+const S3_URL = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/[^?#]*)?$/;
+
+function isStorageUrl(value: string): boolean {
+  return S3_URL.test(value);
+}
+
+/** A partial object-storage configuration fails the start instead of quietly using the disk. */
+function findStorageProblems(values: EnvValues): { variable: keyof EnvValues; message: string }[] {
+  const problems: { variable: keyof EnvValues; message: string }[] = [];
+  const s3Variables = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => values[name] !== undefined);
+  if (!values.STORAGE_URL) {
+    for (const variable of s3Variables) problems.push({ variable, message: `${variable} is set but STORAGE_URL is not: set STORAGE_URL=s3://<bucket>/<prefix> to use object storage, or remove the S3_* variables` });
+    return problems;
+  }
+  if (!values.S3_ACCESS_KEY_ID !== !values.S3_SECRET_ACCESS_KEY) {
+    problems.push({ variable: values.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither' });
+  }
+  if (!values.S3_REGION && !values.S3_ENDPOINT) problems.push({ variable: 'S3_REGION', message: 'S3_REGION is required for AWS S3 (or set S3_ENDPOINT for another S3-compatible service)' });
+  return problems;
+}
+
+function storageOf(values: EnvValues, dataDir: string): StorageConfig {
+  const match = values.STORAGE_URL ? S3_URL.exec(values.STORAGE_URL) : null;
+  if (!match) return { kind: 'local', mediaDir: path.join(dataDir, 'media'), privateMediaDir: path.join(dataDir, 'private-media') };
+  return {
+    kind: 's3',
+    bucket: match[1],
+    prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''),
+    endpoint: values.S3_ENDPOINT,
+    region: values.S3_REGION ?? 'us-east-1',
+    credentials: values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
   };
 }
 

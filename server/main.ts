@@ -37,12 +37,16 @@ async function main() {
       isShuttingDown: () => shuttingDown,
     });
 
+    // Draining (issue 21): `/readyz` fails first, so the load balancer stops choosing this
+    // instance; after the drain delay the sockets are told to reconnect elsewhere (1012) and the
+    // listener closes; requests in flight finish and the chat lane commits what it holds.
     const shutdown = async (signal: string) => {
       if (shuttingDown) return;
       shuttingDown = true;
-      app.log.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 10_000).unref();
+      app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), config.shutdownDrainMs + 10_000).unref();
       try {
+        if (config.shutdownDrainMs) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
         await app.close();
         await services.close();
         await database.close();

@@ -5,7 +5,7 @@ import { createOfflineGeo } from './adapters/geo/offline-geo';
 import type { GeoService } from './adapters/geo/geo.port';
 import type { Mailer } from './adapters/mail/mail.port';
 import { createOutboxMailer, createSmtpMailer } from './adapters/mail/nodemailer-mailer';
-import { createLocalStorage } from './adapters/storage/local-storage';
+import { createMediaStorage } from './adapters/storage/media-storage';
 import type { MediaStorage } from './adapters/storage/storage.port';
 import { pingDatabase, type DatabaseHandle } from './db/client';
 import { createAppSecretsRepository } from './db/repositories/app-secrets.repository';
@@ -46,6 +46,7 @@ import { createPhotosService } from './domain/photos/photos.service';
 import { createBlocksService } from './domain/profiles/blocks.service';
 import { createMembersService } from './domain/profiles/members.service';
 import { createMemberMapService } from './domain/profiles/member-map.service';
+import { createSocialProofService } from './domain/profiles/social-proof.service';
 import { createOwnProfileService } from './domain/profiles/own-profile.service';
 import { createSearchService } from './domain/profiles/search.service';
 import { createPartnerCardsDisplay, createPartnerCardsService } from './domain/partners/partner-cards.service';
@@ -53,6 +54,8 @@ import { createPartnerCardsRepository } from './db/repositories/partner-cards.re
 import { loadAppSecrets, type AppSecrets } from './domain/secrets/secrets.service';
 import { systemClock, type Clock } from './domain/shared/clock';
 import { createSitesService } from './domain/sites/sites.service';
+import { createSiteThemes } from './domain/sites/site-theme-styles';
+import { createSiteThemeService } from './domain/sites/site-theme.service';
 import { createSiteUrls } from './domain/sites/site-urls';
 import { createTranslator } from './i18n/translator';
 import { CLEAN_UP_JOBS_JOB, cleanUpJobsSchedule, createJobCleanup } from './jobs/job-cleanup';
@@ -64,6 +67,7 @@ import type { JobSchedule } from './jobs/job-schedules';
 import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { createSiteChangeBus, type SiteChangeBus } from './realtime/site-change-bus';
+import { createPageChangeBus, type PageChangeBus } from './realtime/page-change-bus';
 import { createSiteAdminService } from './domain/sites/site-admin.service';
 import { createRealtimePaymentEvents } from './realtime/payment-events';
 import { createRealtimeLikeEvents } from './realtime/like-events';
@@ -133,6 +137,8 @@ export interface ServiceOverrides {
   bus?: EventBus;
   /** Announces operators' site changes to every instance (tests pass one per simulated instance). */
   siteChanges?: SiteChangeBus;
+  /** Announces changes to pages visitors see (a member's profile), for the page cache of every instance. */
+  pageChanges?: PageChangeBus;
   /** How the demo payment provider delivers its webhooks (tests hand them to the app directly). */
   demoWebhookDelivery?: WebhookDelivery;
   /** Replaces the configured payment provider (tests use recorded or scripted providers). */
@@ -162,22 +168,28 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const outboxDir = path.join(config.dataDir, 'outbox');
   const smtpMailer = !overrides.mailer && config.smtpUrl ? createSmtpMailer(config.smtpUrl) : null;
   const mailer = overrides.mailer ?? smtpMailer ?? createOutboxMailer(outboxDir);
-  const storage = overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'media'));
-  const privateStorage = overrides.privateStorage ?? createLocalStorage(path.join(config.dataDir, 'private-media'));
+  // Local disk by default, an S3-compatible bucket with STORAGE_URL (ADR 0044).
+  const mediaStores = createMediaStorage(config.storage);
+  const storage = overrides.storage ?? mediaStores.media;
+  const privateStorage = overrides.privateStorage ?? mediaStores.privateMedia;
   // Shared counters (rate limits) and realtime fan-out across instances, when configured.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
 
   const usersRepository = createUsersRepository(db);
   const jobsRepository = createJobsRepository(db);
+  const siteThemes = createSiteThemes({ mediaUrlOf: (key) => storage.urlOf(key) });
   const sites = createSitesService({
     sites: createSitesRepository(db),
     defaultDomain: config.defaultSiteDomain,
     pushPublicKey: secrets.vapid.publicKey,
     clock,
+    themes: siteThemes,
   });
   // An operator's site change drops the cached site rows on every instance at once (ADR 0024).
   const siteChanges = overrides.siteChanges ?? createSiteChangeBus({ redisUrl: config.redisUrl });
   siteChanges.subscribe(() => sites.invalidate());
+  // Visitors' kept pages are dropped on every instance when a profile they show changes (ADR 0038).
+  const pageChanges = overrides.pageChanges ?? createPageChangeBus({ redisUrl: config.redisUrl });
   // Realtime: in-process by default, Redis pub/sub across instances when REDIS_URL is set.
   const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
   // Ended sessions close their open tabs at once, on every instance.
@@ -267,6 +279,8 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const photos = createPhotosService({ photos: createPhotosRepository(db), users: usersRepository, storage, clock });
   const swipe = createSwipeService({ profiles: profilesRepository, blocks: blocksRepository, likes, clock });
   const memberMap = createMemberMapService({ profiles: profilesRepository, geo, clock });
+  // The home page's and landers' figures: online now, new today, in the visitor's country (issue 19).
+  const socialProof = createSocialProofService({ profiles: profilesRepository, clock });
   const signupMatches = createSignupMatchesService({ profiles: profilesRepository, likes: likesRepository, clock });
   const chatEvents = createRealtimeChatEvents(bus, chatRepository);
   const chatSync = createChatSyncRepository(db);
@@ -336,6 +350,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), sites: createSitesRepository(db), clock, queueSizes: (siteId) => moderation.moderationQueueSizes(siteId) });
   const reports = createReportsService({ db, audit, notices: memberNotices, clock, flagText: (profileId, reportId, executor) => moderation.flagText(profileId, reportId, executor) });
   const siteAdmin = createSiteAdminService({ db, audit, clock, changes: siteChanges });
+  const siteTheme = createSiteThemeService({ db, audit, clock, changes: siteChanges, storage });
   // The console's money area: orders across sites, mandates, discount codes.
   const consoleOrders = createConsoleOrdersService({ db, audit });
   const consoleMandates = createConsoleMandatesService({ db });
@@ -452,6 +467,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     blocks,
     swipe,
     memberMap,
+    socialProof,
     /** The members offered to a new member to like on `/signup-matches` (issue 18). */
     signupMatches,
     photos,
@@ -484,7 +500,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     moderation,
     reports,
     siteAdmin,
+    siteTheme,
+    siteThemes,
     siteChanges,
+    pageChanges,
     consoleOrders,
     consoleMandates,
     consoleDiscounts,
@@ -516,8 +535,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
       demoPayments.close();
       await bus.close();
       await siteChanges.close();
+      await pageChanges.close();
       await redis?.quit();
       smtpMailer?.close();
+      mediaStores.close();
     },
     checkDatabase: () => pingDatabase(db),
   };

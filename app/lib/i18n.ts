@@ -1,9 +1,108 @@
 import i18next, { type i18n } from 'i18next';
+import { createContext, createElement, useContext, useEffect, useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../contract/locales';
 import type { Messages } from '../../contract/page-context';
 
+/** The catalogues the browser loads as files (`/locales/<namespace>/<language>.<hash>.json`). */
+export type CatalogueNamespace = 'common' | 'admin';
+type CatalogueSource = (language: Language, namespace: CatalogueNamespace) => Messages;
+
+/**
+ * Server: the in-memory catalogues of the load context (entry.server.tsx provides them), so a
+ * page renders its texts without carrying them in its loader data (issue 20).
+ */
+const ServerCatalogues = createContext<CatalogueSource | null>(null);
+export const CatalogueProvider = ServerCatalogues.Provider;
+
+const EMPTY: Messages = {};
+/** Browser: the catalogues fetched so far, by `<namespace>:<language>`. */
+const loaded = new Map<string, Messages>();
+const loading = new Map<string, Promise<void>>();
+const listeners = new Set<() => void>();
+
+const keyOf = (namespace: CatalogueNamespace, language: Language) => `${namespace}:${language}`;
+
+async function fetchCatalogue(url: string): Promise<Messages> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      // Same mode as the page's `<link rel="preload" as="fetch" crossorigin>`, so this is the preloaded answer.
+      const response = await fetch(url, { credentials: 'same-origin' });
+      if (response.ok) return (await response.json()) as Messages;
+      if (response.status < 500 || attempt >= 3) throw new Error(`catalogue ${url}: ${response.status}`);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+  }
+}
+
+/**
+ * Fetches one language's catalogue once (the file is immutable: later pages get it from the
+ * browser's cache). entry.client.tsx waits for the page's catalogues before hydrating, and the
+ * root's client loader for another language's before a language switch shows, so no text is
+ * ever drawn as its key.
+ */
+export function loadCatalogue(namespace: CatalogueNamespace, language: Language, url: string): Promise<void> {
+  const key = keyOf(namespace, language);
+  if (loaded.has(key)) return Promise.resolve();
+  let pending = loading.get(url);
+  if (!pending) {
+    pending = fetchCatalogue(url).then(
+      (messages) => {
+        loaded.set(key, messages);
+        listeners.forEach((listener) => listener());
+      },
+      (error: unknown) => {
+        loading.delete(url);
+        throw error;
+      },
+    );
+    loading.set(url, pending);
+  }
+  return pending;
+}
+
+/** Loads the catalogues the server named in the page's head (`catalogueLink`); never rejects. */
+export function loadPageCatalogues(): Promise<unknown> {
+  const links = Array.from(document.querySelectorAll<HTMLLinkElement>('link[data-catalogue]'));
+  return Promise.allSettled(
+    links.map((link) => {
+      const [namespace, language] = link.dataset.catalogue!.split(':') as [CatalogueNamespace, Language];
+      return loadCatalogue(namespace, language, link.getAttribute('href')!);
+    }),
+  );
+}
+
+/** A preload of a catalogue in the page's head: fetched beside the scripts, found by entry.client.tsx. */
+export function catalogueLink(namespace: CatalogueNamespace, language: Language, url: string) {
+  return createElement('link', { rel: 'preload', as: 'fetch', href: url, crossOrigin: 'anonymous', 'data-catalogue': keyOf(namespace, language) });
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * One catalogue's texts for a render: the server's own on the server, the fetched file in the
+ * browser. Should the file be missing (it failed to load before hydration), it is fetched again
+ * and the page re-renders when it arrives.
+ */
+export function useCatalogue(namespace: CatalogueNamespace, language: Language, url: string | undefined): Messages {
+  const server = useContext(ServerCatalogues);
+  const key = keyOf(namespace, language);
+  const read = () => loaded.get(key) ?? EMPTY;
+  const messages = useSyncExternalStore(subscribe, read, server ? () => server(language, namespace) : read);
+  useEffect(() => {
+    if (!server && url && !loaded.has(key)) loadCatalogue(namespace, language, url).catch(() => {});
+  }, [server, key, namespace, language, url]);
+  return server ? server(language, namespace) : messages;
+}
+
 let browserInstance: i18n | null = null;
+/** Browser: which texts objects the one instance has been given. */
+const given = new WeakSet<Messages>();
 /** Server: one instance per language and texts object, shared by every request in that language. */
 const serverInstances = new WeakMap<Messages, i18n>();
 
@@ -20,6 +119,7 @@ function createInstance(language: Language, messages: Messages): i18n {
     initAsync: false,
     react: { useSuspense: false },
   });
+  given.add(messages);
   return instance;
 }
 
@@ -41,8 +141,9 @@ export function getI18n(language: Language, messages: Messages): i18n {
     browserInstance = createInstance(language, messages);
     return browserInstance;
   }
-  if (!browserInstance.hasResourceBundle(language, 'common')) {
-    browserInstance.addResourceBundle(language, 'common', messages);
+  if (!given.has(messages)) {
+    browserInstance.addResourceBundle(language, 'common', messages, true, true);
+    given.add(messages);
   }
   if (browserInstance.language !== language) void browserInstance.changeLanguage(language);
   return browserInstance;

@@ -16,6 +16,9 @@ const AUTHENTICATION_REQUIRED = 4401;
  * before the server answered anything is a real log-out.
  */
 const SESSION_RECHECK_DELAY_MS = 1_000;
+/** The server's "service restart" close (an instance draining): come back at once, spread over this window. */
+const SERVICE_RESTART = 1012;
+const RESTART_SPREAD_MS = 1_000;
 
 export interface RealtimeConnection {
   sendTyping(conversationId: number): void;
@@ -87,6 +90,13 @@ export function connectRealtime(options: { memberId: number; openConversationId:
         if (recheckingSession) return options.onAuthenticationLost();
         recheckingSession = true;
         timer = setTimeout(open, SESSION_RECHECK_DELAY_MS);
+        return;
+      }
+      if (event.code === SERVICE_RESTART && attempts === 0) {
+        // Another instance takes the tab; the spread keeps a drained instance's tabs from all
+        // arriving at the next one in the same millisecond.
+        attempts = 1;
+        timer = setTimeout(open, Math.random() * RESTART_SPREAD_MS);
         return;
       }
       attempts += 1;

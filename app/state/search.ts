@@ -69,3 +69,16 @@ export function toPageQuery(filters: SearchFilters, fallback: SearchFilters['gen
   return !filters.gender && fallback ? ['gender=any', query].filter(Boolean).join('&') : query;
 }
 
+
+/**
+ * An empty search made wider, one step at a time, from the narrowest filter: the region goes
+ * first, then the age range, then the country, then the gender. Null when nothing is left to
+ * widen (then the site simply has no one to show yet).
+ */
+export function widenFilters(filters: SearchFilters): SearchFilters | null {
+  if (filters.countryregion) return { ...filters, countryregion: '' };
+  if (filters.min_age || filters.max_age) return { ...filters, min_age: '', max_age: '' };
+  if (filters.country) return { ...filters, country: '', countryregion: '' };
+  if (filters.gender) return { ...filters, gender: '' };
+  return null;
+}

@@ -22,6 +22,8 @@ import { chatRoutes } from './routes/chat.routes';
 import { requestContextPlugin } from './request-context';
 import { accountRoutes } from './routes/account.routes';
 import { appShellRoutes } from './routes/app-shell.routes';
+import { catalogueRoutes } from './routes/catalogue.routes';
+import { themeRoutes } from './routes/theme.routes';
 import { beaconRoutes } from './routes/beacon.routes';
 import { geoRoutes } from './routes/geo.routes';
 import { giftsRoutes } from './routes/gifts.routes';
@@ -44,6 +46,8 @@ import { adminRoutes } from './routes/admin/admin.routes';
 import { reportsRoutes } from './routes/reports.routes';
 import { mailEventsRoutes, unsubscribeRoutes } from './routes/mail-notifications.routes';
 import { pushSubscriptionsRoutes } from './routes/push-subscriptions.routes';
+import { MEDIA_CACHE_CONTROL, mediaRoutes } from './routes/media.routes';
+import { pageCacheInvalidationPlugin, pageCacheSettingsFor } from './page-cache-invalidation';
 
 export interface HttpOptions {
   /** Page rendering; tests of the API alone leave it out. */
@@ -96,6 +100,11 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   const outbox = outboxAccessFor(config, services.secrets.outboxKey);
   await app.register(outboxAccessPlugin, { access: outbox });
   installErrorHandler(app, services.translator);
+  // Visitors' public pages, kept and shared; its hook must see every route registered below (ADR 0038).
+  const pageCache = pageCacheSettingsFor(config, services.clock, options.ssr?.mode);
+  if (pageCache) {
+    await app.register(pageCacheInvalidationPlugin, { cache: pageCache.cache, siteChanges: services.siteChanges, pageChanges: services.pageChanges, onError: (error) => app.log.error(error) });
+  }
 
   await app.register(healthRoutes, {
     checkDatabase: services.checkDatabase,
@@ -105,6 +114,8 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(geoRoutes, { geo: services.geo });
   await app.register(beaconRoutes, { pageVisits: services.pageVisits });
   await app.register(appShellRoutes, { translator: services.translator });
+  await app.register(catalogueRoutes, { translator: services.translator });
+  await app.register(themeRoutes, { siteThemes: services.siteThemes });
   await app.register(sessionRoutes, { accounts: services.accounts, sessions: services.sessions });
   await app.register(pushSubscriptionsRoutes, { pushSubscriptions: services.pushSubscriptions });
   await app.register(accountRoutes, services);
@@ -134,15 +145,20 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     ...options.realtime,
   });
 
-  const mediaDir = path.join(config.dataDir, 'media');
-  fs.mkdirSync(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    maxAge: '7d',
-    immutable: true,
-  });
+  // Media: from the local disk by @fastify/static (sendfile), or streamed from object storage (ADR 0044).
+  if (config.storage.kind === 'local') {
+    const mediaDir = config.storage.mediaDir;
+    fs.mkdirSync(mediaDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply) => reply.header('cache-control', MEDIA_CACHE_CONTROL),
+    });
+  } else {
+    await app.register(mediaRoutes, { storage: services.storage });
+  }
   if (options.clientAssetsDir) {
     await app.register(fastifyStatic, {
       root: options.clientAssetsDir,
@@ -162,6 +178,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
       sites: services.sites,
       translator: services.translator,
       services: { ...services, outbox, paymentsAreDemo: config.payments.isDemo },
+      ...(pageCache && { pageCache }),
     });
   }
   return app;

@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 /** Paths that never need a site: static files, media, health checks. */
-const SITELESS_PREFIXES = ['/assets/', '/media/', '/healthz', '/readyz', '/favicon', '/api/docs'];
+const SITELESS_PREFIXES = ['/assets/', '/media/', '/healthz', '/readyz', '/favicon', '/api/docs', '/locales/'];
 
 /**
  * What a disabled site still answers: the console (its operators may be on the site's own

@@ -28,12 +28,25 @@ const ANALYTICS_ORIGINS = {
  * loads them only after consent.
  */
 export function buildContentSecurityPolicy(nonce: string, analytics: AnalyticsIds = { tag_manager_id: '', clarity_id: '' }): string {
+  return buildPolicy(`'nonce-${nonce}'`, `'nonce-${nonce}'`, analytics);
+}
+
+/**
+ * The same policy for a page kept in the anonymous page cache (ADR 0038): its inline scripts
+ * and style elements are allowed by their hashes instead of a nonce, because one copy is sent
+ * to many visitors (and may be kept by a CDN).
+ */
+export function buildHashedContentSecurityPolicy(hashes: { scripts: string[]; styles: string[] }, analytics: AnalyticsIds = { tag_manager_id: '', clarity_id: '' }): string {
+  return buildPolicy(hashes.scripts.join(' '), hashes.styles.join(' '), analytics);
+}
+
+function buildPolicy(inlineScripts: string, inlineStyles: string, analytics: AnalyticsIds): string {
   const tools = [hasTagManager(analytics) && ANALYTICS_ORIGINS.tagManager, hasClarity(analytics) && ANALYTICS_ORIGINS.clarity].filter((tool) => !!tool);
   const extra = (kind: 'script' | 'connect' | 'img') => tools.flatMap((tool) => tool[kind]).map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${extra('script')}`,
-    `style-src-elem 'self' 'nonce-${nonce}'`,
+    ['script-src', "'self'", inlineScripts, "'strict-dynamic'"].filter(Boolean).join(' ') + extra('script'),
+    ['style-src-elem', "'self'", inlineStyles].filter(Boolean).join(' '),
     "style-src-attr 'unsafe-inline'",
     `img-src 'self' data: blob:${extra('img')}`,
     "font-src 'self' data:",

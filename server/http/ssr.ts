@@ -22,9 +22,11 @@ import type { OutboxAccess } from './outbox-access';
 import { presentStaff } from '../domain/staff/staff-presenter';
 import { allowedMethods } from './page-methods';
 import { buildContentSecurityPolicy } from './security-headers';
+import { isCacheablePageRequest, preloadLinkHeader } from './page-cache-policy';
+import { replyFromPageCache, type PageCacheSettings } from './page-cache-reply';
 
 /** What pages need from the domain, beyond the site. */
-export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'memberMap' | 'signupMatches' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
+export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'memberMap' | 'socialProof' | 'signupMatches' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
 
 export interface SsrOptions {
   /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
@@ -35,6 +37,8 @@ export interface SsrOptions {
   services: PageServices;
   /** Dev only: Vite's connect middleware gets the first look at each request (modules, HMR). */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+  /** Production: visitors' public pages are kept and shared (ADR 0038); absent, every page is rendered. */
+  pageCache?: PageCacheSettings;
 }
 
 /**
@@ -60,6 +64,16 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       if (!allowed.includes(request.method)) {
         reply.header('allow', allowed.join(', '));
         throw new AppError('method_not_allowed', { detail: `${request.method} ${request.url}` });
+      }
+      if (options.mode === 'production') reply.header('link', preloadLinkHeader(build));
+      const { pageCache } = options;
+      if (pageCache && isCacheablePageRequest(request)) {
+        // A shared page carries no nonce (its CSP lists its inline scripts' hashes) and is rendered
+        // whole; its render outlives a visitor who leaves, as others may be waiting for it. A hit
+        // builds no request handler at all.
+        const render = async () =>
+          createRequestHandler(build, options.mode)(toWebRequest(request, { abortOnClose: false }), { ...(await createLoadContext(app, request, '', options)), renderWhole: true });
+        return replyFromPageCache(request, reply, pageCache, analyticsIdsOf(request.site), render);
       }
       const handle = createRequestHandler(build, options.mode);
       // Development serves Vite's own inline scripts without a CSP, so pages carry no nonce there.
@@ -92,6 +106,7 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
       }),
     visitorDeck: (size) => services.swipe.visitorDeck(site, request.visitorCountry ?? selectVisitorCountry(site, null), size),
     regionCounts: () => services.memberMap.countByRegion(site, selectVisitorCountry(site, request.visitorCountry)),
+    socialProof: () => services.socialProof.forVisitor(site, selectVisitorCountry(site, request.visitorCountry)),
     signupMatches: async () => (memberId ? services.signupMatches.list(site, memberId) : []),
     listChats: async () => (memberId ? services.chat.listChats(memberId) : null),
     chatHistory: (conversationId) =>
@@ -148,6 +163,7 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
     company: options.sites.toCompanyInfo(site),
     termsVersionDate: getTermsVersionDate(site).toISOString(),
     getMessages: (language, namespace) => options.translator.getMessages(language, namespace),
+    catalogueUrl: (language, namespace) => options.translator.catalogues.urlOf(language, namespace),
     staff: staffSession?.verified ? presentStaff(staffSession.member) : null,
     async adminGet(path) {
       if (!path.startsWith('/api/admin/')) throw new Error(`not a console call: ${path}`);
@@ -181,7 +197,7 @@ async function settle<T>(request: FastifyRequest, services: PageServices, call: 
   }
 }
 
-function toWebRequest(request: FastifyRequest): Request {
+function toWebRequest(request: FastifyRequest, { abortOnClose = true } = {}): Request {
   // Appended, not resolved: a path like `//x` stays a path instead of naming another host.
   let url: URL;
   try {
@@ -197,7 +213,7 @@ function toWebRequest(request: FastifyRequest): Request {
   // Only a submission to an action gets here with a body, and only when the client sent one.
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body instanceof Readable;
   const controller = new AbortController();
-  request.raw.once('close', () => controller.abort());
+  if (abortOnClose) request.raw.once('close', () => controller.abort());
   return new Request(url, {
     method: request.method,
     headers,

@@ -98,6 +98,12 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
 
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_PAYLOAD_BYTES },
+    // Shutting down: every tab is told to reconnect elsewhere (1012), not that it lost its
+    // connection, so it comes back at once through the load balancer and resyncs.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(WS_CLOSE.serviceRestart, 'service_restart');
+      this.websocketServer.close(() => done());
+    },
     // A tab vanishing mid-frame is routine, not an error worth a page.
     errorHandler(error, socket, request) {
       request.log.info({ err: error }, 'websocket error');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n, type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '../../contract/locales';
+import { buildCatalogueAssets } from './catalogue-assets';
 
 export type Messages = Record<string, unknown>;
 /** `admin`: the console's own texts, in English only for now (other languages fall back to it). */
@@ -40,6 +41,7 @@ export async function createTranslator() {
   });
   const fixed = new Map<Language, TFunction>();
   for (const language of SUPPORTED_LANGUAGES) fixed.set(language, instance.getFixedT(language));
+  const catalogues = buildCatalogueAssets((language, namespace) => resources[language][namespace]);
 
   return {
     /** A translate function bound to one language. */
@@ -50,6 +52,8 @@ export async function createTranslator() {
     getMessages(language: Language, namespace: Namespace = 'common'): Messages {
       return resources[language][namespace];
     },
+    /** The browser's catalogues as content-hashed files (`/locales/…`), served by `catalogue.routes.ts`. */
+    catalogues,
   };
 }
 

@@ -39,6 +39,13 @@ export function Composer({ target, recipientName, fictionalProfileId, price, cre
   const [showGifts, setShowGifts] = useState(false);
   const [showIcebreakerModal, setShowIcebreakerModal] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  // The box grows with its text, up to about five lines (its CSS max-height), then scrolls.
+  useEffect(() => {
+    const element = textarea.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${element.scrollHeight + element.offsetHeight - element.clientHeight}px`;
+  }, [text]);
   // Opened after hydration, not in the server's HTML: the dialog needs the browser to run.
   useEffect(() => {
     if (openIcebreakersOnStart) setShowIcebreakerModal(true);
@@ -72,7 +79,7 @@ export function Composer({ target, recipientName, fictionalProfileId, price, cre
   };
 
   return (
-    <form onSubmit={submit} className="border-top p-2 bg-white">
+    <form onSubmit={submit} className="border-top p-2 bg-body chat-composer">
       {asksConfirmation ? (
         <div className="alert alert-info py-2 mb-2" role="alertdialog" aria-labelledby="fictional-confirm-title" data-testid="fictional-confirmation">
           <p className="fw-bold mb-1" id="fictional-confirm-title">
@@ -116,8 +123,8 @@ export function Composer({ target, recipientName, fictionalProfileId, price, cre
         <textarea
           ref={textarea}
           id="composer-text"
-          className="form-control"
-          rows={2}
+          className="form-control chat-composer__text"
+          rows={1}
           maxLength={maxLength}
           value={text}
           onChange={(e) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { ChatsResponse, HistoryResponse } from '../../../contract/chat';
@@ -12,6 +12,7 @@ import { useTyping } from '../../state/typing';
 import { FictionalBadge } from '../profile/FictionalBadge';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
+import { dayLabel, dayOf, groupMessages } from './message-groups';
 import { useStickToBottom } from './use-stick-to-bottom';
 import { ReportButton } from '../reports/ReportDialog';
 
@@ -19,7 +20,7 @@ type Partner = ChatsResponse['chats'][number]['profile'];
 
 /** One conversation: top bar, history with paging, and the composer (spec §2 chat). */
 export function ConversationView({ conversationId, partner, initial, blocked = false }: { conversationId: number; partner: Partner; initial: HistoryResponse; blocked?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user, settings } = useRootData();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -38,6 +39,19 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
   const content = useRef<HTMLDivElement>(null);
   const { onScroll, scrollToBottom } = useStickToBottom(scroller, content);
   const list = messages[conversationId] ?? [];
+  // Days and times in UTC until hydrated (the server cannot know the reader's zone), then local.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const timeZone = hydrated ? undefined : 'UTC';
+  const items = useMemo(() => groupMessages(list, timeZone), [list, timeZone]);
+  const today = dayOf(new Date().toISOString(), timeZone);
+  const avatar = partner.main_image ? (
+    <img src={photoUrl(partner.main_image.thumb_filename, settings.cdn_prefix)} alt="" width={32} height={32} className="rounded-circle object-fit-cover" loading="lazy" />
+  ) : (
+    <span className="chat-row__initial rounded-circle" aria-hidden="true">
+      {partner.name.charAt(0)}
+    </span>
+  );
 
   useEffect(() => {
     setHistory(conversationId, initial.messages);
@@ -82,7 +96,7 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
 
   return (
     <section className="d-flex flex-column h-100" aria-label={t('chat.with', { name: partner.name })}>
-      <header className="d-flex align-items-center gap-2 border-bottom p-2 bg-white">
+      <header className="d-flex align-items-center gap-2 border-bottom p-2 bg-body">
         <Link to="/chats" className="btn btn-sm btn-outline-secondary d-lg-none" aria-label={t('chat.back')}>
           ←
         </Link>
@@ -121,9 +135,24 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
               </button>
             </div>
           )}
-          {list.map((message) => (
-            <MessageBubble key={message.id} message={message} mine={message.sender_id === user?.id} fromFictional={partner.is_fictional && message.sender_id === partner.id} />
-          ))}
+          {items.map((item) =>
+            item.type === 'day' ? (
+              <p key={item.key} className="chat-day text-center small text-body-secondary my-3" data-testid="day-separator">
+                <time dateTime={item.day}>{dayLabel(item.day, today, i18n.language)}</time>
+              </p>
+            ) : (
+              <MessageBubble
+                key={item.key}
+                message={item.message}
+                mine={item.message.sender_id === user?.id}
+                fromFictional={partner.is_fictional && item.message.sender_id === partner.id}
+                firstOfGroup={item.firstOfGroup}
+                lastOfGroup={item.lastOfGroup}
+                avatar={avatar}
+                timeZone={timeZone}
+              />
+            ),
+          )}
           {isTyping && (
             <p className="small text-body-secondary fst-italic mb-0" data-testid="typing">
               {t('chat.typing', { name: partner.name })}
@@ -132,7 +161,7 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
         </div>
       </div>
       {blocked ? (
-        <div className="border-top p-3 d-flex flex-wrap gap-2 align-items-center bg-white" role="note" data-testid="blocked-notice">
+        <div className="border-top p-3 d-flex flex-wrap gap-2 align-items-center bg-body" role="note" data-testid="blocked-notice">
           <span className="flex-grow-1">{t('chat.blocked_notice', { name: partner.name })}</span>
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void blocking.run('DELETE')} disabled={blocking.pending}>
             {t('profile.unblock')}

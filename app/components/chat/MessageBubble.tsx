@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../contract/chat';
 import { giftImagePath, messagePhotoPath } from '../../../contract/gifts';
@@ -8,15 +9,37 @@ import { useChat } from '../../state/chat';
 
 /**
  * One message: the text as text (never HTML), a gift or a photo, its time, and whether it was
- * read. A message from a fictional profile carries the site's fictional icon and warning beside
- * it (issue 16), so the member is told on every message, not only on the profile.
+ * delivered or read (ticks). A message from a fictional profile carries the site's fictional icon
+ * and warning beside it (issue 16), so the member is told on every message, not only on the
+ * profile. Consecutive messages of one sender form a group (issue 19): tighter spacing, and the
+ * other member's avatar once, beside the group's last bubble.
  */
-export function MessageBubble({ message, mine, fromFictional = false }: { message: ChatMessage; mine: boolean; fromFictional?: boolean }) {
+export function MessageBubble({
+  message,
+  mine,
+  fromFictional = false,
+  firstOfGroup = true,
+  lastOfGroup = true,
+  avatar,
+  timeZone,
+}: {
+  message: ChatMessage;
+  mine: boolean;
+  fromFictional?: boolean;
+  firstOfGroup?: boolean;
+  lastOfGroup?: boolean;
+  /** The other member's photo, drawn beside their group's last bubble. */
+  avatar?: ReactNode;
+  /** UTC until hydrated, so the server's and the first paint's times agree. */
+  timeZone?: string;
+}) {
   const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(message.created_at));
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(message.created_at));
+  const groupClass = `${firstOfGroup ? 'chat-bubble--first' : ''} ${lastOfGroup ? 'chat-bubble--last' : ''}`;
   return (
-    <div className={`d-flex mb-2 ${mine ? 'justify-content-end' : 'justify-content-start'}`} data-testid="message">
-      <div className={`rounded-3 px-3 py-2 ${mine ? 'bg-secondary text-white' : 'bg-light border'}`} style={{ maxWidth: '75%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+    <div className={`chat-row d-flex align-items-end ${mine ? 'justify-content-end' : 'justify-content-start'} ${lastOfGroup ? 'mb-2' : 'mb-1'}`} data-testid="message" data-group-start={firstOfGroup || undefined}>
+      {!mine && avatar !== undefined && <span className="chat-row__avatar me-2 flex-shrink-0">{lastOfGroup ? avatar : null}</span>}
+      <div className={`chat-bubble ${mine ? 'chat-bubble--mine' : 'chat-bubble--theirs'} ${groupClass}`}>
         {message.kind === 'gift' && message.gift_id ? (
           <GiftContent giftId={message.gift_id} />
         ) : message.kind === 'photo' && message.photo ? (
@@ -26,14 +49,28 @@ export function MessageBubble({ message, mine, fromFictional = false }: { messag
         ) : (
           t(`chat.kind.${message.kind}`)
         )}
-        <div className={`small mt-1 text-end ${mine ? 'text-white' : 'text-body-secondary'}`}>
+        <div className="chat-bubble__meta small mt-1 text-end">
           {time}
           {mine && message.held && ` · ${t('chat.held')}`}
-          {mine && !message.held && message.read && ` · ${t('chat.read')}`}
+          {mine && !message.held && <DeliveryTicks read={message.read} />}
         </div>
       </div>
       {fromFictional && <FictionalMark />}
     </div>
+  );
+}
+
+/**
+ * Delivery ticks on the member's own messages: one when it reached the other member's inbox,
+ * two once they opened the conversation (the message's read state). Words for screen readers.
+ */
+function DeliveryTicks({ read }: { read: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`chat-ticks ms-1 ${read ? 'chat-ticks--read' : ''}`} data-testid={read ? 'ticks-read' : 'ticks-delivered'}>
+      <span aria-hidden="true">{read ? '✓✓' : '✓'}</span>
+      <span className="visually-hidden">{read ? t('chat.read') : t('photo_first.delivered')}</span>
+    </span>
   );
 }
 

@@ -17,7 +17,7 @@ export function BackButton() {
   if (!showsBackButton({ installed, routeIds, historyState })) return null;
   return (
     <button type="button" className="btn btn-outline-light btn-sm me-2 app-back-button" onClick={() => navigate(-1)} data-testid="back-button">
-      <span aria-hidden="true">‹</span> {t('app_shell.back')}
+      <span aria-hidden="true">‹</span> <span className="app-back-button__label">{t('app_shell.back')}</span>
     </button>
   );
 }

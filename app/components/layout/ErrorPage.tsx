@@ -2,7 +2,7 @@ import { Component, useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../../root';
 import { isChunkLoadError, reloadAfterChunkError } from '../../lib/chunk-reload';
-import { getI18n } from '../../lib/i18n';
+import { getI18n, useCatalogue } from '../../lib/i18n';
 import { DemoPaymentsBanner } from './DemoPaymentsBanner';
 
 type Translate = (key: string) => string;
@@ -24,21 +24,29 @@ function describe(error: unknown): { status: number; message: string | null } {
     const message = typeof error.data === 'string' && error.data ? error.data : error.statusText || null;
     return { status: error.status, message };
   }
-  if (error instanceof Error) return { status: 500, message: error.message || null };
+  // A thrown exception's words are the program's, in English and sometimes revealing: the
+  // member reads the spec's generic text in their own language instead.
   return { status: 500, message: null };
 }
 
-function ErrorContent({ error, t }: { error: unknown; t: Translate }) {
+/**
+ * The error's heading, text and home link; inside the site's layout (header and footer) for
+ * pages of the default layout, alone when even the layout failed.
+ */
+export function ErrorContent({ error, t }: { error: unknown; t: Translate }) {
   const { status, message } = describe(error);
   const isNotFound = status === 404;
   return (
-    <main className="container py-5 text-center" id="main">
-      <h1 className="display-5">{t('error_page.title').replace('{{status}}', String(status))}</h1>
-      <p className="lead">{isNotFound ? t('error_page.not_found') : message || t('error_page.generic')}</p>
+    <div className="container py-5 text-center error-page" data-testid="error-page" data-status={status}>
+      <p className="error-page__status display-1 fw-bold mb-2">
+        <span className="visually-hidden">{t('error_page.title').replace('{{status}}', String(status))}</span>
+        <span aria-hidden="true">{status}</span>
+      </p>
+      <h1 className="h3 mb-4">{isNotFound ? t('error_page.not_found') : message || t('error_page.generic')}</h1>
       <a className="btn btn-primary" href="/">
         {t('error_page.home')}
       </a>
-    </main>
+    </div>
   );
 }
 
@@ -61,8 +69,9 @@ class ErrorPageBoundary extends Component<{ children: ReactNode; t: Translate },
 /** The error page (spec §8): 404 with a link home, other statuses with their message. */
 export function ErrorPage({ error }: { error: unknown }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
+  const messages = useCatalogue('common', data?.language ?? 'en', data?.catalogue);
   const t: Translate = data
-    ? (key) => getI18n(data.language, data.messages).t(key, { defaultValue: FALLBACK_TEXTS[key] })
+    ? (key) => getI18n(data.language, messages).t(key, { defaultValue: FALLBACK_TEXTS[key] })
     : (key) => FALLBACK_TEXTS[key] ?? key;
 
   useEffect(() => {
@@ -72,7 +81,9 @@ export function ErrorPage({ error }: { error: unknown }) {
   return (
     <ErrorPageBoundary t={t}>
       {data?.paymentsAreDemo && <DemoPaymentsBanner text={t('demo_banner.text')} />}
-      <ErrorContent error={error} t={t} />
+      <main id="main">
+        <ErrorContent error={error} t={t} />
+      </main>
     </ErrorPageBoundary>
   );
 }

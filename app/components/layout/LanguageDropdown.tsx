@@ -29,7 +29,9 @@ export function LanguageDropdown({ align = 'end' }: { align?: 'start' | 'end' })
 
   return (
     <Dropdown align={align}>
-      <Dropdown.Toggle variant="outline-light" size="sm" id="language-dropdown" aria-label={t('nav.language')}>
+      <Dropdown.Toggle variant="outline-light" size="sm" id="language-dropdown">
+        {/* The spoken name holds the visible code (WCAG 2.5.3: label in name). */}
+        <span className="visually-hidden">{t('nav.language')}: </span>
         {current.toUpperCase()}
       </Dropdown.Toggle>
       <Dropdown.Menu>

@@ -29,7 +29,7 @@ export function MemberMenu({ user }: { user: User }) {
         ) : (
           <span className="rounded-circle bg-secondary d-inline-block" style={{ width: 24, height: 24 }} aria-hidden="true" />
         )}
-        <span className="d-none d-md-inline">{user.profile.name}</span>
+        <span className="d-none d-lg-inline text-truncate app-navbar__name">{user.profile.name}</span>
         <span className="visually-hidden">{t('nav.account')}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu>

@@ -34,7 +34,7 @@ export function ActionPrices({ settings, country, cheapest }: { settings: PriceS
         {t('pricing.actions_title')}
       </h2>
       <TableScroll label={t('pricing.actions_title')}>
-        <table className="table align-middle" data-testid="action-prices">
+        <table className="table align-middle table-stack" data-testid="action-prices">
           <thead>
             <tr>
               <th scope="col">{t('pricing.action')}</th>
@@ -54,15 +54,23 @@ export function ActionPrices({ settings, country, cheapest }: { settings: PriceS
                 <th scope="row" className="fw-normal">
                   {t(`pricing.actions.${row.key}`)}
                 </th>
-                <td className="text-end">{t('pricing.credits_amount', { number: row.credits })}</td>
-                {cheapest && <td className="text-end">{fromPrice(row.credits)}</td>}
+                <td className="text-end" data-label={t('pricing.credits')}>
+                  {t('pricing.credits_amount', { number: row.credits })}
+                </td>
+                {cheapest && (
+                  <td className="text-end" data-label={t('pricing.from_price')}>
+                    {fromPrice(row.credits)}
+                  </td>
+                )}
               </tr>
             ))}
             <tr>
               <th scope="row" className="fw-normal">
                 {t('pricing.actions.free')}
               </th>
-              <td className="text-end">{t('pricing.free')}</td>
+              <td className="text-end" data-label={t('pricing.credits')}>
+                {t('pricing.free')}
+              </td>
               {cheapest && <td />}
             </tr>
           </tbody>

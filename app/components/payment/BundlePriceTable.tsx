@@ -10,7 +10,7 @@ export function BundlePriceTable({ bundles }: { bundles: Bundle[] }) {
   if (bundles.length === 0) return <p className="alert alert-info">{t('credits.no_bundles')}</p>;
   return (
     <TableScroll label={t('pricing.bundles_title')}>
-      <table className="table align-middle" data-testid="bundle-prices">
+      <table className="table align-middle table-stack" data-testid="bundle-prices">
         <thead>
           <tr>
             <th scope="col">{t('pricing.bundle')}</th>
@@ -29,10 +29,10 @@ export function BundlePriceTable({ bundles }: { bundles: Bundle[] }) {
                 {t('pricing.credits_amount', { number: bundle.credits })}
                 {bundle.highlighted && <span className="badge text-bg-primary ms-2">{t('credits.most_popular')}</span>}
               </th>
-              <td className="text-end">
+              <td className="text-end" data-label={t('pricing.price')}>
                 <BundlePrice price={bundle.price} discounted={bundle.discounted_price} />
               </td>
-              <td className="text-end">{formatPerCredit(bundle.discounted_price ?? bundle.price, bundle.credits, i18n.language)}</td>
+              <td className="text-end" data-label={t('pricing.per_credit')}>{formatPerCredit(bundle.discounted_price ?? bundle.price, bundle.credits, i18n.language)}</td>
             </tr>
           ))}
         </tbody>

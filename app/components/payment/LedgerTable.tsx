@@ -10,7 +10,7 @@ export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
   if (entries.length === 0) return <p className="text-body-secondary">{t('transactions.no_ledger')}</p>;
   return (
     <TableScroll label={t('transactions.ledger_title')}>
-      <table className="table table-sm align-middle" data-testid="ledger">
+      <table className="table table-sm align-middle table-stack" data-testid="ledger">
         <thead>
           <tr>
             <th scope="col">{t('transactions.date')}</th>
@@ -26,11 +26,11 @@ export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id} data-testid="ledger-row">
-              <td>
+              <td data-label={t('transactions.date')}>
                 <LocalDateTime value={entry.created_at} />
               </td>
-              <td className={`text-end fw-bold ${entry.delta >= 0 ? 'text-success-emphasis' : 'text-danger-emphasis'}`}>{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</td>
-              <td>
+              <td data-label={t('transactions.change')} className={`text-end fw-bold ${entry.delta >= 0 ? 'text-success-emphasis' : 'text-danger-emphasis'}`}>{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</td>
+              <td data-label={t('transactions.reason')}>
                 {t(`transactions.reasons.${entry.reason}`)}
                 {entry.order_id !== null && (
                   <>
@@ -39,7 +39,9 @@ export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
                   </>
                 )}
               </td>
-              <td className="text-end">{entry.balance_after}</td>
+              <td className="text-end" data-label={t('transactions.balance_after')}>
+                {entry.balance_after}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -11,15 +11,23 @@ import { ReportButton } from '../reports/ReportDialog';
 
 /**
  * Like/unlike, gift, message and block/unblock (spec §2 profile view). The gift button opens the
- * gift picker right here, prices shown; visitors are asked to sign up instead.
+ * gift picker right here, prices shown; visitors are asked to sign up instead. On a phone the
+ * main actions form a bar fixed at the bottom of the screen, above the tab bar (issue 19), with
+ * the message's price on its button and blocking and reporting behind "More".
  */
-export function ProfileActions({ profile, onMatch }: { profile: MemberProfile; onMatch: () => void }) {
+export function ProfileActions({ profile, messagePrice, onMatch }: { profile: MemberProfile; messagePrice: number; onMatch: () => void }) {
   const { t } = useTranslation();
   const { user } = useRootData();
   const revalidator = useRevalidator();
   const openSignup = useSignupModal((state) => state.open);
   const [confirmBlock, setConfirmBlock] = useState(false);
   const [showGifts, setShowGifts] = useState(false);
+  const [showMore, setShowMore] = useState(false);
+  const priceLine = (
+    <span className="profile-actions__price" data-testid="message-price-tag">
+      {messagePrice === 0 ? t('photo_first.price_free') : t('photo_first.price_credits', { price: messagePrice })}
+    </span>
+  );
   // The conversation the last gift went to, for the "sent" note's link.
   const [giftSentIn, setGiftSentIn] = useState<number | null>(null);
   const call = useApiAction(async (path: string, method: 'POST' | 'DELETE') => api<{ is_match?: boolean }>(path, { method, body: { profile_id: profile.id } }));
@@ -44,53 +52,71 @@ export function ProfileActions({ profile, onMatch }: { profile: MemberProfile; o
 
   return (
     <div>
-      <div className="d-flex flex-wrap gap-2">
-        {profile.liked ? (
-          <button type="button" className="btn btn-outline-primary" aria-pressed="true" onClick={() => void act('like.php', 'DELETE')} disabled={call.pending}>
-            {t('profile.unlike')}
-          </button>
-        ) : (
-          <button type="button" className="btn btn-primary" aria-pressed="false" onClick={() => void act('like.php', 'POST')} disabled={call.pending}>
-            {t('profile.like')}
-          </button>
-        )}
-        {user ? (
-          <>
-            <Link className="btn btn-outline-secondary" to={`/members/${profile.id}/chat`}>
-              {t('profile.message')}
-            </Link>
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              onClick={() => {
-                setGiftSentIn(null);
-                setShowGifts(true);
-              }}
-            >
-              {t('profile.gift')}
-            </button>
-          </>
-        ) : (
-          <>
-            <button type="button" className="btn btn-outline-secondary" onClick={() => openSignup(profile.id, profile)}>
-              {t('profile.message')}
-            </button>
-            <button type="button" className="btn btn-outline-secondary" onClick={() => openSignup(profile.id, profile)}>
-              {t('profile.gift')}
-            </button>
-          </>
-        )}
-        {user &&
-          (confirmBlock ? (
-            <button type="button" className="btn btn-danger" onClick={() => void act('block.php', 'POST')}>
-              {t('profile.block_confirm', { name: profile.name })}
+      <div className="profile-action-bar" data-testid="profile-action-bar">
+        <div className="profile-action-bar__main">
+          {profile.liked ? (
+            <button type="button" className="btn btn-outline-primary" aria-pressed="true" onClick={() => void act('like.php', 'DELETE')} disabled={call.pending}>
+              {t('profile.unlike')}
             </button>
           ) : (
-            <button type="button" className="btn btn-outline-danger" onClick={() => setConfirmBlock(true)}>
-              {t('profile.block')}
+            <button type="button" className="btn btn-primary" aria-pressed="false" onClick={() => void act('like.php', 'POST')} disabled={call.pending}>
+              {t('profile.like')}
             </button>
-          ))}
-        {user && <ReportButton target={{ profile_id: profile.id }} name={profile.name} className="btn btn-outline-secondary" />}
+          )}
+          {user ? (
+            <>
+              <Link className="btn btn-outline-secondary profile-action-bar__message" to={`/members/${profile.id}/chat`}>
+                {t('profile.message')} {priceLine}
+              </Link>
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                onClick={() => {
+                  setGiftSentIn(null);
+                  setShowGifts(true);
+                }}
+              >
+                {t('profile.gift')}
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className="btn btn-outline-secondary profile-action-bar__message" onClick={() => openSignup(profile.id, profile)}>
+                {t('profile.message')} {priceLine}
+              </button>
+              <button type="button" className="btn btn-outline-secondary" onClick={() => openSignup(profile.id, profile)}>
+                {t('profile.gift')}
+              </button>
+            </>
+          )}
+          {user && (
+            <button
+              type="button"
+              className="btn btn-outline-secondary d-md-none profile-action-bar__toggle"
+              aria-expanded={showMore}
+              aria-controls="profile-more-actions"
+              aria-label={t('photo_first.more')}
+              title={t('photo_first.more')}
+              onClick={() => setShowMore(!showMore)}
+            >
+              <span aria-hidden="true">⋯</span>
+            </button>
+          )}
+        </div>
+        {user && (
+          <div id="profile-more-actions" className={`profile-action-bar__more ${showMore ? 'is-open' : ''}`}>
+            {confirmBlock ? (
+              <button type="button" className="btn btn-danger" onClick={() => void act('block.php', 'POST')}>
+                {t('profile.block_confirm', { name: profile.name })}
+              </button>
+            ) : (
+              <button type="button" className="btn btn-outline-danger" onClick={() => setConfirmBlock(true)}>
+                {t('profile.block')}
+              </button>
+            )}
+            <ReportButton target={{ profile_id: profile.id }} name={profile.name} className="btn btn-outline-secondary" />
+          </div>
+        )}
       </div>
       {user && (
         <GiftPicker

@@ -4,27 +4,61 @@ import type { ProfileCard as Card } from '../../../contract/profiles';
 import { photoUrl } from '../../lib/media';
 import { useRootData } from '../../root';
 import { FictionalBadge } from './FictionalBadge';
+import { OnlineDot } from './OnlineDot';
 
-/** A member in a grid: photo, name, age and place, linking to the profile. */
-export function ProfileCard({ profile }: { profile: Card }) {
+/** Thumbnails are 320 px squares; full photos at most 1280 px (server/domain/photos). */
+const THUMB_WIDTH = 320;
+const FULL_WIDTH = 1280;
+/** How wide a card's photo is drawn in the grid below (2, 3, 4 then 5 columns). */
+const GRID_SIZES = '(min-width: 1200px) 220px, (min-width: 768px) 240px, 50vw';
+/** Cards in the first rows of a phone's screen load at once; the rest when scrolled near. */
+export const EAGER_CARDS = 4;
+
+/**
+ * A member in a grid (issue 19): a large photo (the browser picks the thumbnail or the full
+ * photo for the card's width), the online dot, name, age, city and how far away they live.
+ */
+export function ProfileCard({ profile, eager = false }: { profile: Card; eager?: boolean }) {
   const { t } = useTranslation();
   const { settings } = useRootData();
   const image = profile.main_image;
+  const place = profile.city ?? profile.country;
   return (
     <article className="card h-100 profile-card" data-testid="profile-card">
-      <Link to={`/members/${profile.id}`} className="text-decoration-none text-reset">
-        <div className="ratio ratio-1x1 bg-light rounded-top overflow-hidden">
+      <Link to={`/members/${profile.id}`} className="text-decoration-none text-reset profile-card__link">
+        <div className="profile-card__photo overflow-hidden">
           {image ? (
-            <img src={photoUrl(image.filename, settings.cdn_prefix)} alt="" loading="lazy" className="object-fit-cover" />
+            <img
+              src={photoUrl(image.thumb_filename, settings.cdn_prefix)}
+              srcSet={`${photoUrl(image.thumb_filename, settings.cdn_prefix)} ${THUMB_WIDTH}w, ${photoUrl(image.filename, settings.cdn_prefix)} ${FULL_WIDTH}w`}
+              sizes={GRID_SIZES}
+              width={THUMB_WIDTH}
+              height={(THUMB_WIDTH * 5) / 4}
+              alt=""
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              className="object-fit-cover"
+            />
           ) : (
-            <div className="d-flex align-items-center justify-content-center text-body-secondary">{t('profile.no_photo')}</div>
+            <div className="d-flex align-items-center justify-content-center text-body-secondary h-100">{t('profile.no_photo')}</div>
           )}
         </div>
         <div className="card-body p-2">
-          <h3 className="h6 mb-0 text-truncate">
-            {profile.name}, {profile.age}
+          <h3 className="h6 mb-0 d-flex align-items-center gap-1 min-w-0">
+            {profile.is_online && <OnlineDot className="flex-shrink-0" />}
+            <span className="text-truncate">
+              {profile.name}, {profile.age}
+            </span>
           </h3>
-          <p className="small text-body-secondary mb-0 text-truncate">{profile.city ?? profile.country}</p>
+          <p className="small text-body-secondary mb-0 text-truncate">
+            {place}
+            {profile.distance_km !== undefined && (
+              <span data-testid="distance">
+                {' · '}
+                {t('photo_first.km_away', { distance: Math.max(1, profile.distance_km) })}
+              </span>
+            )}
+          </p>
           {profile.is_fictional && <FictionalBadge className="mt-1" />}
         </div>
       </Link>
@@ -32,12 +66,12 @@ export function ProfileCard({ profile }: { profile: Card }) {
   );
 }
 
-export function ProfileGrid({ profiles }: { profiles: Card[] }) {
+export function ProfileGrid({ profiles, eagerCount = 0 }: { profiles: Card[]; eagerCount?: number }) {
   return (
     <div className="row row-cols-2 row-cols-md-3 row-cols-lg-4 row-cols-xl-5 g-3">
-      {profiles.map((profile) => (
+      {profiles.map((profile, index) => (
         <div className="col" key={profile.id}>
-          <ProfileCard profile={profile} />
+          <ProfileCard profile={profile} eager={index < eagerCount} />
         </div>
       ))}
     </div>

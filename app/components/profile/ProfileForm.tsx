@@ -5,6 +5,7 @@ import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, INTERESTS, RELATIONSHIP_STATUSES
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import { useRootData } from '../../root';
+import { showToast } from '../../state/toasts';
 import { FormAlert } from '../ui/FormAlert';
 import { TextField } from '../ui/TextField';
 import { LocationPicker } from './LocationPicker';
@@ -44,6 +45,7 @@ export function ProfileForm({ profile, onSaved }: { profile: OwnProfileDetails; 
     if (result) {
       onSaved(result);
       setSaved(true);
+      showToast(t('shell.saved'));
     }
   };
 

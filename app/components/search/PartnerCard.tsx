@@ -12,7 +12,9 @@ export function PartnerCard({ card }: { card: Card }) {
   const title = card.age ? `${card.name}, ${card.age}` : card.name;
   return (
     <article className={`card h-100 partner-card partner-card-${card.kind}`} data-testid="partner-card" data-kind={card.kind}>
-      <a href={card.url} target="_blank" rel="sponsored noopener" className="partner-card-link" aria-label={t('partner.link_label', { name: title, kind: t(`partner.kinds.${card.kind}`) })}>
+      <a href={card.url} target="_blank" rel="sponsored noopener" className="partner-card-link">
+        {/* Read first, then the card's visible text: a spoken name that holds what is shown (WCAG 2.5.3). */}
+        <span className="visually-hidden">{t('partner.link_label', { name: title, kind: t(`partner.kinds.${card.kind}`) })} </span>
         <div className="ratio ratio-1x1 rounded-top overflow-hidden partner-card-media">
           {card.image ? <img src={card.image} alt="" loading="lazy" className="object-fit-cover" /> : <div className="partner-card-placeholder" aria-hidden="true" />}
           <div className="partner-card-badges">

@@ -1,6 +1,6 @@
 import type { PartnerCard as PartnerOffer } from '../../../contract/partner-cards';
 import type { ProfileCard as Card } from '../../../contract/profiles';
-import { ProfileCard } from '../profile/ProfileCard';
+import { EAGER_CARDS, ProfileCard } from '../profile/ProfileCard';
 import { interleavePartnerCards } from './interleave-partner-cards';
 import { PartnerCard } from './PartnerCard';
 
@@ -8,10 +8,10 @@ import { PartnerCard } from './PartnerCard';
 export function SearchResultsGrid({ profiles, partnerCards = [] }: { profiles: Card[]; partnerCards?: PartnerOffer[] }) {
   return (
     <div className="row row-cols-2 row-cols-md-3 row-cols-lg-4 row-cols-xl-5 g-3">
-      {interleavePartnerCards(profiles, partnerCards).map((item) =>
+      {interleavePartnerCards(profiles, partnerCards).map((item, index) =>
         item.type === 'member' ? (
           <div className="col" key={item.profile.id}>
-            <ProfileCard profile={item.profile} />
+            <ProfileCard profile={item.profile} eager={index < EAGER_CARDS} />
           </div>
         ) : (
           <div className="col" key={`partner-${item.slot}`}>

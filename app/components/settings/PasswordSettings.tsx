@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
+import { showToast } from '../../state/toasts';
 import { FormAlert } from '../ui/FormAlert';
 import { TextField } from '../ui/TextField';
 import { SettingsSection } from './SettingsSection';
@@ -21,6 +22,7 @@ export function PasswordSettings() {
     if ((await change.run()) !== undefined) {
       setValues(EMPTY);
       setSaved(true);
+      showToast(t('shell.saved'));
     }
   };
   const field = (name: keyof typeof EMPTY, autoComplete: string) => (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client';
+import { showToast } from '../../state/toasts';
 
 /** How long "Saved" stays after a change was stored. */
 const SAVED_SHOWN_MS = 4_000;
@@ -16,8 +17,11 @@ export function SaveStatus({ savedAt, error }: { savedAt: number | null; error: 
   useEffect(() => {
     if (savedAt === null) return;
     setShown(true);
+    showToast(t('shell.saved'));
     const timer = setTimeout(() => setShown(false), SAVED_SHOWN_MS);
     return () => clearTimeout(timer);
+    // Once per save: `t` changes only with the language, not with a new save.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [savedAt]);
   return (
     <>

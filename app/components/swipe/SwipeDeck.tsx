@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'rea
 import { useTranslation } from 'react-i18next';
 import type { ProfileCard } from '../../../contract/profiles';
 import { photoUrl } from '../../lib/media';
+import { useRootData } from '../../root';
 import { FictionalBadge } from '../profile/FictionalBadge';
+import { OnlineDot } from '../profile/OnlineDot';
 
 /** How far a card must be dragged to count as a swipe. */
 const SWIPE_THRESHOLD_PX = 110;
@@ -22,6 +24,7 @@ export interface SwipeDeckProps {
  */
 export function SwipeDeck({ cards: initial, onDecide, onNeedMore, footer }: SwipeDeckProps) {
   const { t } = useTranslation();
+  const { settings } = useRootData();
   const [cards, setCards] = useState(initial);
   const [offset, setOffset] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -49,7 +52,9 @@ export function SwipeDeck({ cards: initial, onDecide, onNeedMore, footer }: Swip
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+      // Arrow keys keep their own meaning in fields, menus and dialogs.
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement) return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || (event.target instanceof Element && event.target.closest('[role="dialog"], [role="menu"]'))) return;
       if (event.key === 'ArrowRight') void decide('like');
       if (event.key === 'ArrowLeft') void decide('pass');
     };
@@ -75,20 +80,25 @@ export function SwipeDeck({ cards: initial, onDecide, onNeedMore, footer }: Swip
   return (
     <div className="mx-auto" style={{ maxWidth: 380 }}>
       <div
-        className="card shadow-sm swipe-card"
+        className={`card shadow-sm swipe-card ${start.current === null ? 'swipe-card--settling' : ''}`}
         data-testid="swipe-card"
-        style={{ transform: `translateX(${offset}px) rotate(${offset / 20}deg)`, touchAction: 'pan-y', transition: start.current === null ? 'transform 200ms' : 'none' }}
+        aria-live="polite"
+        aria-atomic="true"
+        style={{ transform: `translateX(${offset}px) rotate(${offset / 20}deg)`, touchAction: 'pan-y' }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerUp}
       >
         <div className="ratio ratio-1x1 rounded-top overflow-hidden bg-light">
-          {card.main_image && <img src={photoUrl(card.main_image.filename)} alt="" draggable={false} className="object-fit-cover" />}
+          {card.main_image && <img src={photoUrl(card.main_image.filename, settings.cdn_prefix)} alt="" width={380} height={380} draggable={false} className="object-fit-cover" />}
         </div>
         <div className="card-body">
-          <h2 className="h5 mb-0">
-            {card.name}, {card.age}
+          <h2 className="h5 mb-0 d-flex align-items-center gap-2">
+            {card.is_online && <OnlineDot />}
+            <span>
+              {card.name}, {card.age}
+            </span>
           </h2>
           <p className="text-body-secondary mb-0">{card.city ?? card.country}</p>
           {card.is_fictional && <FictionalBadge className="mt-1" />}

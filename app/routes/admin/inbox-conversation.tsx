@@ -114,7 +114,7 @@ export default function InboxConversationPage() {
               const fromProfile = message.sender_id === fictional.id;
               return (
                 <div key={message.id} className={`d-flex mb-2 ${fromProfile ? 'justify-content-end' : 'justify-content-start'}`} data-testid="host-message">
-                  <div className={`rounded-3 px-3 py-2 ${fromProfile ? 'bg-primary-subtle' : 'bg-white border'}`} style={{ maxWidth: '80%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  <div className={`rounded-3 px-3 py-2 ${fromProfile ? 'bg-primary-subtle' : 'bg-body border'}`} style={{ maxWidth: '80%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     <div className="small fw-bold">{fromProfile ? t('inbox.from_profile', { name: fictional.name }) : t('inbox.from_member', { name: member.name })}</div>
                     {message.kind === 'text' ? message.text : `[${message.kind}]`}
                     <div className="small text-body-secondary text-end">{message.created_at.slice(0, 16).replace('T', ' ')}</div>

@@ -4,10 +4,19 @@ import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from 'react-ro
 import { AdminShell } from '../../components/admin/AdminShell';
 import { StaffSignIn } from '../../components/admin/StaffSignIn';
 import { getConsoleI18n } from '../../lib/console-i18n';
+import { catalogueLink, loadCatalogue, useCatalogue } from '../../lib/i18n';
 import type { Route } from './+types/layout';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { staff: context.staff, messages: context.getMessages('en', 'admin') };
+  // The console's texts are a file the browser loads once, not part of every console page (issue 20).
+  return { staff: context.staff, catalogue: context.catalogueUrl('en', 'admin') };
+}
+
+/** Coming from a member page, the console's texts are fetched before the console shows. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadCatalogue('admin', 'en', data.catalogue);
+  return data;
 }
 
 export function meta() {
@@ -20,12 +29,14 @@ export function meta() {
  * account yet.
  */
 export default function AdminLayout() {
-  const { staff, messages } = useLoaderData<typeof loader>();
+  const { staff, catalogue } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
+  const messages = useCatalogue('admin', 'en', catalogue);
   const i18n = useMemo(() => getConsoleI18n(messages), [messages]);
   const enrolling = pathname === '/admin/enrol';
   return (
     <I18nextProvider i18n={i18n}>
+      {catalogueLink('admin', 'en', catalogue)}
       <div className="admin-console" lang="en">
         {enrolling ? <Outlet /> : staff ? <AdminShell staff={staff}><Outlet /></AdminShell> : <StaffSignIn />}
       </div>

@@ -9,6 +9,7 @@ import { PROFILE_DETAIL_FIELDS, type AdminBundle, type AdminSite, type SiteSetti
 import { BundlesEditor } from '../../components/admin/site-editor/BundlesEditor';
 import { MinimumCostsSetting, PaymentMethodsByCountrySetting, RegionWordsSetting } from '../../components/admin/site-editor/CountrySettings';
 import { PagesEditor } from '../../components/admin/site-editor/PagesEditor';
+import { ThemeEditor } from '../../components/admin/site-editor/ThemeEditor';
 import { ChecksSetting, ChoiceSetting, LinesSetting, NumberSetting, SettingsGroup, SiteDraft, SwitchSetting, TextSetting, useSiteDraft } from '../../components/admin/site-editor/SiteFields';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { api } from '../../lib/api-client';
@@ -30,7 +31,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   return loaded?.site ? [{ title: `${loaded.site.name} | Console` }] : [];
 }
 
-const TABS = ['general', 'members', 'credits', 'texts', 'company', 'payments', 'bundles', 'pages'] as const;
+const TABS = ['general', 'members', 'credits', 'texts', 'company', 'payments', 'bundles', 'pages', 'look'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The settings that differ between what was loaded and the draft: only those are sent. */
@@ -111,13 +112,24 @@ function SiteEditor({ initial, bundles }: { initial: AdminSite; bundles: AdminBu
         {TABS.map((name) => (
           <li className="nav-item" role="presentation" key={name}>
             <button type="button" role="tab" id={`tab-${name}`} aria-controls={`panel-${name}`} aria-selected={tab === name} className={`nav-link py-1 px-2 ${tab === name ? 'active' : ''}`} onClick={() => setTab(name)}>
-              {t(`editor.tabs.${name}`)}
+              {name === 'look' ? t('themes.tab') : t(`editor.tabs.${name}`)}
             </button>
           </li>
         ))}
       </ul>
 
-      {tab === 'bundles' ? (
+      {tab === 'look' ? (
+        <ThemeEditor
+          siteId={saved.id}
+          siteUrl={saved.url}
+          canWrite={canWrite}
+          onVersion={(version) => {
+            // A theme save bumps the site's version: the other tabs save from the new one.
+            setSaved((current) => ({ ...current, version }));
+            setDraft((current) => ({ ...current, version }));
+          }}
+        />
+      ) : tab === 'bundles' ? (
         <div role="tabpanel" id="panel-bundles" aria-labelledby="tab-bundles">
           <BundlesEditor siteId={saved.id} initial={bundles} />
         </div>
@@ -155,7 +167,7 @@ function SiteEditor({ initial, bundles }: { initial: AdminSite; bundles: AdminBu
   );
 }
 
-function Section({ tab, saved }: { tab: Exclude<Tab, 'bundles'>; saved: AdminSite }) {
+function Section({ tab, saved }: { tab: Exclude<Tab, 'bundles' | 'look'>; saved: AdminSite }) {
   const { t } = useTranslation();
   switch (tab) {
     case 'general':

@@ -30,7 +30,7 @@ export default function Chats() {
 
   return (
     <div className="d-flex flex-column h-100">
-      <TopNav />
+      <TopNav hideOnPhone={!!id} />
       {notice && (
         <div className="alert alert-danger rounded-0 mb-0 d-flex justify-content-between" role="alert">
           {notice}

@@ -7,6 +7,10 @@ import { SignupButton } from '../../components/landers/SignupButton';
 import { useRootData } from '../../root';
 import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/alonetonight';
+import stylesHref from '../../styles/landers/pages/alonetonight.scss?url';
+
+/** This lander's styles, only on this page (issue 20); with a precedence, a client navigation waits for them. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref, precedence: 'default' }];
 
 /** One row on a wide screen, three on a phone: a few faces, not a catalogue. */
 const FACES = 6;

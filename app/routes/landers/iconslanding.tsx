@@ -8,6 +8,10 @@ import { SignupButton } from '../../components/landers/SignupButton';
 import { useRootData } from '../../root';
 import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/iconslanding';
+import stylesHref from '../../styles/landers/pages/iconslanding.scss?url';
+
+/** This lander's styles, only on this page (issue 20); with a precedence, a client navigation waits for them. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref, precedence: 'default' }];
 
 /** Two full rows at 6 columns (wide), 4 (tablet) and 3 (phone). */
 const STRIP_SIZE = 12;

@@ -1,5 +1,6 @@
 import { data, type AppLoadContext } from 'react-router';
 import type { ProfileCard } from '../../../contract/profiles';
+import type { SocialProof } from '../../../contract/social-proof';
 
 /** A campaign slug names the ad that sent the visitor (`/landers/gallery/summer-24`); it changes nothing visible. */
 const CAMPAIGN_SLUG = /^[a-z0-9-]{1,40}$/;
@@ -8,6 +9,8 @@ export type LanderName = 'alonetonight' | 'collagelanding' | 'gallery' | 'iconsl
 
 export interface LanderData {
   cards: ProfileCard[];
+  /** The site's figures (online now, new today, in the visitor's country), shown under the brand bar (issue 19). */
+  proof: SocialProof;
   /** The page's title and description in the visitor's language, for `meta`. */
   title: string;
   description: string;
@@ -22,8 +25,10 @@ export async function loadLander(context: AppLoadContext, lander: LanderName, sl
   if (slug !== undefined && !CAMPAIGN_SLUG.test(slug)) throw data('This page could not be found', { status: 404 });
   const texts = landerTexts(context, lander);
   const siteName = context.settings.name;
+  const [cards, proof] = await Promise.all([context.visitorDeck(size), context.socialProof()]);
   return {
-    cards: await context.visitorDeck(size),
+    cards,
+    proof,
     title: `${fill(texts.meta_title, siteName)} | ${siteName}`,
     description: fill(texts.meta_description, siteName),
   };

@@ -7,6 +7,10 @@ import { RegionMap } from '../../components/landers/maplanding/RegionMap';
 import { useRootData } from '../../root';
 import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/maplanding';
+import stylesHref from '../../styles/landers/pages/maplanding.scss?url';
+
+/** This lander's styles, only on this page (issue 20); with a precedence, a client navigation waits for them. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref, precedence: 'default' }];
 
 /** The deck's most: faces for the busiest regions of the visitor's country. */
 const DECK_SIZE = 48;

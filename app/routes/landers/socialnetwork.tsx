@@ -9,6 +9,10 @@ import { StoryBar } from '../../components/landers/socialnetwork/StoryBar';
 import { useRootData } from '../../root';
 import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/socialnetwork';
+import stylesHref from '../../styles/landers/pages/socialnetwork.scss?url';
+
+/** This lander's styles, only on this page (issue 20); with a precedence, a client navigation waits for them. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref, precedence: 'default' }];
 
 const DECK_SIZE = 20;
 const POSTS = 8;

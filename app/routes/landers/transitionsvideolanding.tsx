@@ -7,6 +7,10 @@ import { TransitionReel } from '../../components/landers/transitionsvideolanding
 import { useRootData } from '../../root';
 import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/transitionsvideolanding';
+import stylesHref from '../../styles/landers/pages/transitionsvideolanding.scss?url';
+
+/** This lander's styles, only on this page (issue 20); with a precedence, a client navigation waits for them. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref, precedence: 'default' }];
 
 /** Two faces after each of the three taglines. */
 const FACES = 6;

@@ -7,6 +7,10 @@ import { SlideshowPlayer } from '../../components/landers/video/SlideshowPlayer'
 import { useRootData } from '../../root';
 import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/video';
+import stylesHref from '../../styles/landers/pages/video.scss?url';
+
+/** This lander's styles, only on this page (issue 20); with a precedence, a client navigation waits for them. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref, precedence: 'default' }];
 
 /** Eight slides: about half a minute of show. */
 const SLIDES = 8;

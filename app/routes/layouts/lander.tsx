@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useMatches } from 'react-router';
+import type { SocialProof } from '../../../contract/social-proof';
+import { SocialProofBar } from '../../components/landers/SocialProofBar';
 import { useRootData } from '../../root';
 import { SignupModal } from '../../components/account/signup/SignupModal';
 import { Footer } from '../../components/layout/Footer';
@@ -11,16 +13,21 @@ export default function LanderLayout() {
   const { t } = useTranslation();
   const { settings, user } = useRootData();
   useKeepTracking();
+  // A campaign lander's loader brings the site's figures (issue 19); the other pages here do not.
+  const proof = useMatches()
+    .map((match) => (match.data as { proof?: SocialProof } | undefined)?.proof)
+    .find(Boolean);
   return (
     <div className="app-shell">
       <a className="visually-hidden-focusable" href="#main">
         {t('nav.skip_to_content')}
       </a>
       <header className="lander-bar py-2">
-        <div className="container">
+        <div className="container d-flex flex-wrap align-items-center gap-2 justify-content-between">
           <Link className="text-white fw-bold text-decoration-none fs-5" to="/">
             {settings.name}
           </Link>
+          {proof && <SocialProofBar proof={proof} className="social-proof--compact" />}
         </div>
       </header>
       <main className="app-main" id="main">

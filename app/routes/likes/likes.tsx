@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { data, NavLink, redirect, useLoaderData } from 'react-router';
 import type { ProfileCard } from '../../../contract/profiles';
+import { EmptyState } from '../../components/feedback/EmptyState';
 import { ProfileGrid } from '../../components/profile/ProfileCard';
 import type { Route } from './+types/likes';
 
@@ -40,7 +41,7 @@ export default function Likes() {
         </ul>
       </nav>
       {tab === 'received' && newIds.size > 0 && <p className="small">{t('likes.new_count', { number: newIds.size })}</p>}
-      {shown.length ? <ProfileGrid profiles={shown} /> : <p className="text-body-secondary">{t(`likes.empty.${tab}`)}</p>}
+      {shown.length ? <ProfileGrid profiles={shown} /> : <EmptyState icon="likes" text={t(`likes.empty.${tab}`)} action={{ to: '/members', label: t('shell.find_members') }} />}
     </div>
   );
 }

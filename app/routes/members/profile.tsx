@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, useLoaderData, useNavigate } from 'react-router';
+import { OnlineDot } from '../../components/profile/OnlineDot';
 import { MatchPopup } from '../../components/profile/MatchPopup';
 import { FictionalBadge } from '../../components/profile/FictionalBadge';
 import { PhotoGallery } from '../../components/profile/PhotoGallery';
@@ -15,7 +16,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const result = Number.isInteger(id) && id > 0 ? await context.viewMember(id) : null;
   if (!result || (!result.ok && result.code === 'not_found')) throw data('This page could not be found', { status: 404 });
   if (!result.ok) throw data(result.message, { status: 403 });
-  return { profile: result.data };
+  // The message button shows its price (issue 19): the member's next message, or a visitor's sign-up message.
+  const messagePrice = context.user ? await context.nextMessagePrice() : context.signupMessagePrice();
+  return { profile: result.data, messagePrice };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -26,29 +29,32 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 /** `/members/{id}` — another member's profile (spec §2 profile view). */
 export default function MemberProfilePage() {
   const { t } = useTranslation();
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, messagePrice } = useLoaderData<typeof loader>();
   const { settings } = useRootData();
   const navigate = useNavigate();
   const [matchShown, setMatchShown] = useState(false);
 
   return (
-    <div className="container py-4">
+    <div className="container pt-0 pb-4 py-md-4 profile-page">
       <div className="row g-4">
-        <div className="col-md-5">
+        <div className="col-md-5 profile-page__photos">
           <PhotoGallery profile={profile} />
         </div>
         <div className="col-md-7">
           <h1 className="h3 mb-1">
             {profile.name}, {profile.age}
           </h1>
-          <p className="text-body-secondary">{[profile.city, profile.country].filter(Boolean).join(', ')}</p>
+          <p className="text-body-secondary">
+            {profile.is_online && <OnlineDot className="me-1" />}
+            {[profile.city, profile.country].filter(Boolean).join(', ')}
+          </p>
           {profile.is_fictional && (
             <div className="alert alert-secondary d-flex gap-2 align-items-start" role="note">
               <FictionalBadge />
               <span>{settings.fictional_warning || t('profile.fictional_warning')}</span>
             </div>
           )}
-          <ProfileActions profile={profile} onMatch={() => setMatchShown(true)} />
+          <ProfileActions profile={profile} messagePrice={messagePrice} onMatch={() => setMatchShown(true)} />
           <ProfileDetailsList details={profile.details} />
         </div>
       </div>

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { useLoaderData, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { SEARCH_PAGE_SIZE, type SearchResponse } from '../../../contract/profiles';
+import { EmptySearch } from '../../components/feedback/EmptySearch';
+import { ListSkeleton } from '../../components/feedback/Skeleton';
 import { ProfileGrid } from '../../components/profile/ProfileCard';
 import { SearchFilters } from '../../components/search/SearchFilters';
 import { SearchResultsGrid } from '../../components/search/SearchResultsGrid';
@@ -37,6 +39,9 @@ export default function MemberSearch() {
   const { pages, addPage, clear, similarResults: similar } = useSearch();
   const [loading, setLoading] = useState(false);
   const filters = useMemo(() => filtersOf(query), [query]);
+  // A new search on its way: the outline of its results instead of the old ones.
+  const navigation = useNavigation();
+  const searching = navigation.state === 'loading' && navigation.location?.pathname === '/members';
 
   // A new search (new filters) starts over from its first page.
   useEffect(() => {
@@ -68,22 +73,35 @@ export default function MemberSearch() {
     }
   };
 
+  const search = (next: Filters) => navigate(`/members?${toPageQuery(next, defaultGender(user?.profile.seeking))}${params.get('lb') ? '&lb=1' : ''}`);
+
   return (
     <div className="container py-4">
       <h1 className="h3 mb-3">{user ? t('search.title_member', { name: user.profile.name }) : t('search.title')}</h1>
-      <SearchFilters initial={filters} onSearch={(next) => navigate(`/members?${toPageQuery(next, defaultGender(user?.profile.seeking))}${params.get('lb') ? '&lb=1' : ''}`)} />
+      <SearchFilters initial={filters} onSearch={search} />
       <p className="text-body-secondary" role="status">
         {t('search.count', { shown: first.data.numResults >= 1000 ? '1000+' : first.data.numResults })}
       </p>
-      <SearchResultsGrid profiles={results} partnerCards={first.data.partner_cards} />
-      {hasMore && (
+      {searching ? (
+        <ListSkeleton kind="cards" />
+      ) : first.data.numResults === 0 ? (
+        <EmptySearch filters={filters} hasSimilar={similar.length > 0} onWiden={search} />
+      ) : (
+        <SearchResultsGrid profiles={results} partnerCards={first.data.partner_cards} />
+      )}
+      {loading && (
+        <div className="mt-3">
+          <ListSkeleton kind="cards" count={4} />
+        </div>
+      )}
+      {hasMore && !loading && (
         <div className="text-center my-4">
-          <button type="button" className="btn btn-outline-secondary" onClick={() => void loadMore()} disabled={loading}>
+          <button type="button" className="btn btn-outline-secondary" onClick={() => void loadMore()}>
             {t('search.load_more')}
           </button>
         </div>
       )}
-      {similar.length > 0 && (
+      {!searching && similar.length > 0 && (
         <section className="mt-5" aria-labelledby="similar-title">
           <h2 className="h5" id="similar-title">
             {t('search.similar')}

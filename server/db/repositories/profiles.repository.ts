@@ -32,6 +32,10 @@ export interface CardRow {
   isFictional: boolean;
   mainFilename: string | null;
   mainThumb: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** Until when the member counts as online (member_presence); null when never connected. */
+  onlineUntil: Date | string | null;
 }
 
 /** Conditions every list of other members shares: visible, not me, no block either way. */
@@ -114,14 +118,16 @@ function cachedStatement(build: (filter: SearchFilter) => SQL) {
 }
 
 const CARD_COLUMNS = sql`p.id, p.name, p.gender, p.date_of_birth as "dateOfBirth", p.country, p.region, p.city,
-  u.is_fictional as "isFictional", ph.filename as "mainFilename", ph.thumb_filename as "mainThumb"`;
+  u.is_fictional as "isFictional", ph.filename as "mainFilename", ph.thumb_filename as "mainThumb",
+  p.latitude, p.longitude, mp.online_until as "onlineUntil"`;
 const CARD_JOINS = sql`join users u on u.id = p.id
-  left join photos ph on ph.id = p.main_photo_id and ph.user_id = p.id and ph.status = 'active'`;
+  left join photos ph on ph.id = p.main_photo_id and ph.user_id = p.id and ph.status = 'active'
+  left join member_presence mp on mp.user_id = p.id`;
 
 const searchStatement = cachedStatement(
   (filter) => sql`
     select ${CARD_COLUMNS} from (
-      select p.id, p.name, p.gender, p.date_of_birth, p.country, p.region, p.city, p.main_photo_id, p.last_active_at
+      select p.id, p.name, p.gender, p.date_of_birth, p.country, p.region, p.city, p.main_photo_id, p.last_active_at, p.latitude, p.longitude
       from profiles p where ${whereOf(filter)}
       order by p.last_active_at desc, p.id desc limit ${value('limit')} offset ${value('offset')}) p
     ${CARD_JOINS}
@@ -165,6 +171,30 @@ export function createProfilesRepository(db: Executor) {
       return rowsOf<{ region: string; n: number }>(sql`select p.region, count(*)::int as n from profiles p
         where ${visibleToViewer(null)}${niche} and p.country = ${filter.country} and p.region is not null
         group by p.region`);
+    },
+
+    /**
+     * The home page's social proof (issue 19), in one round trip: visible members of a niche
+     * online at `now` (presence not run out), who joined since `joinedSince`, and who live in
+     * `country` (counted up to `cap`). Each is an index or primary-key walk over few rows,
+     * except the presence table, which holds one row per member who ever had a socket open.
+     */
+    async countSocialProof(filter: { niche: number; country: string; now: Date; joinedSince: Date; cap: number }): Promise<{ online: number; joined: number; nearby: number }> {
+      const niche = filter.niche > 1 ? sql` and ${filter.niche}::smallint = any(p.niches)` : sql``;
+      const [row] = await rowsOf<{ online: number; joined: number; nearby: number }>(sql`select
+        (select count(*)::int from member_presence mp join profiles p on p.id = mp.user_id
+          where mp.online_until > ${filter.now.toISOString()}::timestamptz and ${visibleToViewer(null)}${niche}) as online,
+        (select count(*)::int from users u join profiles p on p.id = u.id
+          where u.created_at >= ${filter.joinedSince.toISOString()}::timestamptz and ${visibleToViewer(null)}${niche}) as joined,
+        (select count(*)::int from (select 1 from profiles p
+          where ${visibleToViewer(null)}${niche} and p.country = ${filter.country} limit ${filter.cap}) matching) as nearby`);
+      return row;
+    },
+
+    /** Where a member lives, for the distance to others (null when they gave no place). */
+    async findOrigin(id: number): Promise<{ latitude: number; longitude: number } | null> {
+      const [row] = await db.select({ latitude: profiles.latitude, longitude: profiles.longitude }).from(profiles).where(eq(profiles.id, id)).limit(1);
+      return row && row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
     },
 
     async findProfile(id: number): Promise<(ProfileRow & { isFictional: boolean }) | null> {

@@ -15,6 +15,24 @@ export interface MinimumMessageCost {
   currency: string;
 }
 
+/**
+ * A site's look (ADR 0041): brand colours, font, corner radius and the storage keys of its logo
+ * and hero image. Missing fields are the spec's palette (`DEFAULT_THEME` in contract/theme.ts).
+ */
+export interface SiteThemeColumn {
+  primary?: string;
+  secondary?: string;
+  dark?: string;
+  accent?: string;
+  dark_background?: string | null;
+  font?: string;
+  radius?: number;
+  logo_key?: string | null;
+  /** Width over height of the stored logo. */
+  logo_aspect?: number;
+  hero_key?: string | null;
+}
+
 /** The texts an operator writes for members, each with a value per page language. */
 export const SITE_TEXT_KEYS = [
   "index_title",
@@ -192,6 +210,8 @@ export const sites = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" })
       .notNull()
       .defaultNow(),
+    /** The site's look, applied over Bootstrap's CSS variables at request time (ADR 0041). */
+    theme: jsonb("theme").$type<SiteThemeColumn>().notNull().default({}),
   },
   (table) => [
     index("sites_domain_aliases_idx").using("gin", table.domainAliases),

@@ -1,5 +1,4 @@
 /** What the demo members look like: DiceBear faces, rendered to WebP photos and thumbnails. */
-import path from 'node:path';
 import { avataaars, personas } from '@dicebear/collection';
 import { createAvatar } from '@dicebear/core';
 import sharp from 'sharp';
@@ -44,7 +43,13 @@ interface PooledFace {
   rendered: number;
 }
 
-export function createAvatarPool(deps: { random: Random; photosDir: string; seed: number; renders: TaskQueue }) {
+export function createAvatarPool(deps: {
+  random: Random;
+  /** Stores a rendered photo under its file name (in the media store's `photos/`). */
+  write: (filename: string, data: Buffer) => Promise<void>;
+  seed: number;
+  renders: TaskQueue;
+}) {
   const { random } = deps;
   const newPool = () => ({ images: 0, withAtLeast: [[], [], [], [], []] as PooledFace[][] });
   const pools = { female: newPool(), male: newPool() };
@@ -71,8 +76,8 @@ export function createAvatarPool(deps: { random: Random; photosDir: string; seed
         const render = face.render;
         deps.renders.push(() =>
           Promise.all([
-            writeWebp(render(variant, PHOTO_SIZE), path.join(deps.photosDir, photo.filename)),
-            writeWebp(render(variant, THUMB_SIZE), path.join(deps.photosDir, photo.thumbFilename)),
+            renderWebp(render(variant, PHOTO_SIZE)).then((data) => deps.write(photo.filename, data)),
+            renderWebp(render(variant, THUMB_SIZE)).then((data) => deps.write(photo.thumbFilename, data)),
           ]),
         );
         pool.images++;
@@ -118,6 +123,6 @@ function createFace(random: Random, gender: Gender, hairColour: HairColour, seed
 }
 
 /** Rasterising the SVG at the target size is cheaper and sharper than scaling a large image down. */
-async function writeWebp(svg: string, file: string): Promise<void> {
-  await sharp(Buffer.from(svg)).webp({ quality: 82, effort: 2 }).toFile(file);
+function renderWebp(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).webp({ quality: 82, effort: 2 }).toBuffer();
 }

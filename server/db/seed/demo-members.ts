@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { GeoService } from '../../adapters/geo/geo.port';
+import { createLocalStorage } from '../../adapters/storage/local-storage';
+import type { MediaStorage } from '../../adapters/storage/storage.port';
 import { hashPassword } from '../../domain/accounts/passwords';
 import type { Database } from '../client';
 import { users } from '../schema/index';
@@ -22,8 +22,12 @@ const PHOTO_COUNTS = weightedTable<number>([[1, 25], [2, 30], [3, 25], [4, 20]])
 export interface SeedDemoMembersOptions {
   db: Database;
   geo: GeoService;
-  /** Photos are written to `<mediaDir>/photos/`, which the server serves at `/media/photos/`. */
-  mediaDir: string;
+  /**
+   * Photos are written to the media store's `photos/` (the app's `storage`, local or S3), which
+   * the server serves at `/media/photos/`; or, without one, to `<mediaDir>/photos/` on disk.
+   */
+  storage?: MediaStorage;
+  mediaDir?: string;
   siteId: number;
   count: number;
   /** Same seed, same people (names, places, faces); dates are relative to `now`. */
@@ -47,12 +51,12 @@ export async function seedDemoMembers(options: SeedDemoMembersOptions): Promise<
   const firstNo = (await findLastDemoMemberNo(db)) + 1;
   // One hash for everyone, with the sign-up parameters: argon2 is slow on purpose, and demo accounts need no salt of their own.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const photosDir = path.join(options.mediaDir, 'photos');
-  await mkdir(photosDir, { recursive: true });
+  if (!options.storage && !options.mediaDir) throw new Error('seedDemoMembers needs a media storage or a mediaDir to write the photos to');
+  const storage = options.storage ?? createLocalStorage(options.mediaDir!);
 
   const random = createRandom(firstNo === 1 ? options.seed : [options.seed, firstNo]);
   const renders = createTaskQueue(4);
-  const avatars = createAvatarPool({ random, photosDir, seed: options.seed, renders });
+  const avatars = createAvatarPool({ random, write: (filename, data) => storage.write(`photos/${filename}`, data, 'image/webp'), seed: options.seed, renders });
   const buildMember = createMemberFactory({ random, geo: options.geo, now: options.now ?? new Date() });
   const insertBatch = bulk ? insertWithUnnest : insertWithValues;
   const target = { siteId: options.siteId, passwordHash };

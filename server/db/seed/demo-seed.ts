@@ -5,6 +5,7 @@ import { buildDemoSites } from './demo-sites';
 import { seedDemoMembers } from './demo-members';
 import { seedDemoPartnerCards } from './demo-partner-cards';
 import { seedDemoStaff } from './demo-staff';
+import { seedDemoThemes } from './demo-themes';
 
 /**
  * First start on an empty database: demo brands and members to browse. Deterministic, so
@@ -22,13 +23,14 @@ export async function seedDemo(services: Services, options: { members: number; s
   const created = [];
   for (const site of buildDemoSites(services.config.defaultSiteDomain)) created.push(await sites.insert(site));
   for (const site of created) await insertDefaultBundles(services.database.db, site.id);
+  await seedDemoThemes(services.database.db, services.storage, created);
   services.sites.invalidate();
   await seedDemoStaff(services.database.db, services.clock.now());
   await seedDemoPartnerCards(services.database.db, services.storage, services.clock.now());
   await seedDemoMembers({
     db: services.database.db,
     geo: services.geo,
-    mediaDir: `${services.config.dataDir}/media`,
+    storage: services.storage,
     siteId: created[0].id,
     count: options.members,
     seed: options.seed ?? 20261122,

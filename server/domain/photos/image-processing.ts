@@ -99,7 +99,7 @@ function normaliseContentType(contentType: string): string {
 }
 
 /** Reads only the header: cheap refusals before any pixel is decoded. */
-async function checkHeader(data: Buffer, expectedFormat: AcceptedFormat): Promise<void> {
+async function checkHeader(data: Buffer, expectedFormat: AcceptedFormat, minSide = MIN_SIDE): Promise<void> {
   let metadata: Metadata;
   try {
     metadata = await sharp(data, INPUT_OPTIONS).metadata();
@@ -110,7 +110,7 @@ async function checkHeader(data: Buffer, expectedFormat: AcceptedFormat): Promis
   if (metadata.format !== expectedFormat) throw new ImageRejected('photo_not_an_image');
   // sharp enforces limitInputPixels too; this keeps the rule visible and independent of it.
   if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new ImageRejected('photo_too_large');
-  if (Math.min(metadata.width, metadata.height) < MIN_SIDE) throw new ImageRejected('photo_too_small');
+  if (Math.min(metadata.width, metadata.height) < minSide) throw new ImageRejected('photo_too_small');
 }
 
 interface Pixels {
@@ -156,4 +156,32 @@ function toRejection(error: unknown): ImageRejected {
   const message = error instanceof Error ? error.message : String(error);
   const tooCostly = /pixel limit|timeout/i.test(message);
   return new ImageRejected(tooCostly ? 'photo_too_large' : 'photo_not_an_image', { cause: error });
+}
+
+/** A site's logo (kept wide and transparent) or hero image (wide, no crop), as the theme shows them. */
+const BRAND_IMAGE_SIZES = {
+  logo: { width: 480, height: 160, minSide: 32 },
+  hero: { width: 1920, height: 1080, minSide: MIN_SIDE },
+} as const;
+
+/**
+ * Turns an operator's logo or hero upload into one WebP (ADR 0041), with the same checks and
+ * re-encoding as members' photos: type judged by the bytes, header checked before decoding,
+ * metadata dropped. Transparency is kept (logos sit on the coloured top bar).
+ */
+export async function processBrandImage(data: Buffer, declaredType: string, kind: keyof typeof BRAND_IMAGE_SIZES): Promise<{ webp: Buffer; width: number; height: number }> {
+  if (data.length > MAX_UPLOAD_BYTES) throw new ImageRejected('photo_too_large');
+  const size = BRAND_IMAGE_SIZES[kind];
+  await checkHeader(data, detectAcceptedFormat(data, declaredType), size.minSide);
+  try {
+    return await sharp(data, INPUT_OPTIONS)
+      .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
+      .rotate()
+      .resize(size.width, size.height, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: kind === 'logo' ? 90 : WEBP_QUALITY, alphaQuality: 100 })
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data: webp, info }) => ({ webp, width: info.width, height: info.height }));
+  } catch (error) {
+    throw toRejection(error);
+  }
 }

@@ -66,7 +66,7 @@ export function createMembersService(deps: {
         0,
       );
 
-      const base = card ? presentCard(card, now) : presentCard({ ...profile, isFictional: profile.isFictional, mainFilename: main?.filename ?? null, mainThumb: main?.thumbFilename ?? null }, now);
+      const base = card ? presentCard(card, now) : presentCard({ ...profile, isFictional: profile.isFictional, mainFilename: main?.filename ?? null, mainThumb: main?.thumbFilename ?? null, onlineUntil: null }, now);
       return {
         ...base,
         details,

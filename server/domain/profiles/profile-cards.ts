@@ -2,9 +2,18 @@ import type { ProfileCard } from '../../../contract/profiles';
 import type { CardRow } from '../../db/repositories/profiles.repository';
 import { ageOn } from '../accounts/signup-rules';
 
-/** A card row as members see it: age instead of birth date, the main photo if it is active. */
-export function presentCard(row: CardRow, now: Date): ProfileCard {
-  return {
+/** Where the viewing member lives, for the distance shown on search cards. */
+export interface Origin {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * A card row as members see it: age instead of birth date, the main photo if it is active,
+ * whether they are online now, and (given where the viewer lives) how far away they are.
+ */
+export function presentCard(row: CardRow, now: Date, origin: Origin | null = null): ProfileCard {
+  const card: ProfileCard = {
     id: row.id,
     name: row.name,
     age: ageOn(typeof row.dateOfBirth === 'string' ? row.dateOfBirth : isoDate(row.dateOfBirth), now),
@@ -15,6 +24,20 @@ export function presentCard(row: CardRow, now: Date): ProfileCard {
     main_image: row.mainFilename && row.mainThumb ? { filename: row.mainFilename, thumb_filename: row.mainThumb, status: 'active' } : null,
     is_fictional: row.isFictional,
   };
+  if (row.onlineUntil && new Date(row.onlineUntil) > now) card.is_online = true;
+  if (origin && row.latitude !== null && row.longitude !== null) card.distance_km = Math.round(distanceKm(origin, { latitude: row.latitude, longitude: row.longitude }));
+  return card;
+}
+
+const EARTH_RADIUS_KM = 6371;
+
+/** Great-circle distance (haversine), in kilometres. */
+export function distanceKm(from: Origin, to: Origin): number {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = rad(to.latitude - from.latitude);
+  const dLon = rad(to.longitude - from.longitude);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(from.latitude)) * Math.cos(rad(to.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 /** PostgreSQL through `pg` returns dates as Date objects, PGlite as strings. */

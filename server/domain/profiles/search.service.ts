@@ -47,8 +47,13 @@ export function createSearchService(deps: { profiles: ProfilesRepository; clock:
       const now = clock.now();
       const filter = toFilter(site, query, searcher.memberId, now);
       const offset = (query.page - 1) * SEARCH_PAGE_SIZE;
-      const [rows, numResults] = await Promise.all([profiles.search(filter, SEARCH_PAGE_SIZE, offset), profiles.count(filter, COUNT_CAP)]);
-      const response: SearchResponse = { results: rows.map((row) => presentCard(row, now)), numResults, page: query.page };
+      const [rows, numResults, origin] = await Promise.all([
+        profiles.search(filter, SEARCH_PAGE_SIZE, offset),
+        profiles.count(filter, COUNT_CAP),
+        // A member sees how far away each card is (issue 19); a visitor has no place to measure from.
+        searcher.memberId ? profiles.findOrigin(searcher.memberId) : null,
+      ]);
+      const response: SearchResponse = { results: rows.map((row) => presentCard(row, now, origin)), numResults, page: query.page };
       // Partner cards come with the first page (the client places them among all pages); they are
       // offers, not members, so they are never part of `results` or `numResults`.
       if (query.page === 1 && deps.partners) {
@@ -62,7 +67,7 @@ export function createSearchService(deps: { profiles: ProfilesRepository; clock:
           profiles.search({ ...similar, excludeIds: exclude }, SEARCH_PAGE_SIZE, 0),
           profiles.count({ ...similar, excludeIds: exclude }, COUNT_CAP),
         ]);
-        response.similar_results = similarRows.map((row) => presentCard(row, now));
+        response.similar_results = similarRows.map((row) => presentCard(row, now, origin));
         response.similar_numResults = similarCount;
       }
       return response;

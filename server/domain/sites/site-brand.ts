@@ -1,10 +1,8 @@
 import type { SiteRow } from '../../db/schema/index';
+import { resolveTheme } from './site-theme';
 
-/**
- * The colours every brand is drawn in: the spec's palette (§9). Sites have no colour fields
- * of their own yet; when they get them, this is the one place that reads them.
- */
-const PALETTE = { dark: '#440e24', primary: '#d94681', background: '#ffffff' } as const;
+/** The page background of the installed app's splash screen. */
+const BACKGROUND = '#ffffff';
 
 /** Short names past this are cut by launchers anyway (the manifest spec suggests 12). */
 const SHORT_NAME_LENGTH = 12;
@@ -21,15 +19,17 @@ export interface SiteBrand {
 }
 
 /** How a site looks outside its pages: installed app, icons, offline page. */
-export function brandOf(site: Pick<SiteRow, 'name'>): SiteBrand {
+export function brandOf(site: Pick<SiteRow, 'name'> & Partial<Pick<SiteRow, 'theme'>>): SiteBrand {
+  // The site's theme (ADR 0041); the spec's palette where it has none.
+  const theme = resolveTheme(site.theme ?? {});
   const name = site.name.trim() || 'Rendezvous';
   const letters = Array.from(name);
   return {
     name,
     shortName: letters.length > SHORT_NAME_LENGTH ? letters.slice(0, SHORT_NAME_LENGTH).join('').trim() : name,
-    themeColor: PALETTE.dark,
-    backgroundColor: PALETTE.background,
-    accentColor: PALETTE.primary,
+    themeColor: theme.dark,
+    backgroundColor: BACKGROUND,
+    accentColor: theme.primary,
     initial: (letters.find((letter) => /\p{L}|\p{N}/u.test(letter)) ?? 'R').toLocaleUpperCase(),
   };
 }

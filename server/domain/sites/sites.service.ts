@@ -6,6 +6,7 @@ import type { SitesRepository } from '../../db/repositories/sites.repository';
 import type { SiteRow } from '../../db/schema/index';
 import type { Clock } from '../shared/clock';
 import { resolveSiteTexts } from './site-texts';
+import { createSiteThemes, type SiteThemes } from './site-theme-styles';
 
 export interface VisitorContext {
   /** ISO country code from the CDN's GeoIP header, if any. */
@@ -39,7 +40,10 @@ export function createSitesService(deps: {
   pushPublicKey: string;
   clock: Clock;
   cacheTtlMs?: number;
+  /** The sites' stylesheets (ADR 0041); without it, media keys are addressed under /media/. */
+  themes?: SiteThemes;
 }) {
+  const themes = deps.themes ?? createSiteThemes({ mediaUrlOf: (key) => `/media/${key}` });
   const ttl = deps.cacheTtlMs ?? 30_000;
   const refreshAfter = ttl * 0.75;
   const cache = new Map<string, CachedSite>();
@@ -98,7 +102,7 @@ export function createSitesService(deps: {
 
     /** What the browser may know about the site, with the operator's texts in the page's language. */
     toPublicSettings(site: SiteRow, visitor: VisitorContext, language: Language): SiteSettings {
-      return presentSettings(site, visitor, language, deps.pushPublicKey);
+      return presentSettings(site, visitor, language, deps.pushPublicKey, themes);
     },
 
     /**
@@ -113,7 +117,7 @@ export function createSitesService(deps: {
       const key = `${language}:${visitor.country ?? ''}`;
       let json = byKey.get(key);
       if (json === undefined) {
-        json = JSON.stringify(presentSettings(site, visitor, language, deps.pushPublicKey));
+        json = JSON.stringify(presentSettings(site, visitor, language, deps.pushPublicKey, themes));
         // Languages and two-letter countries keep this small; the bound only guards odd callers.
         if (byKey.size < MAX_SETTINGS_PER_SITE) byKey.set(key, json);
       }
@@ -151,7 +155,7 @@ export function selectVisitorCountry(site: SiteRow, visitorCountry: string | nul
   return site.countries[0] ?? 'US';
 }
 
-function presentSettings(site: SiteRow, visitor: VisitorContext, language: Language, pushPublicKey: string): SiteSettings {
+function presentSettings(site: SiteRow, visitor: VisitorContext, language: Language, pushPublicKey: string, themes: SiteThemes): SiteSettings {
   const texts = resolveSiteTexts(site, language);
   const regionData: SiteSettings['region_data'] = {};
   for (const country of site.countries) {
@@ -206,5 +210,6 @@ function presentSettings(site: SiteRow, visitor: VisitorContext, language: Langu
     company_vat_numbers: site.companyVatNumbers,
     company_added: site.companyAdded.toISOString(),
     ...analyticsIdsOf(site),
+    theme: themes.publicThemeOf(site),
   };
 }

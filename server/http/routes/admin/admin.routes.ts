@@ -4,6 +4,7 @@ import { auditRoutes } from './audit.routes';
 import { moderationRoutes } from './moderation.routes';
 import { reportsAdminRoutes } from './reports-admin.routes';
 import { siteAdminRoutes } from './sites.routes';
+import { siteThemeRoutes } from './site-theme.routes';
 import { moneyRoutes } from './money.routes';
 import { fictionalRoutes } from './fictional.routes';
 import { membersRoutes } from './members.routes';
@@ -24,6 +25,7 @@ export const adminRoutes: FastifyPluginAsync<Services> = async (app, services) =
   await app.register(moderationRoutes, { moderation: services.moderation });
   await app.register(reportsAdminRoutes, { reports: services.reports });
   await app.register(siteAdminRoutes, { siteAdmin: services.siteAdmin, siteUrls: services.siteUrls });
+  await app.register(siteThemeRoutes, { siteTheme: services.siteTheme, siteThemes: services.siteThemes });
   await app.register(moneyRoutes, { consoleOrders: services.consoleOrders, consoleMandates: services.consoleMandates, consoleDiscounts: services.consoleDiscounts });
   await app.register(fictionalRoutes, { fictionalProfiles: services.fictionalProfiles, hostInbox: services.hostInbox });
   await app.register(membersRoutes, { membersAdmin: services.membersAdmin });

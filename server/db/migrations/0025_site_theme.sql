@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "theme" jsonb DEFAULT '{}'::jsonb NOT NULL;

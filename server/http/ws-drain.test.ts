@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { WS_CLOSE } from '../../contract/ws-events';
+import { createVisibleMember } from '../../tests/factories/members';
+import { createSite } from '../../tests/factories/sites';
+import { createRealtimeTestContext } from '../../tests/setup/realtime';
+
+/**
+ * An instance that shuts down (SIGTERM behind a load balancer) tells its tabs to reconnect
+ * elsewhere with the standard "service restart" code, which the browser answers by coming
+ * back at once and resyncing, instead of the silent drop that backs off like an outage.
+ */
+describe('draining the socket gateway', () => {
+  it('closes every open tab with 1012 when the server closes', async () => {
+    const ctx = await createRealtimeTestContext();
+    try {
+      const site = await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain });
+      const [anna, ben] = await Promise.all([createVisibleMember(ctx, site, { gender: 'female' }), createVisibleMember(ctx, site, { gender: 'male' })]);
+      const tabs = await Promise.all([ctx.connect(anna.id), ctx.connect(anna.id), ctx.connect(ben.id)]);
+      await Promise.all(tabs.map((tab) => tab.roundTrip()));
+
+      // The app alone, as SIGTERM closes it: the harness's own close would drop the client ends first.
+      await ctx.app.close();
+
+      for (const tab of tabs) expect(await tab.closed).toEqual({ code: WS_CLOSE.serviceRestart, reason: 'service_restart' });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
