@@ -48,7 +48,7 @@ export function TabBar() {
     likes: { count: newLikes, label: t('nav.new_likes') },
   };
   return (
-    <nav className="tab-bar d-md-none" aria-label={t('shell.tabs')} data-testid="tab-bar">
+    <nav className="tab-bar d-md-none" aria-label={t('shell.tabs')} data-testid="tab-bar" data-nowrap-check="tab bar">
       <ul className="tab-bar__list">
         {TABS.map((tab) => {
           const badge = counts[tab.section];
