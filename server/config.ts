@@ -100,13 +100,6 @@ const EnvSchema = z
     /** Address buckets as endpoint/bucket instead of bucket.endpoint (MinIO, Ceph and most self-hosted stores). */
     S3_FORCE_PATH_STYLE: flag('false'),
     /**
-     * Bearer token for `GET /metrics` (Prometheus). Unset, /metrics does not exist (404): metrics
-     * are never public by default.
-     */
-    METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
-    /** `npm run worker` serves its own /metrics on this port (with METRICS_TOKEN); unset, it serves none. */
-    WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    /**
      * How long a visitor's page (home, landers, search, profiles, site pages) is served from the
      * anonymous page cache before it is rendered again (ADR 0038); 0 turns the cache off.
      * Default 10 in production, 0 in development and tests.
@@ -129,10 +122,6 @@ const EnvSchema = z
   })
   .superRefine((values, context) => {
     for (const problem of findStorageProblems(values)) context.addIssue({ code: 'custom', message: problem.message, path: [problem.variable] });
-  })
-  .refine((values) => !values.WORKER_METRICS_PORT || !!values.METRICS_TOKEN, {
-    message: 'WORKER_METRICS_PORT needs METRICS_TOKEN: the worker serves metrics only to holders of the token',
-    path: ['WORKER_METRICS_PORT'],
   })
   .superRefine((values, context) => {
     if (!values.VAPID_PUBLIC_KEY || !values.VAPID_PRIVATE_KEY) return;
@@ -203,8 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
     },
     /** Where uploaded media live (see `createMediaStorage`). */
     storage: storageOf(values, dataDir),
-    /** Prometheus metrics: off (404) without a token. */
-    metrics: { token: values.METRICS_TOKEN ?? null, workerPort: values.WORKER_METRICS_PORT ?? null },
     /** The anonymous page cache (ADR 0038); freshSeconds 0 is off. */
     pageCache: {
       freshSeconds: values.PAGE_CACHE_SECONDS ?? (isProduction ? 10 : 0),

@@ -72,16 +72,31 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         // whole; its render outlives a visitor who leaves, as others may be waiting for it. A hit
         // builds no request handler at all.
         const render = async () =>
-          createRequestHandler(build, options.mode)(toWebRequest(request, { abortOnClose: false }), { ...(await createLoadContext(app, request, '', options)), renderWhole: true });
+          handlerFor(build, options.mode)(toWebRequest(request, { abortOnClose: false }), { ...(await createLoadContext(app, request, '', options)), renderWhole: true });
         return replyFromPageCache(request, reply, pageCache, analyticsIdsOf(request.site), render);
       }
-      const handle = createRequestHandler(build, options.mode);
+      const handle = handlerFor(build, options.mode);
       // Development serves Vite's own inline scripts without a CSP, so pages carry no nonce there.
       const nonce = options.mode === 'production' ? crypto.randomBytes(16).toString('base64') : '';
       const response = await handle(toWebRequest(request), await createLoadContext(app, request, nonce, options));
       return sendWebResponse(reply, response, options.mode === 'production' ? nonce : null, analyticsIdsOf(request.site));
     });
   });
+}
+
+/**
+ * React Router's handler for a build, made once per build: making it ranks every route, about
+ * a twentieth of a member page's CPU when it was made per request. Dev builds change on every
+ * edit; the WeakMap lets their handlers go with them.
+ */
+const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+function handlerFor(build: ServerBuild, mode: SsrOptions['mode']) {
+  let handler = handlers.get(build);
+  if (!handler) {
+    handler = createRequestHandler(build, mode);
+    handlers.set(build, handler);
+  }
+  return handler;
 }
 
 async function createLoadContext(app: FastifyInstance, request: FastifyRequest, nonce: string, options: SsrOptions): Promise<AppLoadContext> {

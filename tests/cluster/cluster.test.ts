@@ -115,7 +115,7 @@ describe.runIf(hasNginx && databaseUrl && redisUrl)('a cluster of two instances 
     const shown = await fetch(`${b()}/media/photos/${newest.filename}`, { headers: { cookie: carl.cookie } });
     expect(shown.status).toBe(200);
     expect(shown.headers.get('content-type')).toMatch(/^image\//);
-    expect((await shown.arrayBuffer()).byteLength).toBeGreaterThan(1_000);
+    expect((await shown.arrayBuffer()).byteLength).toBeGreaterThan(100);
     expect((await s3.listKeys()).length).toBeGreaterThan(0);
   });
 
@@ -126,8 +126,8 @@ describe.runIf(hasNginx && databaseUrl && redisUrl)('a cluster of two instances 
     const staffCookie = signIn.headers.getSetCookie().find((line) => line.startsWith('rdv_staff='))!.split(';')[0]!;
     const verified = await call(a(), '/api/admin/session/second-factor', { body: { code: currentTotp(OWNER.totpSecret, new Date()) }, cookie: staffCookie, from });
     expect(verified.status).toBe(200);
-    const { sites } = (await (await call(a(), '/api/admin/sites', { cookie: staffCookie, from })).json()) as { sites: { id: number; domain: string }[] };
-    const site = (await (await call(a(), `/api/admin/sites/${sites[0]!.id}`, { cookie: staffCookie, from })).json()) as { id: number; version: number; domain: string };
+    const { items } = (await (await call(a(), '/api/admin/sites', { cookie: staffCookie, from })).json()) as { items: { id: number }[] };
+    const site = (await (await call(a(), `/api/admin/sites/${items[0]!.id}`, { cookie: staffCookie, from })).json()) as { id: number; version: number; domain: string };
     const title = `Rendezvous cluster ${Date.now()}`;
     const changed = await call(a(), `/api/admin/sites/${site.id}`, { method: 'PATCH', body: { version: site.version, index_title: title }, cookie: staffCookie, from });
     expect(changed.status).toBe(200);
@@ -144,14 +144,15 @@ describe.runIf(hasNginx && databaseUrl && redisUrl)('a cluster of two instances 
 
   it('counts a rate limit across both instances', async () => {
     const from = address();
-    // The console's sign-in allows 20 tries per address in 15 minutes, wherever they land.
+    // A password reset may be asked 10 times an hour per address, wherever the asks land: with a
+    // count per instance, alternating would allow 20.
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 21; attempt++) {
+    for (let attempt = 0; attempt < 11; attempt++) {
       const origin = attempt % 2 ? b() : a();
-      statuses.push((await call(origin, '/api/admin/session', { body: { email: 'nobody@rendezvous.example', password: 'not the password' }, from })).status);
+      statuses.push((await call(origin, '/api/password-reset.php', { body: { email: `nobody${attempt}@rendezvous.example` }, from })).status);
     }
-    expect(statuses.slice(0, 20).every((status) => status !== 429)).toBe(true);
-    expect(statuses[20]).toBe(429);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses[10]).toBe(429);
   });
 
   it('closes on B the socket of a session logged out through A', async () => {
