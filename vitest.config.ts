@@ -68,6 +68,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
+          // Every route × both brands × visitor and member × four widths with axe (issue 19): its
+          // time on CI is not measured yet, so it runs on demand (`npm run test:layout`) until it is.
+          exclude: process.env.LAYOUT_AUDIT ? [] : ['tests/e2e/layout-audit.spec.ts'],
           // A journey drives a real browser against a real server on a shared, noisy machine; one
           // retry absorbs a lost race in the harness, while a real fault still fails both tries.
           retry: 1,

@@ -18,7 +18,8 @@ export function SignupButton({ className, target, label, children }: { className
   const openSignup = useSignupModal((state) => state.open);
   if (user) {
     return (
-      <Link className={className} to={target ? `/members/${target.id}` : '/members'} aria-label={label}>
+      // The label names a sign-up's action; a member's link without a target says its own text.
+      <Link className={className} to={target ? `/members/${target.id}` : '/members'} aria-label={target ? label : undefined}>
         {/* A call to sign up means nothing to a member: they are offered the members instead. */}
         {target ? children : t('landers.common.cta_member')}
       </Link>

@@ -54,7 +54,13 @@ export async function navigateInApp(page: Page, path: string) {
  * have been drawn since the last resize.
  */
 export async function settle(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
+  // Animations longer than a few seconds (a lander's slow cross-fades) are scenery, like spinners.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const timing = animation.effect?.getComputedTiming();
+      return animation.playState !== 'running' || timing?.iterations === Infinity || Number(timing?.endTime ?? 0) > 3_000;
+    }),
+  );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 

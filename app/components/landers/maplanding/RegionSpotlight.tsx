@@ -42,7 +42,7 @@ export function RegionSpotlight({ region, regionWord, countryName }: { region: M
           <ul className="map-faces list-unstyled">
             {region.faces.map((face) => (
               <li key={face.id}>
-                <SignupButton target={face} className="map-face" label={t('landers.maplanding.say_hello', { name: face.name })}>
+                <SignupButton target={face} className="map-face">
                   <img src={photoUrl(face.main_image!.thumb_filename, settings.cdn_prefix)} alt="" width="160" height="160" loading="lazy" decoding="async" />
                   <span className="map-face__name">
                     {face.name}, {face.age}
