@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { createBroadcastChannel } from './broadcast-channel';
 
 export const DEFAULT_PAGE_CHANNEL = 'rdv:pages:changed';
 
@@ -28,61 +28,13 @@ export interface PageChangeBusOptions {
 }
 
 export function createPageChangeBus(options: PageChangeBusOptions = {}): PageChangeBus {
-  const onError = options.onError ?? ((error: unknown) => console.error('page change bus', error));
-  const handlers = new Set<(change: PageChange) => void>();
-  const deliver = (change: PageChange) => {
-    for (const handler of handlers) {
-      try {
-        handler(change);
-      } catch (error) {
-        onError(error);
-      }
-    }
-  };
-  const subscribe = (handler: (change: PageChange) => void) => {
-    handlers.add(handler);
-    return () => void handlers.delete(handler);
-  };
-  if (!options.redisUrl) {
-    return {
-      async publish(change) {
-        deliver(change);
-      },
-      subscribe,
-      ready: async () => {},
-      async close() {
-        handlers.clear();
-      },
-    };
-  }
-
-  const channel = options.channel ?? DEFAULT_PAGE_CHANNEL;
-  const publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(options.redisUrl);
-  publisher.on('error', onError);
-  subscriber.on('error', onError);
-  const subscribed = subscriber.subscribe(channel).then(
-    () => {},
-    (error: unknown) => onError(error),
-  );
-  subscriber.on('message', (from: string, payload: string) => {
-    if (from !== channel) return;
-    const change = parsePageChange(payload);
-    // Redis is outside this process: anything but "all" or a site id is ignored.
-    if (!change) return onError(new Error(`ignored a malformed page change on ${channel}`));
-    deliver(change);
+  return createBroadcastChannel<PageChange>({
+    redisUrl: options.redisUrl,
+    channel: options.channel ?? DEFAULT_PAGE_CHANNEL,
+    encode: (change) => ('allSites' in change ? 'all' : String(change.siteId)),
+    decode: parsePageChange,
+    onError: options.onError ?? ((error: unknown) => console.error('page change bus', error)),
   });
-  return {
-    async publish(change) {
-      await publisher.publish(channel, 'allSites' in change ? 'all' : String(change.siteId));
-    },
-    subscribe,
-    ready: () => subscribed,
-    async close() {
-      handlers.clear();
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
-    },
-  };
 }
 
 export function parsePageChange(payload: string): PageChange | null {

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { createBroadcastChannel } from './broadcast-channel';
 
 export const DEFAULT_SITE_CHANNEL = 'rdv:sites:changed';
 
@@ -29,75 +29,25 @@ export function createSiteChangeBus(options: SiteChangeBusOptions = {}): SiteCha
   return options.redisUrl ? createRedisSiteChangeBus(options.redisUrl, options) : createMemorySiteChangeBus(options);
 }
 
-function createLocalHandlers(onError: (error: unknown) => void) {
-  const handlers = new Set<(siteId: number) => void>();
-  return {
-    add(handler: (siteId: number) => void) {
-      handlers.add(handler);
-      return () => void handlers.delete(handler);
-    },
-    deliver(siteId: number) {
-      for (const handler of handlers) {
-        try {
-          handler(siteId);
-        } catch (error) {
-          onError(error);
-        }
-      }
-    },
-    clear: () => handlers.clear(),
-  };
-}
-
 /** One process: handlers run synchronously when a change is published. */
 export function createMemorySiteChangeBus(options: { onError?: (error: unknown) => void } = {}): SiteChangeBus {
-  const local = createLocalHandlers(options.onError ?? reportToConsole);
-  return {
-    async publish(siteId) {
-      local.deliver(siteId);
-    },
-    subscribe: (handler) => local.add(handler),
-    ready: async () => {},
-    async close() {
-      local.clear();
-    },
-  };
+  return siteChannel(undefined, options);
 }
 
 /** Several instances: one publishing and one subscribed Redis connection per process, subscribed from the start. */
 export function createRedisSiteChangeBus(url: string, options: { channel?: string; onError?: (error: unknown) => void } = {}): SiteChangeBus {
-  const channel = options.channel ?? DEFAULT_SITE_CHANNEL;
-  const onError = options.onError ?? reportToConsole;
-  const local = createLocalHandlers(onError);
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
-  // ioredis subscribes again after a reconnect (autoResubscribe).
-  const subscriber = new Redis(url);
-  publisher.on('error', onError);
-  subscriber.on('error', onError);
-  const subscribed = subscriber.subscribe(channel).then(
-    () => {},
-    (error: unknown) => onError(error),
-  );
-  subscriber.on('message', (from: string, payload: string) => {
-    if (from !== channel) return;
-    const siteId = Number(payload);
-    // Redis is outside this process: anything but a site id is ignored.
-    if (!Number.isSafeInteger(siteId) || siteId <= 0) return onError(new Error(`ignored a malformed site change on ${channel}`));
-    local.deliver(siteId);
-  });
-  return {
-    async publish(siteId) {
-      await publisher.publish(channel, String(siteId));
-    },
-    subscribe: (handler) => local.add(handler),
-    ready: () => subscribed,
-    async close() {
-      local.clear();
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
-    },
-  };
+  return siteChannel(url, options);
 }
 
-function reportToConsole(error: unknown) {
-  console.error('site change bus', error);
+function siteChannel(redisUrl: string | undefined, options: { channel?: string; onError?: (error: unknown) => void }): SiteChangeBus {
+  return createBroadcastChannel<number>({
+    redisUrl,
+    channel: options.channel ?? DEFAULT_SITE_CHANNEL,
+    encode: String,
+    decode(payload) {
+      const siteId = Number(payload);
+      return Number.isSafeInteger(siteId) && siteId > 0 ? siteId : null;
+    },
+    onError: options.onError ?? ((error: unknown) => console.error('site change bus', error)),
+  });
 }
