@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { isAppError, AppError } from '../../domain/shared/app-error';
 import { InputValidationError } from '../field-problems';
 
@@ -26,4 +27,19 @@ export async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('photo_too_large');
     throw new UnreadableBodyError(error);
   }
+}
+
+/**
+ * The one image file of an upload request (a member's photo, a brand's logo, a partner card's
+ * picture), read whole: the re-encoding needs all of it. Not multipart, or no file part, is
+ * refused as not an image.
+ */
+export async function readImageUpload(request: FastifyRequest): Promise<{ data: Buffer; mimetype: string }> {
+  if (!request.isMultipart()) throw new AppError('photo_not_an_image', { detail: 'not multipart' });
+  const upload = await readMultipart(async () => {
+    const file = await request.file();
+    return file ? { data: await file.toBuffer(), mimetype: file.mimetype } : null;
+  });
+  if (!upload) throw new AppError('photo_not_an_image', { detail: 'no file part' });
+  return upload;
 }

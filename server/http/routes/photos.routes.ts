@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../../contract/errors';
 import { OwnProfileDetails, PhotoIdInput, PhotoOrderInput } from '../../../contract/profiles';
 import { MAX_UPLOAD_BYTES } from '../../domain/photos/image-processing';
-import { AppError } from '../../domain/shared/app-error';
 import type { Services } from '../../services';
 import { requireMember } from '../auth';
-import { readMultipart } from './multipart-reading';
+import { readImageUpload } from './multipart-reading';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 const tags = ['profiles'];
@@ -18,12 +17,7 @@ export const photosRoutes: FastifyPluginAsyncZod<Pick<Services, 'photos' | 'ownP
 
   app.post('/api/photos.php', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: OwnProfileDetails, ...errors } } }, async (request, reply) => {
     const memberId = await requireMember(request);
-    if (!request.isMultipart()) throw new AppError('photo_not_an_image', { detail: 'not multipart' });
-    const upload = await readMultipart(async () => {
-      const file = await request.file();
-      return file ? { data: await file.toBuffer(), mimetype: file.mimetype } : null;
-    });
-    if (!upload) throw new AppError('photo_not_an_image', { detail: 'no file part' });
+    const upload = await readImageUpload(request);
     await photos.upload(request.site, memberId, upload.data, upload.mimetype);
     return reply.status(201).send(await ownProfile.get(memberId));
   });

@@ -6,9 +6,8 @@ import type { MediaStorage } from '../../../adapters/storage/storage.port';
 import { presentAdminPartnerCard } from '../../../domain/partners/partner-cards-presenter';
 import type { PartnerCardsService } from '../../../domain/partners/partner-cards.service';
 import { MAX_UPLOAD_BYTES } from '../../../domain/photos/image-processing';
-import { AppError } from '../../../domain/shared/app-error';
 import { actorOf } from '../../admin/staff-auth';
-import { readMultipart } from '../multipart-reading';
+import { readImageUpload } from '../multipart-reading';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 const tags = ['admin'];
@@ -54,12 +53,7 @@ export const partnerCardsRoutes: FastifyPluginAsyncZod<{ partnerCards: PartnerCa
     '/api/admin/partner-cards/:id/image',
     { schema: { tags, params: PartnerCardIdParams, consumes: ['multipart/form-data'], response: { 200: AdminPartnerCard, ...errors } }, config: { staff: 'sites.write' } },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('photo_not_an_image', { detail: 'not multipart' });
-      const upload = await readMultipart(async () => {
-        const file = await request.file();
-        return file ? { data: await file.toBuffer(), mimetype: file.mimetype } : null;
-      });
-      if (!upload) throw new AppError('photo_not_an_image', { detail: 'no file part' });
+      const upload = await readImageUpload(request);
       return present(await partnerCards.setImage(actorOf(request), request.params.id, upload.data, upload.mimetype));
     },
   );

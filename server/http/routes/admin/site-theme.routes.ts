@@ -5,11 +5,10 @@ import { ErrorBody } from '../../../../contract/errors';
 import { AdminThemeResponse, ThemeImageParams, UpdateThemeInput } from '../../../../contract/theme';
 import type { SiteRow } from '../../../db/schema/index';
 import { MAX_UPLOAD_BYTES } from '../../../domain/photos/image-processing';
-import { AppError } from '../../../domain/shared/app-error';
 import type { SiteThemes } from '../../../domain/sites/site-theme-styles';
 import type { SiteThemeService } from '../../../domain/sites/site-theme.service';
 import { actorOf } from '../../admin/staff-auth';
-import { readMultipart } from '../multipart-reading';
+import { readImageUpload } from '../multipart-reading';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 const tags = ['admin'];
@@ -35,12 +34,7 @@ export const siteThemeRoutes: FastifyPluginAsyncZod<{ siteTheme: SiteThemeServic
     '/api/admin/sites/:id/theme/:image',
     { schema: { tags, params: SiteImageParams, consumes: ['multipart/form-data'], response: { 200: AdminThemeResponse, ...errors } }, config: { staff: 'sites.write' } },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('photo_not_an_image', { detail: 'not multipart' });
-      const upload = await readMultipart(async () => {
-        const file = await request.file();
-        return file ? { data: await file.toBuffer(), mimetype: file.mimetype } : null;
-      });
-      if (!upload) throw new AppError('photo_not_an_image', { detail: 'no file part' });
+      const upload = await readImageUpload(request);
       return present(await siteTheme.setImage(actorOf(request), request.params.id, request.params.image, upload.data, upload.mimetype));
     },
   );
