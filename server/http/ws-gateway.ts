@@ -17,6 +17,7 @@ import { SESSION_COOKIE } from './auth';
 import { isSameOrigin } from './csrf';
 import { spreadOverPeriod } from './spread-over-period';
 import { createSocketOutput } from './ws-output';
+import { RecentIds } from './ws-recent-ids';
 import { createSocketSends, type SocketSendOptions, type SocketSender } from './ws-send';
 
 export const WS_PATH = '/api/ws';
@@ -84,6 +85,8 @@ interface Connection extends SocketSender {
   /** Per conversation: when this tab last sent typing, and to whom (-1: not the member's conversation). */
   typing: Map<number, { at: number; otherId: number }> | null;
   resync: ResyncState | null;
+  /** Message ids this socket was sent lately, which a resync must not send again (null until the first). */
+  sentRecently: RecentIds | null;
 }
 
 /**
@@ -165,6 +168,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
       socket.terminate();
       return;
     }
+    if (event.type === 'message_new') (connection.sentRecently ??= new RecentIds()).add(event.message.id);
     output.send(socket, event);
   }
 
@@ -227,6 +231,9 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     const rows = await chatSync.messagesSince(connection.memberId, afterMessageId, RESYNC_LIMIT);
     for (const row of rows) {
       const message = presentMessage(row);
+      // Sent live moments ago (on the wire when the tab asked, or since the socket opened):
+      // the tab has it or is about to; a second copy would be a duplicate.
+      if (connection.sentRecently?.has(message.id) || state.sentIds.has(message.id)) continue;
       state.sentIds.add(message.id);
       send(connection, { type: 'message_new', message });
     }
@@ -314,7 +321,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
         socket.close(WS_CLOSE.authenticationRequired, 'authentication_required');
         return;
       }
-      const connection: Connection = { ...owner, socket, sending: 0, invalid: 0, unsubscribe: () => {}, typing: null, resync: null };
+      const connection: Connection = { ...owner, socket, sending: 0, invalid: 0, unsubscribe: () => {}, typing: null, resync: null, sentRecently: null };
       const { memberId } = owner;
       connections.set(socket, connection);
       connection.unsubscribe = bus.subscribe(memberId, (event) => forward(connection, event));
