@@ -60,6 +60,12 @@ export interface WsGatewayOptions {
   presence?: Pick<PresenceTracker, 'opened' | 'closed'>;
   /** Milliseconds now, for the typing throttle (tests pass a manual clock). */
   now?: () => number;
+  /**
+   * The instance is draining (SIGTERM): a new socket is refused with 503 before the upgrade, so
+   * the load balancer hands it to the next instance at once; accepted here, it would be closed
+   * again with 1012 moments later and the tab would pay a second reconnect.
+   */
+  isShuttingDown?: () => boolean;
 }
 
 /** Live events held back while a resync is sending what the tab missed, so it all arrives once and in order. */
@@ -306,8 +312,9 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     {
       websocket: true,
       // Runs before the upgrade: a refusal here never becomes a socket.
-      preValidation: async (request) => {
+      preValidation: async (request, reply) => {
         if (!request.ws) return;
+        if (options.isShuttingDown?.()) return reply.code(503).header('retry-after', '1').send({ status: 'shutting_down' });
         if (!isSameOrigin(request)) throw new AppError('csrf_failed', { detail: 'cross-site websocket' });
         const token = request.cookies?.[SESSION_COOKIE];
         const memberId = token ? await sessions.findUserId(token) : null;
