@@ -1,9 +1,10 @@
 import WebSocket from 'ws';
+import { reconnectDelay } from '../../app/realtime/reconnect-delay';
 
 /**
  * A member's tab as the web app behaves when instances come and go: one socket through the
- * load balancer; when it closes it reconnects (at once within a second after a 1012 drain,
- * with back-off otherwise), resyncs from the newest message id it has seen, and sends again,
+ * load balancer; when it closes it reconnects with the web app's own delays (at once within a
+ * second after a 1012 drain, capped jittered back-off otherwise), resyncs from the newest message id it has seen, and sends again,
  * with the same client id, every message whose acknowledgement it had not received.
  */
 export interface TabStats {
@@ -100,8 +101,7 @@ export class ResilientTab {
       if (this.stopped) return;
       this.closedAt ??= Date.now();
       this.attempts += 1;
-      const delay = code === 1012 && this.attempts === 1 ? Math.random() * 1_000 : Math.min(5_000, 250 * 2 ** this.attempts);
-      setTimeout(() => this.open(), delay);
+      setTimeout(() => this.open(), reconnectDelay(this.attempts, code));
     });
   }
 }
