@@ -14,10 +14,17 @@ export interface TabStats {
   acked: Map<string, number>;
   /** Milliseconds from each unexpected close until the next `resync_done`. */
   recoveries: number[];
+  /**
+   * Texts delivered under a second message id: one send stored twice (a retry after a failover
+   * that the idempotency key did not catch). The web app merges by id, so unlike a repeated id
+   * this is a duplicate the member would see. Every text of a bench run is unique.
+   */
+  storedTwice: number;
 }
 
 export class ResilientTab {
-  readonly stats: TabStats = { received: new Map(), acked: new Map(), recoveries: [] };
+  readonly stats: TabStats = { received: new Map(), acked: new Map(), recoveries: [], storedTwice: 0 };
+  private idOfText = new Map<string, number>();
   private socket: WebSocket | null = null;
   private lastSeen = 0;
   private unacked = new Map<string, string>();
@@ -68,10 +75,15 @@ export class ResilientTab {
       socket.send(JSON.stringify(this.lastSeen ? { type: 'resync', after_message_id: this.lastSeen } : { type: 'resync' }));
     });
     socket.on('message', (data: Buffer) => {
-      const event = JSON.parse(data.toString()) as { type: string; client_id?: string; message?: { id: number; sender_id: number }; last_message_id?: number; has_more?: boolean };
+      const event = JSON.parse(data.toString()) as { type: string; client_id?: string; message?: { id: number; sender_id: number; text: string }; last_message_id?: number; has_more?: boolean };
       if (event.type === 'message_new') {
         const id = event.message!.id;
-        if (event.message!.sender_id !== this.memberId) this.stats.received.set(id, (this.stats.received.get(id) ?? 0) + 1);
+        if (event.message!.sender_id !== this.memberId) {
+          this.stats.received.set(id, (this.stats.received.get(id) ?? 0) + 1);
+          const earlierId = this.idOfText.get(event.message!.text);
+          if (earlierId === undefined) this.idOfText.set(event.message!.text, id);
+          else if (earlierId !== id) this.stats.storedTwice += 1;
+        }
         if (id > this.lastSeen) this.lastSeen = id;
       } else if (event.type === 'message_sent') {
         this.unacked.delete(event.client_id!);
