@@ -137,6 +137,24 @@ describe('GET /api/ws', () => {
     expect(back.of('message_new').map((event) => event.message.id)).toEqual([live.id, missed.id]);
   });
 
+  it('never sends a message twice when its live event arrives after a resync already sent it', async () => {
+    const [anna, ben] = await Promise.all([member(), member('male')]);
+    const opening = await send(anna.id, { profileId: ben.id }, 'before');
+    const away = await ctx.connect(ben.id);
+    away.ws.close();
+    await away.closed;
+    const missed = (await send(anna.id, { conversationId: opening.message.conversation_id }, 'while away')).message;
+
+    const back = await ctx.connect(ben.id);
+    back.send({ type: 'resync', after_message_id: opening.message.id });
+    await back.waitFor('resync_done');
+    // The bus lagging behind the commit: the live event comes once the resync is over.
+    await ctx.bus.publish(ben.id, { type: 'message_new', message: missed });
+    await back.roundTrip();
+
+    expect(back.of('message_new').map((event) => event.message.id)).toEqual([missed.id]);
+  });
+
   it('gives a tab without a cursor only the newest id, so a page load replays no history', async () => {
     const [anna, ben, eve] = await Promise.all([member(), member('male'), member('male')]);
     const opening = await send(anna.id, { profileId: ben.id }, 'old news');

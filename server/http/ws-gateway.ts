@@ -174,7 +174,13 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
       socket.terminate();
       return;
     }
-    if (event.type === 'message_new') (connection.sentRecently ??= new RecentIds()).add(event.message.id);
+    if (event.type === 'message_new') {
+      // Once per socket: a resync may have sent it before its live event arrived (the bus lags
+      // the commit under load), or the live event before the tab's resync asked for it.
+      const sent = (connection.sentRecently ??= new RecentIds());
+      if (sent.has(event.message.id)) return;
+      sent.add(event.message.id);
+    }
     output.send(socket, event);
   }
 
@@ -238,8 +244,8 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     for (const row of rows) {
       const message = presentMessage(row);
       // Sent live moments ago (on the wire when the tab asked, or since the socket opened):
-      // the tab has it or is about to; a second copy would be a duplicate.
-      if (connection.sentRecently?.has(message.id) || state.sentIds.has(message.id)) continue;
+      // the tab has it or is about to, and `send` drops a second copy.
+      if (state.sentIds.has(message.id)) continue;
       state.sentIds.add(message.id);
       send(connection, { type: 'message_new', message });
     }

@@ -2,7 +2,8 @@
  * The newest message ids a socket was sent, oldest forgotten first. A tab resyncs from the
  * newest id it has *received*; a message the server sent live just before that request (still
  * on the wire, or sent between the socket opening and the tab's first resync) is newer than
- * the tab's cursor, and the resync would send it a second time. The resync skips what is here.
+ * the tab's cursor, and the resync would send it a second time; and a message a resync sent may
+ * still arrive live afterwards, when the bus lags the commit. The gateway sends neither twice.
  * Only the last moments matter, so a small window suffices and a busy tab costs a few KB.
  */
 export const RECENT_IDS_KEPT = 256;
