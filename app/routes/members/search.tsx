@@ -80,9 +80,10 @@ export default function MemberSearch() {
     <div className="container py-4">
       <h1 className="h3 mb-3">{user ? t('search.title_member', { name: user.profile.name }) : t('search.title')}</h1>
       <SearchFilters initial={filters} onSearch={search} />
-      <p className="text-body-secondary" role="status">
-        {t('search.count', { shown: first.data.numResults >= 1000 ? '1000+' : first.data.numResults })}
-      </p>
+      {/* The results' heading (the cards are h3): the count, announced when a search changes it. */}
+      <div role="status">
+        <h2 className="fs-6 fw-normal text-body-secondary mb-3">{t('search.count', { shown: first.data.numResults >= 1000 ? '1000+' : first.data.numResults })}</h2>
+      </div>
       {searching ? (
         <ListSkeleton kind="cards" />
       ) : first.data.numResults === 0 ? (

@@ -13,6 +13,11 @@ export const AUDIT_HEIGHT = 800;
 
 /** WCAG 2.1 levels A and AA, as axe-core tags its rules. */
 export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/**
+ * Best-practice rules Lighthouse's accessibility score also counts, checked with the WCAG ones:
+ * headings that skip a level (an h3 card right under the page's h1) cost a page its 100.
+ */
+const BEST_PRACTICE_RULES = ['heading-order'];
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -64,13 +69,14 @@ export async function settle(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-/** axe-core's WCAG 2.1 AA violations on the page as it is now, one line each: rule, impact, first targets. */
+/** axe-core's WCAG 2.1 AA violations and skipped heading levels on the page as it is now, one line each: rule, impact, first targets. */
 export async function findAxeViolations(page: Page): Promise<string[]> {
-  const violations = await page.evaluate(async (tags) => {
+  const violations = await page.evaluate(async ([tags, rules]) => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact?: string; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-  }, WCAG_21_AA);
+    const wcag = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    const bestPractice = await axe.run(document, { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] });
+    return [...wcag.violations, ...bestPractice.violations].map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  }, [WCAG_21_AA, BEST_PRACTICE_RULES] as const);
   return violations.map(({ id, impact, help, targets }) => `axe ${id} (${impact}: ${help}) on ${targets.length} node(s): ${targets.slice(0, 4).join(' | ')}${targets.length > 4 ? ' …' : ''}`);
 }
 
