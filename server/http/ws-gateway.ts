@@ -17,6 +17,7 @@ import { SESSION_COOKIE } from './auth';
 import { isSameOrigin } from './csrf';
 import { spreadOverPeriod } from './spread-over-period';
 import { createSocketOutput } from './ws-output';
+import type { Metrics } from '../observability/metrics';
 import { createSocketSends, type SocketSendOptions, type SocketSender } from './ws-send';
 
 export const WS_PATH = '/api/ws';
@@ -59,6 +60,8 @@ export interface WsGatewayOptions {
   presence?: Pick<PresenceTracker, 'opened' | 'closed'>;
   /** Milliseconds now, for the typing throttle (tests pass a manual clock). */
   now?: () => number;
+  /** Counts the open sockets (read at each scrape) and the messages written to them. */
+  metrics?: Pick<Metrics['realtime'], 'countSockets' | 'messageDelivered'>;
 }
 
 /** Live events held back while a resync is sending what the tab missed, so it all arrives once and in order. */
@@ -118,6 +121,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     onError: (error, memberId) => app.log.error({ err: error, memberId }, 'websocket send failed'),
   });
   const connections = new Map<WebSocket, Connection>();
+  options.metrics?.countSockets(() => connections.size);
   const awaitingPong = new Set<WebSocket>();
 
   // One timer for all sockets (per-socket timers would cost memory and wake-ups per idle tab),
@@ -166,6 +170,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
       return;
     }
     output.send(socket, event);
+    if (event.type === 'message_new') options.metrics?.messageDelivered();
   }
 
   function forward(connection: Connection, event: ServerEvent) {
