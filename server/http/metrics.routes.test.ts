@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { signUpMember } from '../../tests/factories/members';
 import { createSite } from '../../tests/factories/sites';
+import { testEnv } from '../../tests/setup/test-env';
 import { createTestContext, type TestContext } from '../../tests/setup/test-services';
 import { jobs } from '../db/schema/index';
 import { PURGE_ACCOUNT_JOB } from '../domain/accounts/account-deletion.service';
@@ -64,7 +65,10 @@ describe('GET /metrics on the app port', () => {
     ]) {
       expect(response.body).toContain(type);
     }
-    expect(response.body).toContain(`rendezvous_db_engine_info{engine="${ctx.services.config.database.kind}"} 1`);
+    expect(response.body).toContain(`rendezvous_db_engine_info{engine="${testEnv.engine}"} 1`);
+    // PostgreSQL's pools report their connections; the embedded engine has none to report.
+    if (testEnv.engine === 'postgres') expect(sample(response.body, 'rendezvous_db_pool_connections{pool="main",state="max"}')).toBeGreaterThan(0);
+    else expect(response.body).not.toContain('rendezvous_db_pool_connections{');
   });
 
   it('counts a request under its route pattern, never its raw URL, and unknown URLs under one label', async () => {
