@@ -152,6 +152,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     presence: services.presence,
     metrics: services.metrics.realtime,
     messages: { chat: services.chat, sites: services.sites, translator: services.translator },
+    isShuttingDown: options.isShuttingDown,
     ...options.realtime,
   });
 
