@@ -71,6 +71,16 @@ describe('a visitor’s page', () => {
     expect(String(page.headers.link)).toContain(`<${themeHref}>; rel=preload; as=style`);
   });
 
+  it('describes the search and a profile to search engines and link previews', async () => {
+    const description = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+    // Addresses of their own, so the member tests below still find these pages not yet kept.
+    const search = await visit('/members?utm_source=meta');
+    const profile = await visit(`/members/${shown.id}?utm_source=meta`);
+    expect(description(search.body)).toBe(site.description);
+    expect(description(profile.body)).toMatch(/^Ottilie, \d+/);
+    expect(description(profile.body)).toContain(site.description);
+  });
+
   it('answers 304 to the ETag it was sent with', async () => {
     const page = await visit('/');
     const again = await visit('/', { 'if-none-match': String(page.headers.etag) });
