@@ -43,6 +43,15 @@ describe('loadConfig', () => {
     expect(() => production({ WORKER: 'no' })).toThrow(/WORKER/);
   });
 
+  it('exposes no metrics unless a token or a port of their own is configured, and refuses weak or clashing values', () => {
+    expect(production().metrics).toEqual({ token: undefined, port: undefined, workerPort: undefined });
+    expect(production({ METRICS_TOKEN: 'a-long-scrape-token-123', METRICS_PORT: '9464', WORKER_METRICS_PORT: '9465' }).metrics).toEqual({ token: 'a-long-scrape-token-123', port: 9464, workerPort: 9465 });
+    expect(() => production({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => production({ METRICS_TOKEN: 'has a space in it, sixteen+' })).toThrow(/METRICS_TOKEN/);
+    expect(() => production({ METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: METRICS_PORT must differ from PORT/);
+    expect(() => production({ WORKER_METRICS_PORT: 'x' })).toThrow(/WORKER_METRICS_PORT/);
+  });
+
   it('shows the outbox page only while mail or SMS stay on the machine', () => {
     expect(production().outboxPage).toBe(true);
     expect(production({ SMTP_URL: 'smtp://mail.example', SMS_URL: 'https://sms.example/send' }).outboxPage).toBe(false);

@@ -109,12 +109,26 @@ const EnvSchema = z
     PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
     /** The memory the kept pages may take, in MB (bodies and their compressed forms). */
     PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+    /**
+     * Prometheus metrics (ADR 0045): with it, `/metrics` on the app's port answers scrapes that
+     * send `Authorization: Bearer <token>`; without it, `/metrics` there is 404. A separate
+     * metrics port asks for it too when it is set.
+     */
+    METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, '16 to 256 printable characters, no spaces').optional(),
+    /** Also serve `/metrics` on this port of its own, bound to HOST (keep it off the public load balancer). */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** The port on which `npm run worker` serves its own `/metrics`, bound to HOST. */
+    WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })
   .refine((values) => values.PAYMENTS !== 'mollie' || !!values.MOLLIE_API_KEY, { message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie', path: ['MOLLIE_API_KEY'] })
   // The embedded database opens in one process only: no worker could run the jobs beside the server.
   .refine((values) => values.WORKER === 'on' || !!values.DATABASE_URL, {
     message: 'WORKER=off needs DATABASE_URL: on the embedded database no separate worker can run the jobs while the server runs',
     path: ['WORKER'],
+  })
+  .refine((values) => values.METRICS_PORT === undefined || values.METRICS_PORT !== values.PORT, {
+    message: 'METRICS_PORT must differ from PORT (to serve metrics on the app port, set METRICS_TOKEN alone)',
+    path: ['METRICS_PORT'],
   })
   .refine((values) => !values.VAPID_PUBLIC_KEY === !values.VAPID_PRIVATE_KEY, {
     message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
@@ -198,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
       staleSeconds: values.PAGE_CACHE_STALE_SECONDS,
       maxBytes: values.PAGE_CACHE_MB * 1024 * 1024,
     },
+    /** Prometheus metrics (ADR 0045): the app port's bearer token and the ports of their own. */
+    metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT, workerPort: values.WORKER_METRICS_PORT },
     /** Test and bench runs read these too, so they live here rather than in each script. */
     testDatabaseUrl: env.TEST_DATABASE_URL,
     testRedisUrl: env.TEST_REDIS_URL,

@@ -11,6 +11,8 @@ import { createDevMiddleware } from './http/dev-middleware';
 import { prepareStrengthCheck } from './domain/accounts/password-strength';
 import { outboxAccessFor } from './http/outbox-access';
 import { createServices, type Services } from './services';
+import { createMetricsAccess } from './observability/metrics-access';
+import { startMetricsListener } from './observability/metrics-listener';
 
 /** Composition root: config → database → services → HTTP, and an orderly shutdown. */
 async function main() {
@@ -19,6 +21,7 @@ async function main() {
   const config = loadConfig(undefined, { dev: process.argv.includes('--dev') });
   const database = await openDatabase(config.database);
   let shuttingDown = false;
+  let stopMetrics: () => Promise<void> | undefined = () => undefined;
   try {
     const services = await createServices(config, database);
     if (config.seedDemo) {
@@ -48,6 +51,7 @@ async function main() {
       try {
         if (config.shutdownDrainMs) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
         await app.close();
+        await stopMetrics();
         await services.close();
         await database.close();
       } finally {
@@ -59,6 +63,16 @@ async function main() {
     process.once('SIGINT', () => void shutdown('SIGINT'));
 
     await app.listen({ host: config.host, port: config.port });
+    // Prometheus on a port of its own when asked (ADR 0045); closed first on shutdown.
+    const metricsListener = config.metrics.port
+      ? await startMetricsListener({
+          access: createMetricsAccess({ registry: services.metrics.registry, token: config.metrics.token }),
+          host: config.host,
+          port: config.metrics.port,
+          onError: (error) => app.log.error({ err: error }, 'metrics scrape failed'),
+        })
+      : null;
+    stopMetrics = () => metricsListener?.close();
     await announceStart(services, (message, details) => app.log.warn(details, message));
     if (config.runsJobs) services.jobRunner.start({ log: (message, details) => app.log.warn(details, message) });
     // The city index takes about a second to build: do it now, not on a member's first geocode.

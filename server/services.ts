@@ -126,6 +126,7 @@ import { createLikeNotifications } from './domain/notifications/like-notificatio
 import { createMessageNotifications } from './domain/notifications/message-notifications';
 import { createUnreadReminders, UNREAD_REMINDERS_EVERY_MS, UNREAD_REMINDERS_JOB } from './domain/notifications/unread-reminders';
 import { createPresenceTracker } from './realtime/presence';
+import { createMetrics, type Metrics } from './observability/metrics';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -156,12 +157,15 @@ export interface ServiceOverrides {
   pushEndpoints?: EndpointPolicy;
   /** Replaces the notifier (mail and push) that the notification rules call (tests record the calls). */
   notifier?: Notifier;
+  /** The process's metrics registry (tests read the figures of the services they built). */
+  metrics?: Metrics;
 }
 
 /** Wires repositories, adapters and domain services once; the HTTP edge only receives them. */
 export async function createServices(config: Config, database: DatabaseHandle, overrides: ServiceOverrides = {}) {
   const { db } = database;
   const clock = overrides.clock ?? systemClock;
+  const metrics = overrides.metrics ?? createMetrics();
   const secrets: AppSecrets = await loadAppSecrets(createAppSecretsRepository(db), { vapid: config.push.vapidKeys });
   const translator = await createTranslator();
   const geo = overrides.geo ?? createOfflineGeo();
@@ -245,6 +249,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const chatRepository = createChatRepository(db);
   // Group commits get their own connections: under load they must not queue behind every request's reads.
   const sendLane = database.openLane(SEND_BATCHES_AT_ONCE);
+  metrics.database.describe(database.kind, [
+    ...(database.pool ? [{ name: 'main', pool: database.pool }] : []),
+    ...(sendLane.pool ? [{ name: 'chat_lane', pool: sendLane.pool }] : []),
+  ]);
   const likeEvents = createRealtimeLikeEvents(bus, { likes: likesRepository, chat: chatRepository });
   // Who has an open socket, in the database, so the worker's notification rules see it (issue 17).
   const presence = createPresenceTracker({ presence: createPresenceRepository(db), clock });
@@ -292,6 +300,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     clock,
     events: chatEvents,
     onMessagesCommitted: messageNotifications.messagesCommitted,
+    observer: metrics.chat,
   });
   const gifts = createGiftsService({ chat });
   const chatPhotos = createChatPhotosService({ chat, messages: chatRepository, photos: createMessagePhotosRepository(db), users: usersRepository, storage: privateStorage, clock });
@@ -409,6 +418,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     ...runnerTuning,
     jobs: jobsRepository,
     clock,
+    observer: metrics.jobs,
     handlers: {
       [PURGE_ACCOUNT_JOB]: (payload) => accountDeletion.purgeIfStillDeleted(Number(payload.userId)),
       [EXPIRE_ORDER_JOB]: (payload) => payments.expireIfUnpaid(Number(payload.orderId)),
@@ -430,6 +440,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     ],
     concurrency: { [CLEAN_UP_JOBS_JOB]: 1, [CLEAN_UP_NOTIFICATIONS_JOB]: 1, ...SCHEDULED_NOTIFICATION_CONCURRENCY, ...runnerTuning.concurrency },
   });
+  metrics.jobs.readDepthWith(() => jobsRepository.countByKind(clock.now()));
   const jobQueue = createJobQueue({ jobs: jobsRepository, clock, onEnqueued: () => jobRunner.wake() });
   const jobsAdmin = createJobsAdminService({ db, audit, clock, onRetried: () => jobRunner.wake() });
   // A sign-up's first message to the profile it came from: kept at sign-up, sent as a job once
@@ -525,6 +536,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     pushSender,
     outboxDir,
     redis,
+    metrics,
     async close() {
       await chat.drainSends();
       await messageNotifications.settled();

@@ -35,7 +35,7 @@ export interface DatabaseHandle {
    * uses the indexes however small a table was when it was made (`enable_seqscan`): a plan made
    * while `messages` was still empty would otherwise scan it for good.
    */
-  openLane(size: number): { db: Database; close(): Promise<void> };
+  openLane(size: number): { db: Database; pool?: pg.Pool; close(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -102,7 +102,7 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const openLane = (size: number) => {
     const lane = createPool(target.url, size, '-c plan_cache_mode=force_generic_plan -c enable_seqscan=off');
-    return { db: drizzlePg(lane, { schema }) as unknown as Database, close: () => lane.end() };
+    return { db: drizzlePg(lane, { schema }) as unknown as Database, pool: lane, close: () => lane.end() };
   };
   return { db, kind: 'postgres', pool, openLane, close: () => pool.end() };
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -48,6 +48,9 @@ import { mailEventsRoutes, unsubscribeRoutes } from './routes/mail-notifications
 import { pushSubscriptionsRoutes } from './routes/push-subscriptions.routes';
 import { MEDIA_CACHE_CONTROL, mediaRoutes } from './routes/media.routes';
 import { pageCacheInvalidationPlugin, pageCacheSettingsFor } from './page-cache-invalidation';
+import { httpObservabilityPlugin } from '../observability/http-observability';
+import { createMetricsAccess } from '../observability/metrics-access';
+import { requestIdOf } from '../observability/request-id';
 
 export interface HttpOptions {
   /** Page rendering; tests of the API alone leave it out. */
@@ -67,7 +70,13 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A sane X-Request-Id from the load balancer is kept, else a UUID: the same key in the
+    // request's log lines and in the worker's lines for the jobs it enqueued (ADR 0045).
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   }).withTypeProvider<ZodTypeProvider>();
+  // First: every route registered after it is measured by its pattern.
+  await app.register(httpObservabilityPlugin, { metrics: services.metrics, access: createMetricsAccess({ registry: services.metrics.registry, token: config.metrics.token }) });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are typed at compile time; checking each one again with zod costs a fifth of the
   // CPU of a small call. Tests and development keep the check, production serializes directly.
@@ -141,6 +150,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     chatSync: services.chatSync,
     blocks: services.blocksRepository,
     presence: services.presence,
+    metrics: services.metrics.realtime,
     messages: { chat: services.chat, sites: services.sites, translator: services.translator },
     isShuttingDown: options.isShuttingDown,
     ...options.realtime,

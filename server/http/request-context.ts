@@ -19,8 +19,8 @@ declare module 'fastify' {
   }
 }
 
-/** Paths that never need a site: static files, media, health checks. */
-const SITELESS_PREFIXES = ['/assets/', '/media/', '/healthz', '/readyz', '/favicon', '/api/docs', '/locales/'];
+/** Paths that never need a site: static files, media, health checks, metrics. */
+const SITELESS_PREFIXES = ['/assets/', '/media/', '/healthz', '/readyz', '/favicon', '/api/docs', '/locales/', '/metrics'];
 
 /**
  * What a disabled site still answers: the console (its operators may be on the site's own

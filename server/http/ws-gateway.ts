@@ -18,6 +18,7 @@ import { isSameOrigin } from './csrf';
 import { spreadOverPeriod } from './spread-over-period';
 import { createSocketOutput } from './ws-output';
 import { RecentIds } from './ws-recent-ids';
+import type { Metrics } from '../observability/metrics';
 import { createSocketSends, type SocketSendOptions, type SocketSender } from './ws-send';
 
 export const WS_PATH = '/api/ws';
@@ -60,6 +61,8 @@ export interface WsGatewayOptions {
   presence?: Pick<PresenceTracker, 'opened' | 'closed'>;
   /** Milliseconds now, for the typing throttle (tests pass a manual clock). */
   now?: () => number;
+  /** Counts the open sockets (read at each scrape) and the messages written to them. */
+  metrics?: Pick<Metrics['realtime'], 'countSockets' | 'messageDelivered'>;
   /**
    * The instance is draining (SIGTERM): a new socket is refused with 503 before the upgrade, so
    * the load balancer hands it to the next instance at once; accepted here, it would be closed
@@ -127,6 +130,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     onError: (error, memberId) => app.log.error({ err: error, memberId }, 'websocket send failed'),
   });
   const connections = new Map<WebSocket, Connection>();
+  options.metrics?.countSockets(() => connections.size);
   const awaitingPong = new Set<WebSocket>();
 
   // One timer for all sockets (per-socket timers would cost memory and wake-ups per idle tab),
@@ -182,6 +186,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
       sent.add(event.message.id);
     }
     output.send(socket, event);
+    if (event.type === 'message_new') options.metrics?.messageDelivered();
   }
 
   function forward(connection: Connection, event: ServerEvent) {

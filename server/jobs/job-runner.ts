@@ -1,5 +1,8 @@
 import type { ClaimedJob, JobsRepository } from '../db/repositories/jobs.repository';
 import type { Clock } from '../domain/shared/clock';
+import { JOB_REQUEST_ID_KEY } from '../db/repositories/jobs.repository';
+import { isRequestId } from '../observability/request-id';
+import { runOutsideRequest, runWithRequestId } from '../observability/request-scope';
 import { retryDelayMs } from './job-backoff';
 import { createScheduler, type JobSchedule } from './job-schedules';
 
@@ -33,6 +36,13 @@ export interface JobRunnerOptions {
   /** How often a started runner looks for due jobs while it finds none (default 2 s). */
   pollMs?: number;
   log?: JobLog;
+  /** Told of every finished and failed job (metrics). */
+  observer?: JobObserver;
+}
+
+export interface JobObserver {
+  finished(kind: string): void;
+  failed(kind: string, dead: boolean): void;
 }
 
 export const DEFAULT_CONCURRENCY = 2;
@@ -69,13 +79,24 @@ export function createJobRunner(options: JobRunnerOptions) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastSweep = 0;
 
-  async function runOne(job: ClaimedJob): Promise<void> {
+  /**
+   * Runs a job as part of the request that enqueued it, when it carries one: the jobs it
+   * enqueues in turn carry the same id, and so does every line logged about it.
+   */
+  function runOne(job: ClaimedJob): Promise<void> {
+    const { [JOB_REQUEST_ID_KEY]: requestId, ...payload } = job.payload;
+    const run = () => runHandler(job, payload, isRequestId(requestId) ? requestId : undefined);
+    return isRequestId(requestId) ? runWithRequestId(requestId, run) : runOutsideRequest(run);
+  }
+
+  async function runHandler(job: ClaimedJob, payload: Record<string, unknown>, requestId: string | undefined): Promise<void> {
     try {
-      await handlers[job.kind]({ ...job.payload }, { id: job.id, kind: job.kind, attempts: job.attempts });
+      await handlers[job.kind](payload, { id: job.id, kind: job.kind, attempts: job.attempts });
     } catch (error) {
-      await recordFailure(job, error);
+      await recordFailure(job, error, requestId);
       return;
     }
+    options.observer?.finished(job.kind);
     await markDone(job.id);
   }
 
@@ -99,14 +120,16 @@ export function createJobRunner(options: JobRunnerOptions) {
     return writing;
   }
 
-  async function recordFailure(job: ClaimedJob, error: unknown): Promise<void> {
+  async function recordFailure(job: ClaimedJob, error: unknown, requestId: string | undefined): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const now = clock.now();
     const dead = job.attempts >= maxAttempts;
+    options.observer?.failed(job.kind, dead);
     const retryAt = dead ? null : new Date(now.getTime() + retryDelayMs(job.attempts, retryBaseMs, retryMaxMs));
     log(dead ? `job ${job.kind} #${job.id} failed for the last time: dead` : `job ${job.kind} #${job.id} failed`, {
       kind: job.kind,
       jobId: job.id,
+      ...(requestId && { requestId }),
       attempts: job.attempts,
       error: message,
       ...(retryAt ? { retryAt: retryAt.toISOString() } : { dead: true }),
@@ -116,7 +139,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       else await jobs.markDead(job.id, message, now);
     } catch (writeError) {
       // The lease runs out and the job is claimed again: nothing is lost, it is only late.
-      log(`job ${job.kind} #${job.id}: its failure could not be recorded`, { kind: job.kind, jobId: job.id, error: String(writeError) });
+      log(`job ${job.kind} #${job.id}: its failure could not be recorded`, { kind: job.kind, jobId: job.id, ...(requestId && { requestId }), error: String(writeError) });
     }
   }
 

@@ -2,17 +2,26 @@ import os from 'node:os';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
 import { DirectoryLockedError } from '../db/pglite-lock';
-import { createServices, type ServiceOverrides } from '../services';
+import { createServices, type ServiceOverrides, type Services } from '../services';
 import type { JobLog } from './job-runner';
+import { createMetricsAccess } from '../observability/metrics-access';
+import { startMetricsListener } from '../observability/metrics-listener';
+import { currentRequestId } from '../observability/request-scope';
 
-/** One JSON line per event on stderr, like the server's log, so one collector reads both. */
-const jsonLog: JobLog = (message, details) => console.warn(JSON.stringify({ level: 'warn', time: new Date().toISOString(), msg: message, ...details }));
+/**
+ * One JSON line per event on stderr, like the server's log, so one collector reads both. A line
+ * written while a job runs carries the id of the request that enqueued it (ADR 0045).
+ */
+const jsonLog: JobLog = (message, details) => {
+  const requestId = currentRequestId();
+  console.warn(JSON.stringify({ level: 'warn', time: new Date().toISOString(), msg: message, ...(requestId && { requestId }), ...details }));
+};
 
 /**
  * The job runner as a process of its own (`npm run worker`): the database, the services the
  * handlers use, the runner, and no HTTP. Answers a `stop` that lets running jobs finish.
  */
-export async function startWorker(config: Config, overrides: ServiceOverrides = {}): Promise<{ stop(): Promise<void> }> {
+export async function startWorker(config: Config, overrides: ServiceOverrides = {}): Promise<{ stop(): Promise<void>; services: Services; metricsPort: number | null }> {
   // A worker shares the machine with web instances, often: at a lower priority, a burst of
   // jobs (a digest to 100,000 members) takes the CPU the web leaves idle instead of making
   // members' pages wait. Raising one's own niceness needs no privilege.
@@ -33,10 +42,26 @@ export async function startWorker(config: Config, overrides: ServiceOverrides = 
   });
   try {
     const services = await createServices(config, database, overrides);
-    services.jobRunner.start({ log: overrides.jobs?.log ?? jsonLog });
+    const log = overrides.jobs?.log ?? jsonLog;
+    // The worker has no HTTP server: its metrics (jobs, pools, the process) get a port of their own.
+    const metrics = config.metrics.workerPort
+      ? await startMetricsListener({
+          access: createMetricsAccess({ registry: services.metrics.registry, token: config.metrics.token }),
+          host: config.host,
+          port: config.metrics.workerPort,
+          onError: (error) => log('metrics scrape failed', { error: String(error) }),
+        }).catch(async (error: unknown) => {
+          await services.close();
+          throw error;
+        })
+      : null;
+    services.jobRunner.start({ log });
     return {
+      services,
+      metricsPort: metrics?.port ?? null,
       async stop() {
         try {
+          await metrics?.close();
           await services.close();
         } finally {
           await database.close();

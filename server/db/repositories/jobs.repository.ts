@@ -3,6 +3,11 @@ import type { Executor } from '../client';
 import { intArray } from '../array-params';
 import { jsonRecordset } from '../json-recordset';
 import { jobs } from '../schema/index';
+import { currentRequestId } from '../../observability/request-scope';
+import type { QueueDepth } from '../../observability/metrics';
+
+/** The payload key that carries the id of the request that enqueued a job. */
+export const JOB_REQUEST_ID_KEY = 'requestId';
 
 export type JobRow = typeof jobs.$inferSelect;
 /** What a runner needs of a claimed job. */
@@ -21,6 +26,16 @@ export interface KindClaim {
   limit: number;
 }
 
+/**
+ * A job enqueued while a request (or another job) runs carries that request's id in its payload
+ * (`requestId`), so the runner's log lines for it can be joined to the request's. The runner
+ * takes it out again before the handler sees the payload.
+ */
+function withRequestId(payload: Record<string, unknown>): Record<string, unknown> {
+  const requestId = currentRequestId();
+  return requestId ? { ...payload, [JOB_REQUEST_ID_KEY]: requestId } : payload;
+}
+
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Durable jobs. Claiming uses SKIP LOCKED, so instances and workers never run one job twice at once. */
@@ -33,7 +48,7 @@ export function createJobsRepository(db: Executor) {
     async enqueue(kind: string, payload: Record<string, unknown>, runAt: Date, now: Date, options: { key?: string } = {}): Promise<boolean> {
       const added = await db
         .insert(jobs)
-        .values({ kind, payload, runAt, createdAt: now, key: options.key ?? null })
+        .values({ kind, payload: withRequestId(payload), runAt, createdAt: now, key: options.key ?? null })
         .onConflictDoNothing()
         .returning({ id: jobs.id });
       return added.length > 0;
@@ -48,7 +63,7 @@ export function createJobsRepository(db: Executor) {
       if (!rows.length) return 0;
       const added = await db
         .insert(jobs)
-        .values(rows.map((row) => ({ kind: row.kind, payload: row.payload, runAt: row.runAt, createdAt: now, key: row.key })))
+        .values(rows.map((row) => ({ kind: row.kind, payload: withRequestId(row.payload), runAt: row.runAt, createdAt: now, key: row.key })))
         .onConflictDoNothing()
         .returning({ id: jobs.id });
       return added.length;
@@ -119,6 +134,31 @@ export function createJobsRepository(db: Executor) {
       await db.execute(sql`
         update ${jobs} set locked_until = null, attempts = greatest(attempts - 1, 0)
         where id = any(${intArray(ids)}) and done_at is null`);
+    },
+
+    /**
+     * The queue's depth per kind, for the metrics scrape: unfinished jobs (and those due now and
+     * free to claim) through the partial index on unfinished jobs, dead ones through theirs; the
+     * done jobs kept for 14 days are never scanned.
+     */
+    async countByKind(now: Date): Promise<QueueDepth[]> {
+      const nowIso = now.toISOString();
+      const result = await db.execute(sql`
+        select kind,
+          (count(*) filter (where run_at <= ${nowIso}::timestamptz and (locked_until is null or locked_until < ${nowIso}::timestamptz)))::int as due,
+          count(*)::int as pending, 0 as dead
+        from ${jobs} where done_at is null and dead_at is null group by kind
+        union all
+        select kind, 0, 0, count(*)::int from ${jobs} where dead_at is not null group by kind`);
+      const byKind = new Map<string, QueueDepth>();
+      for (const row of rowsOf<QueueDepth>(result)) {
+        const entry = byKind.get(row.kind) ?? { kind: row.kind, due: 0, pending: 0, dead: 0 };
+        entry.due += Number(row.due);
+        entry.pending += Number(row.pending);
+        entry.dead += Number(row.dead);
+        byKind.set(row.kind, entry);
+      }
+      return [...byKind.values()];
     },
 
     /** Dead jobs, and jobs that failed and wait for their next attempt, the latest first (operators' list). */

@@ -41,6 +41,12 @@ function batchKey(send: PendingSend): number {
   return conversationId ?? send.senderId + (profileId ?? 0);
 }
 
+/** What the metrics learn of the chat's group commit. */
+export interface ChatSendObserver {
+  batchCommitted(size: number, seconds: number): void;
+  messagesSent(count: number): void;
+}
+
 /**
  * Conversations paid with credits (spec §1, §5, §6). A message, its debit and its ledger row
  * commit together; the debit is conditional, so concurrent sends can never overdraw; the
@@ -59,21 +65,34 @@ export function createChatService(deps: {
    * enqueue their jobs from here in one statement per batch). Must not wait on anything.
    */
   onMessagesCommitted?: (messages: CommittedMessage[]) => void;
+  /** Told of every group commit: its size, how long it took, and the messages it stored (metrics). */
+  observer?: ChatSendObserver;
   /** Batch size and concurrency of the group commit (defaults suit both engines). */
   batching?: Omit<SendBatcherOptions<PendingSend, SendResult>, 'commit'>;
 }) {
-  const { db, chat, users, profiles, clock } = deps;
+  const { db, chat, users, profiles, clock, observer } = deps;
+  const commitBatch = createSendBatchCommitter({
+    db,
+    onCommitted: (messages) => {
+      observer?.messagesSent(messages.length);
+      for (const sent of messages) deps.events?.messageSent(sent.message, sent.recipientId, sent.recipientUnread);
+      if (messages.length) deps.onMessagesCommitted?.(messages);
+    },
+  });
   const sends = createSendBatcher<PendingSend, SendResult>({
     maxBatchesAtOnce: SEND_BATCHES_AT_ONCE,
     keyOf: batchKey,
     ...deps.batching,
-    commit: createSendBatchCommitter({
-      db,
-      onCommitted: (messages) => {
-        for (const sent of messages) deps.events?.messageSent(sent.message, sent.recipientId, sent.recipientUnread);
-        if (messages.length) deps.onMessagesCommitted?.(messages);
-      },
-    }),
+    commit: !observer
+      ? commitBatch
+      : async (items) => {
+          const started = performance.now();
+          try {
+            return await commitBatch(items);
+          } finally {
+            observer.batchCommitted(items.length, (performance.now() - started) / 1000);
+          }
+        },
   });
 
   return {

@@ -1,3 +1,5 @@
+import { runOutsideRequest } from '../../observability/request-scope';
+
 /** The answer for one item of a batch: its own result or its own error. */
 export type ItemOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
@@ -65,10 +67,14 @@ export function createSendBatcher<I, R>(options: SendBatcherOptions<I, R>) {
   function schedulePump() {
     if (pumpScheduled) return;
     pumpScheduled = true;
-    setImmediate(() => {
-      pumpScheduled = false;
-      pump();
-    });
+    // A batch serves many requests: it must not run as part of the one whose send scheduled it
+    // (its jobs and log lines would carry that request's id).
+    runOutsideRequest(() =>
+      setImmediate(() => {
+        pumpScheduled = false;
+        pump();
+      }),
+    );
   }
 
   /** Starts as many batches as the rules allow with what is waiting. */

@@ -14,6 +14,7 @@ import {
   TransactionsResponse,
 } from '../../../contract/payments';
 import type { Services } from '../../services';
+import type { Metrics } from '../../observability/metrics';
 import { requireMember } from '../auth';
 
 const errors = { 400: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 502: ErrorBody };
@@ -72,16 +73,31 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments' | '
  * Provider notifications. Their bodies are read as raw text (form-encoded at Mollie, JSON at the
  * demo provider) because a signature is computed over the exact bytes.
  */
-export const paymentWebhookRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments'>> = async (app, { payments }) => {
+export const paymentWebhookRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments'> & { metrics?: Pick<Metrics, 'payments'> }> = async (app, { payments, metrics }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
 
   app.post(
     '/api/payment-webhook.php',
-    { schema: { tags, querystring: z.object({ provider: z.enum(['demo', 'mollie']) }), response: { 200: z.object({ ok: z.literal(true) }), 401: ErrorBody, 404: ErrorBody } } },
+    {
+      // Counted by outcome once answered: whatever refused it (validation, signature, an unknown payment) is in the status.
+      onResponse: (request, reply, done) => {
+        const provider = (request.query as { provider?: unknown }).provider;
+        metrics?.payments.webhookReceived(provider === 'demo' || provider === 'mollie' ? provider : 'unknown', webhookOutcome(reply.statusCode));
+        done();
+      },
+      schema: { tags, querystring: z.object({ provider: z.enum(['demo', 'mollie']) }), response: { 200: z.object({ ok: z.literal(true) }), 401: ErrorBody, 404: ErrorBody } } },
     async (request) => {
       await payments.handleWebhook(request.query.provider, { headers: request.headers, rawBody: typeof request.body === 'string' ? request.body : '' });
       return { ok: true as const };
     },
   );
 };
+
+/** A bounded outcome label for a webhook's answer. */
+function webhookOutcome(statusCode: number): string {
+  if (statusCode < 300) return 'processed';
+  if (statusCode === 401) return 'bad_signature';
+  if (statusCode === 404) return 'unknown_payment';
+  return statusCode < 500 ? 'rejected' : 'failed';
+}

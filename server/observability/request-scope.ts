@@ -1,0 +1,26 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * The id of the request (or of the job) whose work is running now, so that a job it enqueues
+ * carries it and the worker's log lines for that job can be joined to the request's. The store
+ * is the id string itself: entering a scope allocates nothing.
+ */
+const scope = new AsyncLocalStorage<string>();
+
+/** The request id of the work running now, or undefined outside any request or job. */
+export function currentRequestId(): string | undefined {
+  return scope.getStore();
+}
+
+/** Runs `work` (and everything it awaits or schedules) as part of the request `requestId`. */
+export function runWithRequestId<T>(requestId: string, work: () => T): T {
+  return scope.run(requestId, work);
+}
+
+/**
+ * Runs `work` outside any request: shared work that one request happens to start but that serves
+ * many (the chat's group commit) must not carry that one request's id.
+ */
+export function runOutsideRequest<T>(work: () => T): T {
+  return scope.exit(work);
+}
