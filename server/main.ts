@@ -74,7 +74,7 @@ async function main() {
       : null;
     stopMetrics = () => metricsListener?.close();
     await announceStart(services, (message, details) => app.log.warn(details, message));
-    if (config.runsJobs) services.jobRunner.start({ log: (message, details) => app.log.warn(details, message) });
+    if (config.runsJobs) services.jobRunner.start({ log: (message, details, level = 'warn') => app.log[level](details, message) });
     // The city index takes about a second to build: do it now, not on a member's first geocode.
     setImmediate(() => services.geo.listCities('NL', undefined, 1));
     // So do the password dictionaries: not on the first sign-up.

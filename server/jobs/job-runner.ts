@@ -15,7 +15,8 @@ export interface JobInfo {
 /** Runs one job. Throwing fails the attempt: it is retried later, and after the last attempt the job is dead. */
 export type JobHandler = (payload: Record<string, unknown>, job: JobInfo) => Promise<void>;
 /** Where failures are told: `(message, details)`; wrap a pino logger as `(m, d) => log.warn(d, m)`. */
-export type JobLog = (message: string, details: Record<string, unknown>) => void;
+/** A log line about a job; `info` only for the end of a job a request enqueued (its trace ends there). */
+export type JobLog = (message: string, details: Record<string, unknown>, level?: 'info' | 'warn') => void;
 
 export interface JobRunnerOptions {
   jobs: JobsRepository;
@@ -48,7 +49,7 @@ export interface JobObserver {
 export const DEFAULT_CONCURRENCY = 2;
 const SWEEP_EVERY_MS = 60_000;
 
-const consoleLog: JobLog = (message, details) => console.warn(message, details);
+const consoleLog: JobLog = (message, details, level = 'warn') => (level === 'info' ? console.info : console.warn)(message, details);
 
 /**
  * The durable queue's runner. Every app instance runs one unless WORKER=off, and
@@ -90,6 +91,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   }
 
   async function runHandler(job: ClaimedJob, payload: Record<string, unknown>, requestId: string | undefined): Promise<void> {
+    const started = performance.now();
     try {
       await handlers[job.kind](payload, { id: job.id, kind: job.kind, attempts: job.attempts });
     } catch (error) {
@@ -97,6 +99,9 @@ export function createJobRunner(options: JobRunnerOptions) {
       return;
     }
     options.observer?.finished(job.kind);
+    // A request's trace ends where its last job does; scheduled work (digests to thousands)
+    // carries no request id and logs only its failures.
+    if (requestId) log(`job ${job.kind} #${job.id} done`, { kind: job.kind, jobId: job.id, requestId, attempts: job.attempts, ms: Math.round(performance.now() - started) }, 'info');
     await markDone(job.id);
   }
 

@@ -13,13 +13,16 @@ import { startWorker } from './worker-process';
 const TOKEN = 'worker-scrape-token-0123456789';
 const PORT = 4811;
 const FAILING_JOB = 'metrics_test_failing';
+const SUCCEEDING_JOB = 'metrics_test_succeeding';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-worker-metrics-'));
 const payloads: Record<string, unknown>[] = [];
 const warnings: string[] = [];
+const infos: string[] = [];
 let worker: Awaited<ReturnType<typeof startWorker>>;
 
 beforeAll(async () => {
   vi.spyOn(console, 'warn').mockImplementation((line: unknown) => void warnings.push(String(line)));
+  vi.spyOn(console, 'info').mockImplementation((line: unknown) => void infos.push(String(line)));
   const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', WORKER_METRICS_PORT: String(PORT), METRICS_TOKEN: TOKEN });
   worker = await startWorker(config, {
     jobs: {
@@ -29,6 +32,7 @@ beforeAll(async () => {
           payloads.push(payload);
           throw new Error('the mail server is down');
         },
+        [SUCCEEDING_JOB]: async () => {},
       },
     },
   });
@@ -56,6 +60,25 @@ describe('npm run worker', () => {
     const line = JSON.parse(warnings.find((entry) => entry.includes(FAILING_JOB))!);
     expect(line).toMatchObject({ level: 'warn', kind: FAILING_JOB, requestId: 'signup-req-77', attempts: 1, error: 'the mail server is down' });
     expect(payloads).toEqual([{ memberId: 5 }]);
+  });
+
+  it('logs the end of a job a request enqueued, so the request can be followed to it; scheduled work stays quiet', async () => {
+    await runWithRequestId('like-req-12', () => worker.services.jobQueue.enqueue(SUCCEEDING_JOB, { memberId: 6 }));
+    await worker.services.jobQueue.enqueue(SUCCEEDING_JOB, { memberId: 7 });
+    await waitFor(() => infos.some((line) => line.includes('like-req-12')), 'the job to be logged done');
+    const line = JSON.parse(infos.find((entry) => entry.includes('like-req-12'))!);
+    expect(line).toMatchObject({ level: 'info', msg: expect.stringMatching(new RegExp(`^job ${SUCCEEDING_JOB} #\\d+ done$`)), kind: SUCCEEDING_JOB, requestId: 'like-req-12', attempts: 1 });
+    expect(line.ms).toBeGreaterThanOrEqual(0);
+    // Both have run (the counter says so), and only the request's job left a line.
+    const completed = `rendezvous_jobs_completed_total{kind="${SUCCEEDING_JOB}"} 2`;
+    let text = '';
+    const deadline = Date.now() + 15_000;
+    while (!text.includes(completed) && Date.now() < deadline) {
+      text = await (await scrape(`Bearer ${TOKEN}`)).text();
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(text).toContain(completed);
+    expect(infos.filter((entry) => entry.includes(SUCCEEDING_JOB))).toHaveLength(1);
   });
 
   it('serves its metrics on a port of its own, to the token only', async () => {

@@ -12,9 +12,11 @@ import { currentRequestId } from '../observability/request-scope';
  * One JSON line per event on stderr, like the server's log, so one collector reads both. A line
  * written while a job runs carries the id of the request that enqueued it (ADR 0045).
  */
-const jsonLog: JobLog = (message, details) => {
+const jsonLog: JobLog = (message, details, level = 'warn') => {
   const requestId = currentRequestId();
-  console.warn(JSON.stringify({ level: 'warn', time: new Date().toISOString(), msg: message, ...(requestId && { requestId }), ...details }));
+  const line = JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...(requestId && { requestId }), ...details });
+  if (level === 'info') console.info(line);
+  else console.warn(line);
 };
 
 /**
