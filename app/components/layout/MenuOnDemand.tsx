@@ -8,16 +8,18 @@ export interface OnDemandMenuProps {
 
 /**
  * A top-bar dropdown whose code (react-bootstrap's Dropdown with Popper, ~14 KB gzip) loads on the
- * first sign of use — pointer over, focus or click of its button — instead of with every page.
- * Until then a button with the same markup stands in (`.dropdown > .dropdown-toggle.btn`), so the
- * first screen looks the same; the real dropdown takes its place, open if the stand-in was clicked,
- * and keeps the keyboard focus it had.
+ * first sign of use — pointer over or focus of its button — instead of with every page. Until it
+ * is clicked a button with the same markup stands in (`.dropdown > .dropdown-toggle.btn`), so the
+ * first screen looks the same; a click (or Enter) puts the real dropdown in its place, open, with
+ * the keyboard focus the stand-in had. The swap waits for the click: replacing the button between
+ * a press and its release would lose the click.
  */
 export function MenuOnDemand<P extends object>({
   id,
   className = '',
   toggle,
   menu: Menu,
+  preload,
   menuProps,
 }: {
   /** The toggle's id, the same the real dropdown gives its toggle. */
@@ -27,11 +29,12 @@ export function MenuOnDemand<P extends object>({
   /** What the toggle shows (the same component the real dropdown's toggle renders). */
   toggle: ReactNode;
   menu: LazyExoticComponent<ComponentType<P & OnDemandMenuProps>>;
+  /** Starts loading the menu's module (the same import `menu` was made from). */
+  preload: () => Promise<unknown>;
   menuProps: P;
 }) {
-  const [wanted, setWanted] = useState<{ open: boolean; focused: boolean } | null>(null);
-  const want = (change: { open?: boolean; focused?: boolean }) =>
-    setWanted((current) => ({ open: false, focused: false, ...current, ...change }));
+  const [opened, setOpened] = useState<{ focused: boolean } | null>(null);
+  const warm = () => void preload().catch(() => {});
   const standIn = (
     <div className="dropdown">
       <button
@@ -39,20 +42,19 @@ export function MenuOnDemand<P extends object>({
         id={id}
         aria-expanded="false"
         className={`dropdown-toggle btn btn-outline-light btn-sm ${className}`.trim()}
-        onPointerEnter={() => want({})}
-        onFocus={() => want({ focused: true })}
-        onBlur={() => want({ focused: false })}
-        onClick={() => want({ open: true })}
+        onPointerEnter={warm}
+        onFocus={warm}
+        onClick={(event) => setOpened({ focused: document.activeElement === event.currentTarget })}
       >
         {toggle}
       </button>
     </div>
   );
-  if (!wanted) return standIn;
+  if (!opened) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <Menu {...menuProps} defaultShow={wanted.open} />
-      {wanted.focused && <TakeFocus id={id} />}
+      <Menu {...menuProps} defaultShow />
+      {opened.focused && <TakeFocus id={id} />}
     </Suspense>
   );
 }
