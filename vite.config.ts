@@ -25,7 +25,18 @@ function zodJitlessInBrowser(): Plugin {
   };
 }
 
-export default defineConfig({
+const browserChunks = {
+  groups: [
+    { name: 'framework', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|html-parse-stringify|void-elements|cookie|set-cookie-parser|zustand|use-sync-external-store)[\\/]/ },
+    {
+      name: 'shell',
+      priority: 1,
+      test: /[\\/]app[\\/](root\.tsx|lib[\\/](api-client|tracking|chunk-reload|use-installed-app|use-api-action|media|i18n|analytics-loader|consent|dismissals|language)\.ts|state[\\/](counters|toasts|signup-modal|time-bonus)\.ts|components[\\/](layout[\\/](Footer|TabBar|nav-sections|TopNav|BackButton|SiteEntryWarning|MenuOnDemand|LanguageMenu|LanguageToggleLabel|AccountMenu|MemberMenuToggleLabel|ConnectionIndicator|PageProgressBar|DemoPaymentsBanner|ErrorPage)|feedback[\\/](Skeleton|ToastHost)|consent[\\/]\w+|account[\\/](ResendActivation|MailStoppedNotice|MemberAlerts|ActivationReminder|signup[\\/]SignupModalOnDemand)|payment[\\/](TimeBonus|WelcomeDiscountBanner))\.tsx)$/,
+    },
+  ],
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter(), zodJitlessInBrowser()],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   css: {
@@ -34,6 +45,9 @@ export default defineConfig({
       scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
     },
   },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: browserChunks } } }),
+  },
   server: { hmr: { port: 24678 } },
-});
+}));

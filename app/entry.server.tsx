@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { DocumentOnlyProvider } from './lib/document-only';
 import { CatalogueProvider } from './lib/i18n';
 import { NonceProvider } from './lib/nonce';
 
@@ -25,7 +26,10 @@ export default function handleRequest(
       <NonceProvider value={nonce}>
         {/* Pages render their texts from the server's catalogues; the browser loads them as files (issue 20). */}
         <CatalogueProvider value={loadContext.getMessages}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          {/* Long texts a page shows once, as HTML, and leaves out of its loader data (issue 20). */}
+          <DocumentOnlyProvider value={loadContext.documentOnly}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </DocumentOnlyProvider>
         </CatalogueProvider>
       </NonceProvider>,
       {

@@ -29,11 +29,13 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // Settings no page reads (the API serves them to whoever needs them): ~0.9 KB of every page's data (issue 20).
+  const { region_data: _regions, search_fields: _searchFields, visible_profile_notes: _notes, ...settings } = context.settings;
   return {
     language: context.language,
     /** The address of the language's texts (issue 20): the page renders them, the browser loads the file. */
     catalogue: context.catalogueUrl(context.language, 'common'),
-    settings: context.settings,
+    settings,
     company: context.company,
     user: context.user,
     paymentsAreDemo: context.paymentsAreDemo,

@@ -20,6 +20,14 @@ export interface PageLoadContext {
   nonce: string;
   /** Render the whole document before sending it (a page for the anonymous page cache), not its shell first. */
   renderWhole?: boolean;
+  /** A whole page is rendered (not the `.data` of a client navigation, nor a revalidation). */
+  isDocumentRequest: boolean;
+  /**
+   * What a document's HTML shows but its serialized loader data leaves out (issue 20): a loader
+   * puts a long text here on a document request, the page renders it on the server from here
+   * (`useDocumentOnly`), and the browser keeps that HTML instead of receiving the text twice.
+   */
+  documentOnly: Map<string, unknown>;
   language: Language;
   settings: SiteSettings;
   company: CompanyInfo;

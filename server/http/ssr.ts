@@ -173,6 +173,8 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
       }
     },
     nonce,
+    isDocumentRequest: !new URL(request.url, 'http://page').pathname.endsWith('.data'),
+    documentOnly: new Map(),
     language: request.language,
     settings: options.sites.toPublicSettings(site, { country: request.visitorCountry }, request.language),
     company: options.sites.toCompanyInfo(site),

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { useRootData } from '../../root';
 import { ResendActivation } from './ResendActivation';
+
+/** The phone's modal form loads only where it shows (right after an API sign-up), not with every page. */
+const ActivationReminderDialog = lazy(() => import('./ActivationReminderDialog'));
 
 /** Spec §4: not on sign-up, settings and notifications; nor where a failed link offers a new one itself. */
 export const REMINDER_SUPPRESSED_PATHS = ['/signup', '/complete-signup', '/settings', '/notifications', '/activate/error'];
@@ -27,15 +29,9 @@ export function ActivationReminder() {
   const text = t('activation.reminder', { email: user.email });
   if (isPhone && params.has('api_signup_complete')) {
     return (
-      <Modal show={modalOpen} onHide={() => setModalOpen(false)} centered aria-labelledby="activation-title">
-        <Modal.Header closeButton closeLabel={t('signup.close')}>
-          <Modal.Title id="activation-title">{t('activation.reminder_title')}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p>{text}</p>
-          <ResendActivation className="btn btn-primary" />
-        </Modal.Body>
-      </Modal>
+      <Suspense fallback={null}>
+        <ActivationReminderDialog show={modalOpen} text={text} onHide={() => setModalOpen(false)} />
+      </Suspense>
     );
   }
   return (

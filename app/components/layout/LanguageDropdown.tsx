@@ -6,14 +6,16 @@ import { LANGUAGE_NAMES, type Language } from '../../../contract/locales';
 import { api } from '../../lib/api-client';
 import { storeLanguageChoice } from '../../lib/language';
 import { useRootData } from '../../root';
+import { LanguageToggleLabel } from './LanguageToggleLabel';
+import type { OnDemandMenuProps } from './MenuOnDemand';
 
 /**
  * Switches the interface language in place: the cookie changes and the page data reloads. It
  * offers the languages spec §9's map gives the visitor's country (all of them elsewhere); any
  * language still works by URL and cookie, and the current one is always offered.
  */
-export function LanguageDropdown({ align = 'end' }: { align?: 'start' | 'end' }) {
-  const { t, i18n } = useTranslation();
+export default function LanguageDropdown({ align = 'end', defaultShow = false }: { align?: 'start' | 'end' } & Partial<OnDemandMenuProps>) {
+  const { i18n } = useTranslation();
   const revalidator = useRevalidator();
   const current = i18n.language as Language;
 
@@ -28,11 +30,9 @@ export function LanguageDropdown({ align = 'end' }: { align?: 'start' | 'end' })
   };
 
   return (
-    <Dropdown align={align}>
+    <Dropdown align={align} defaultShow={defaultShow}>
       <Dropdown.Toggle variant="outline-light" size="sm" id="language-dropdown">
-        {/* The spoken name holds the visible code (WCAG 2.5.3: label in name). */}
-        <span className="visually-hidden">{t('nav.language')}: </span>
-        {current.toUpperCase()}
+        <LanguageToggleLabel />
       </Dropdown.Toggle>
       <Dropdown.Menu>
         {languages.map((language) => (

@@ -4,11 +4,12 @@ import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { User } from '../../../contract/accounts';
 import { api } from '../../lib/api-client';
 import { showAppBadge } from '../../lib/app-badge';
-import { photoUrl } from '../../lib/media';
 import { usePush } from '../../state/push';
+import { MEMBER_MENU_TOGGLE_CLASSES, MemberMenuToggleLabel } from './MemberMenuToggleLabel';
+import type { OnDemandMenuProps } from './MenuOnDemand';
 
-/** The account dropdown: photo and name; my profile, settings, transactions, log out (spec §2). */
-export function MemberMenu({ user }: { user: User }) {
+/** The account dropdown: photo and name; my profile, settings, transactions, log out (spec §2). Loaded on demand by `AccountMenu`. */
+export default function MemberMenu({ user, defaultShow = false }: { user: User } & Partial<OnDemandMenuProps>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -20,17 +21,10 @@ export function MemberMenu({ user }: { user: User }) {
     await revalidator.revalidate();
     navigate('/');
   };
-  const image = user.profile.main_image;
   return (
-    <Dropdown align="end">
-      <Dropdown.Toggle variant="outline-light" size="sm" id="member-menu" className="d-flex align-items-center gap-2">
-        {image ? (
-          <img src={photoUrl(image.thumb_filename)} alt="" width={24} height={24} className="rounded-circle object-fit-cover" />
-        ) : (
-          <span className="rounded-circle bg-secondary d-inline-block" style={{ width: 24, height: 24 }} aria-hidden="true" />
-        )}
-        <span className="d-none d-lg-inline text-truncate app-navbar__name">{user.profile.name}</span>
-        <span className="visually-hidden">{t('nav.account')}</span>
+    <Dropdown align="end" defaultShow={defaultShow}>
+      <Dropdown.Toggle variant="outline-light" size="sm" id="member-menu" className={MEMBER_MENU_TOGGLE_CLASSES}>
+        <MemberMenuToggleLabel user={user} />
       </Dropdown.Toggle>
       <Dropdown.Menu>
         <Dropdown.Item as={Link} to="/profile">

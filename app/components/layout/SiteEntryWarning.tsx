@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useRootData } from '../../root';
 import { rememberDismissal, wasDismissed } from '../../lib/dismissals';
 import { useInstalledApp } from '../../lib/use-installed-app';
+
+/** The dialog (react-bootstrap's Modal) loads only for a visitor who is shown it, never with the page. */
+const SiteEntryWarningDialog = lazy(() => import('./SiteEntryWarningDialog'));
 
 /** Pages where the warning never shows (spec §2): finishing sign-up and resetting a password. */
 const EXEMPT_PATHS = ['/complete-signup', '/reset-password', '/reset-password/do'];
@@ -22,7 +23,6 @@ export interface SiteEntryWarningProps {
  * not in the installed app and not when the site switched it off.
  */
 export function SiteEntryWarning({ onlyCountries, isLoggedIn = false }: SiteEntryWarningProps) {
-  const { t } = useTranslation();
   const { settings } = useRootData();
   const { pathname } = useLocation();
   const installedApp = useInstalledApp();
@@ -44,29 +44,20 @@ export function SiteEntryWarning({ onlyCountries, isLoggedIn = false }: SiteEntr
   useEffect(() => {
     setShow(eligible && !wasDismissed('site-entry-skip', SKIP_DURATION_MS));
   }, [eligible]);
+  // Once shown, the dialog stays mounted so that entering fades it out as before.
+  const [wasShown, setWasShown] = useState(false);
+  if (show && !wasShown) setWasShown(true);
 
   const enter = () => {
     rememberDismissal('site-entry-skip');
     setShow(false);
   };
 
+  // Shown only after hydration (see above), so the server never renders it and nothing waits for it.
+  if (!wasShown) return null;
   return (
-    <Modal show={show} onHide={enter} backdrop="static" keyboard={false} centered aria-labelledby="site-entry-title">
-      <Modal.Header>
-        <Modal.Title id="site-entry-title">{t('site_entry.title')}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p>{t('site_entry.body', { site_name: settings.name, min_age: 18 })}</p>
-        <p className="small text-body-secondary mb-0">{t('site_entry.cookies')}</p>
-      </Modal.Body>
-      <Modal.Footer>
-        <a className="btn btn-outline-secondary" href="https://www.google.com/" rel="noopener noreferrer">
-          {t('site_entry.leave')}
-        </a>
-        <button type="button" className="btn btn-primary" onClick={enter}>
-          {t('site_entry.enter', { min_age: 18 })}
-        </button>
-      </Modal.Footer>
-    </Modal>
+    <Suspense fallback={null}>
+      <SiteEntryWarningDialog show={show} siteName={settings.name} onEnter={enter} />
+    </Suspense>
   );
 }

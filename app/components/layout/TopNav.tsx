@@ -4,8 +4,8 @@ import type { User } from '../../../contract/accounts';
 import { useRootData } from '../../root';
 import { formatBadge, useCounters, useCredits } from '../../state/counters';
 import { BackButton } from './BackButton';
-import { LanguageDropdown } from './LanguageDropdown';
-import { MemberMenu } from './MemberMenu';
+import { AccountMenu } from './AccountMenu';
+import { LanguageMenu } from './LanguageMenu';
 import { activeSection, creditBadgeTone, type NavSection } from './nav-sections';
 
 function Badge({ count, label, tone = 'unread-messages' }: { count: number; label: string; tone?: string }) {
@@ -128,9 +128,9 @@ export function TopNav({ hideOnPhone = false }: { hideOnPhone?: boolean }) {
                 <CreditsLink user={user} compact />
               </span>
             )}
-            <LanguageDropdown />
+            <LanguageMenu />
             {user ? (
-              <MemberMenu user={user} />
+              <AccountMenu user={user} />
             ) : (
               <Link className="btn btn-light btn-sm text-nowrap" to="/login">
                 {t('nav.login')}

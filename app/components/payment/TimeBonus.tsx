@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { rememberDismissal, wasDismissed } from '../../lib/dismissals';
 import { useRootData } from '../../root';
 import { useCredits } from '../../state/counters';
 import { useTimeBonus } from '../../state/time-bonus';
-import { TimeBonusCountdown } from './TimeBonusCountdown';
+
+/** The modal's code loads only when a member is shown it (never on visitors' pages). */
+const TimeBonusDialog = lazy(() => import('./TimeBonusDialog'));
 
 /** Spec §9: the modal appears 40 s after the member enters the members area. */
 export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
@@ -21,7 +21,6 @@ const CHECKOUT_PATHS = ['/credits', '/directdebit'];
  * the bonus by itself as the active discount.
  */
 export function TimeBonus() {
-  const { t } = useTranslation();
   const { user } = useRootData();
   const { pathname } = useLocation();
   const isVisible = useTimeBonus((state) => state.isVisible);
@@ -56,26 +55,13 @@ export function TimeBonus() {
     setDismissed(true);
   };
 
+  // Once shown, the dialog stays mounted so that it fades out as before.
+  const [wasShown, setWasShown] = useState(false);
+  if (show && !wasShown) setWasShown(true);
+  if (!wasShown) return null;
   return (
-    <Modal show={show} onHide={dismiss} centered aria-labelledby="time-bonus-title" data-testid="time-bonus-modal">
-      <Modal.Header closeButton closeLabel={t('time_bonus.close')}>
-        <Modal.Title id="time-bonus-title">{t('time_bonus.title', { percentage })}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body className="text-center">
-        <p className="fs-5 fw-bold text-primary mb-2">{t('time_bonus.act_fast')}</p>
-        <p>{t('time_bonus.body', { percentage })}</p>
-        <p className="mb-0">
-          <TimeBonusCountdown className="fs-4" />
-        </p>
-      </Modal.Body>
-      <Modal.Footer className="justify-content-center">
-        <button type="button" className="btn btn-outline-secondary" onClick={dismiss}>
-          {t('time_bonus.not_now')}
-        </button>
-        <Link className="btn btn-primary" to="/credits" onClick={dismiss}>
-          {t('time_bonus.cta', { percentage })}
-        </Link>
-      </Modal.Footer>
-    </Modal>
+    <Suspense fallback={null}>
+      <TimeBonusDialog show={show} percentage={percentage} onDismiss={dismiss} />
+    </Suspense>
   );
 }

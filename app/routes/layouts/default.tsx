@@ -1,16 +1,15 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ActivationReminder } from '../../components/account/ActivationReminder';
 import { MemberAlerts } from '../../components/account/MemberAlerts';
-import { SignupModal } from '../../components/account/signup/SignupModal';
+import { SignupModalOnDemand } from '../../components/account/signup/SignupModalOnDemand';
 import { PageSkeleton } from '../../components/feedback/Skeleton';
 import { ToastHost } from '../../components/feedback/ToastHost';
 import { TimeBonus } from '../../components/payment/TimeBonus';
 import { WelcomeDiscountBanner } from '../../components/payment/WelcomeDiscountBanner';
 import { ErrorContent } from '../../components/layout/ErrorPage';
 import { Footer } from '../../components/layout/Footer';
-import { MemberActivity } from '../../components/layout/MemberActivity';
 import { useRootData } from '../../root';
 import { SiteEntryWarning } from '../../components/layout/SiteEntryWarning';
 import { TabBar } from '../../components/layout/TabBar';
@@ -18,6 +17,9 @@ import { TopNav } from '../../components/layout/TopNav';
 import { useInstalledApp } from '../../lib/use-installed-app';
 import { usePendingList } from '../../lib/use-pending-list';
 import type { Route } from './+types/default';
+
+/** Members only (counters, realtime, the like popup): its code stays off visitors' pages. */
+const MemberActivity = lazy(() => import('../../components/layout/MemberActivity').then((module) => ({ default: module.MemberActivity })));
 
 /**
  * Default layout (spec §2): top navigation (a compact top bar and the tab bar on phones), page,
@@ -44,8 +46,12 @@ function SiteChrome({ children }: { children: ReactNode }) {
       {user && <TabBar />}
       <ToastHost />
       <SiteEntryWarning isLoggedIn={!!user} />
-      {!user && <SignupModal />}
-      {user && <MemberActivity />}
+      {!user && <SignupModalOnDemand />}
+      {user && (
+        <Suspense fallback={null}>
+          <MemberActivity />
+        </Suspense>
+      )}
       {/* Always mounted: for a visitor it clears a running time bonus (logout). */}
       <TimeBonus />
     </div>

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { SignupModal } from '../../components/account/signup/SignupModal';
+import { SignupModalOnDemand } from '../../components/account/signup/SignupModalOnDemand';
 import { useRootData } from '../../root';
 
 /** Spec §2: nothing around the page but the sign-up modal. */
@@ -10,7 +10,7 @@ export default function EmptyLayout() {
       <main id="main">
         <Outlet />
       </main>
-      {!user && <SignupModal />}
+      {!user && <SignupModalOnDemand />}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Link, Outlet, useMatches } from 'react-router';
 import type { SocialProof } from '../../../contract/social-proof';
 import { SocialProofBar } from '../../components/landers/SocialProofBar';
 import { useRootData } from '../../root';
-import { SignupModal } from '../../components/account/signup/SignupModal';
+import { SignupModalOnDemand } from '../../components/account/signup/SignupModalOnDemand';
 import { Footer } from '../../components/layout/Footer';
 import { SiteEntryWarning } from '../../components/layout/SiteEntryWarning';
 import { useKeepTracking } from '../../components/landers/use-keep-tracking';
@@ -35,7 +35,7 @@ export default function LanderLayout() {
       </main>
       <Footer />
       <SiteEntryWarning isLoggedIn={!!user} />
-      {!user && <SignupModal />}
+      {!user && <SignupModalOnDemand />}
     </div>
   );
 }

@@ -1,46 +1,76 @@
-import { data, useLoaderData } from 'react-router';
+import { lazy, Suspense, useCallback } from 'react';
+import { data, useLoaderData, useRevalidator } from 'react-router';
 import { ConsentSettings } from '../../components/consent/ConsentSettings';
-import type { Route } from './+types/page';
+import { KeptServerHtml } from '../../components/KeptServerHtml';
 import { LegalDocumentView } from '../../components/legal/LegalDocumentView';
-import { SafeMarkdown } from '../../components/SafeMarkdown';
-import { isLegalPage, loadLegalDocument } from './legal-content.server';
+import { useDocumentOnly } from '../../lib/document-only';
+import type { Route } from './+types/page';
+import { isLegalPage, loadLegalDocument, type LegalDocument } from './legal-content.server';
 
-/** `/pages/{token}`: the legal and help pages, or a page the site's operator defined. */
+/** The Markdown renderer (react-markdown, ~40 KB gzip) loads only where a page is drawn from Markdown in the browser. */
+const SafeMarkdown = lazy(() => import('../../components/SafeMarkdown').then((module) => ({ default: module.SafeMarkdown })));
+
+/** What the page shows: a legal or help document, or an operator's page (Markdown or plain paragraphs). */
+interface PageText {
+  document: LegalDocument;
+  markdown?: string;
+  showContact: boolean;
+}
+const PAGE_TEXT = 'pages/page-text';
+
+/**
+ * `/pages/{token}`: the legal and help pages, or a page the site's operator defined. A document
+ * request renders the text as HTML and leaves it out of the loader data (issue 20: the terms
+ * were 20 KB of loader data on top of their HTML); a client navigation gets it as data.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { token } = params;
-  if (isLegalPage(token) && token !== 'complaints') {
-    return { document: loadLegalDocument(context, token), showContact: token === 'service', showConsentSettings: token === 'cookies' };
-  }
+  const text = findPageText(context, token);
+  if (!text) throw data('This page could not be found', { status: 404 });
+  const page = { title: text.document.title, showConsentSettings: token === 'cookies' };
+  if (!context.isDocumentRequest) return { ...page, text };
+  context.documentOnly.set(PAGE_TEXT, text);
+  return { ...page, text: null };
+}
+
+function findPageText(context: Route.LoaderArgs['context'], token: string): PageText | null {
+  if (isLegalPage(token) && token !== 'complaints') return { document: loadLegalDocument(context, token), showContact: token === 'service' };
   const custom = context.findCustomPage(token);
-  if (custom?.markdown !== undefined) {
-    return { document: { title: custom.title, intro: '', sections: [] }, markdown: custom.markdown, showContact: false };
-  }
-  if (custom) {
-    return { document: { title: custom.title, intro: '', sections: [{ heading: '', paragraphs: custom.body }] }, showContact: false };
-  }
-  throw data('This page could not be found', { status: 404 });
+  if (custom?.markdown !== undefined) return { document: { title: custom.title, intro: '', sections: [] }, markdown: custom.markdown, showContact: false };
+  if (custom) return { document: { title: custom.title, intro: '', sections: [{ heading: '', paragraphs: custom.body }] }, showContact: false };
+  return null;
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   const siteName = matches[0]?.data?.settings.name ?? '';
-  return page ? [{ title: `${page.document.title} | ${siteName}` }] : [];
+  return page ? [{ title: `${page.title} | ${siteName}` }] : [];
 }
 
 export default function StaticPage() {
   const page = useLoaderData<typeof loader>();
-  if ('markdown' in page && page.markdown !== undefined) {
-    return (
-      <article className="container py-4 legal-page" style={{ maxWidth: 860 }}>
-        <h1 className="h2">{page.document.title}</h1>
-        <SafeMarkdown source={page.markdown} />
-      </article>
-    );
-  }
+  const serverText = useDocumentOnly<PageText>(PAGE_TEXT);
+  const text = page.text ?? serverText;
+  const revalidator = useRevalidator();
+  const reload = useCallback(() => void revalidator.revalidate(), [revalidator]);
   return (
     <>
-      <LegalDocumentView document={page.document} showContact={page.showContact} />
+      <KeptServerHtml className="page-text" onMissing={reload}>
+        {text && <PageTextView text={text} />}
+      </KeptServerHtml>
       {/* The cookie statement is where a visitor changes their cookie choice (issue 18). */}
-      {'showConsentSettings' in page && page.showConsentSettings && <ConsentSettings />}
+      {page.showConsentSettings && <ConsentSettings />}
     </>
+  );
+}
+
+function PageTextView({ text }: { text: PageText }) {
+  if (text.markdown === undefined) return <LegalDocumentView document={text.document} showContact={text.showContact} />;
+  return (
+    <article className="container py-4 legal-page" style={{ maxWidth: 860 }}>
+      <h1 className="h2">{text.document.title}</h1>
+      <Suspense fallback={null}>
+        <SafeMarkdown source={text.markdown} />
+      </Suspense>
+    </article>
   );
 }

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSite } from '../../../tests/factories/sites';
+import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
+
+/**
+ * The visitors' pages' script budget (issues 18–20: Lighthouse mobile ≥ 95 on `/` and the
+ * landers). What a page preloads is what a phone downloads and runs before it responds; these
+ * figures come from the production build (build/client) the pages really link.
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ pages: true });
+  await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain, name: 'Default', domainLanguage: 'en-US' });
+});
+afterAll(() => ctx.close());
+
+/** The scripts a page loads before it can respond: its module preloads (React Router lists every static import there). */
+function preloadedScripts(html: string) {
+  return [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => fs.readFileSync(`build/client${match[1]}`));
+}
+const gzipBytes = (files: Buffer[]) => files.reduce((sum, file) => sum + zlib.gzipSync(file, { level: 9 }).length, 0);
+
+/**
+ * Code that must load only when it is used, found by what it carries whatever its chunk is
+ * called: zod's schema classes, react-markdown's options, react-bootstrap's Modal (its body class)
+ * and Dropdown (Popper).
+ */
+const LAZY_CODE = [
+  ['zod', '$ZodObject'],
+  ['react-markdown', 'mdastExtensions'],
+  ['the Modal', '`modal-open'],
+  ['the Dropdown', 'popper'],
+] as const;
+
+const VISITOR_PAGES = ['/', '/landers/gallery', '/landers/tinderswipe', '/members/1/landing', '/pages/terms', '/login'];
+
+describe('a visitor page’s scripts', () => {
+  it.each(VISITOR_PAGES)('%s preloads at most 16 modules, at most 150 KB gzip in all', async (url) => {
+    const response = await ctx.app.inject({ url });
+    expect([200, 404]).toContain(response.statusCode);
+    const scripts = preloadedScripts(response.body);
+    // Before: 58 modules and 212.7 KB on / (zod, the dialogs, the dropdowns and 40 small chunks); now 11 and 142 KB.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.length).toBeLessThanOrEqual(16);
+    expect(gzipBytes(scripts)).toBeLessThanOrEqual(150 * 1024);
+  });
+
+  it.each(VISITOR_PAGES)('%s preloads no zod, Markdown, modal or dropdown code', async (url) => {
+    const scripts = preloadedScripts((await ctx.app.inject({ url })).body).map((file) => file.toString('utf8'));
+    for (const [name, marker] of LAZY_CODE) expect(scripts.some((script) => script.includes(marker)), name).toBe(false);
+  });
+
+  it('keeps those markers true to the build: each is in some chunk of it', () => {
+    const chunks = fs.readdirSync('build/client/assets').filter((file) => file.endsWith('.js'));
+    const contents = chunks.map((file) => fs.readFileSync(`build/client/assets/${file}`, 'utf8'));
+    for (const [name, marker] of LAZY_CODE) expect(contents.some((content) => content.includes(marker)), name).toBe(true);
+  });
+});
