@@ -55,7 +55,6 @@ import { loadAppSecrets, type AppSecrets } from './domain/secrets/secrets.servic
 import { systemClock, type Clock } from './domain/shared/clock';
 import { createSitesService } from './domain/sites/sites.service';
 import { createSiteThemes } from './domain/sites/site-theme-styles';
-import { createSiteThemeService } from './domain/sites/site-theme.service';
 import { createSiteUrls } from './domain/sites/site-urls';
 import { createTranslator } from './i18n/translator';
 import { CLEAN_UP_JOBS_JOB, cleanUpJobsSchedule, createJobCleanup } from './jobs/job-cleanup';
@@ -68,7 +67,6 @@ import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { createSiteChangeBus, type SiteChangeBus } from './realtime/site-change-bus';
 import { createPageChangeBus, type PageChangeBus } from './realtime/page-change-bus';
-import { createSiteAdminService } from './domain/sites/site-admin.service';
 import { createRealtimePaymentEvents } from './realtime/payment-events';
 import { createRealtimeLikeEvents } from './realtime/like-events';
 import { createRealtimeBlockEvents } from './realtime/block-events';
@@ -85,27 +83,6 @@ import { createDirectDebitService } from './domain/payments/direct-debit.service
 import { createHttpSmsSender } from './adapters/sms/http-sms';
 import { createOutboxSmsSender } from './adapters/sms/outbox-sms';
 import type { SmsSender } from './adapters/sms/sms.port';
-import { createStaffRepository } from './db/repositories/staff.repository';
-import { createAuditService } from './domain/audit/audit.service';
-import { createStaffAdminService } from './domain/staff/staff-admin.service';
-import { createDashboardService } from './domain/dashboard/dashboard.service';
-import { createDashboardRepository } from './db/repositories/dashboard.repository';
-import { createPageVisitsRepository } from './db/repositories/page-visits.repository';
-import { createPageVisitsService } from './domain/traffic/page-visits.service';
-import { createTrafficReportService } from './domain/traffic/traffic-report.service';
-import { createStaffEnrolmentService } from './domain/staff/staff-enrolment.service';
-import { createStaffSignInService } from './domain/staff/staff-sign-in.service';
-import { createReportsRepository } from './db/repositories/reports.repository';
-import { createMemberNotices } from './domain/moderation/member-notices';
-import { createModerationService } from './domain/moderation/moderation.service';
-import { createReportsService } from './domain/moderation/reports.service';
-import { createConsoleDiscountsService } from './domain/money/console-discounts.service';
-import { createConsoleMandatesService } from './domain/money/console-mandates.service';
-import { createConsoleOrdersService } from './domain/money/console-orders.service';
-import { createFictionalConfirmationsService } from './domain/fictional/fictional-confirmations.service';
-import { createFictionalProfilesService } from './domain/fictional/fictional-profiles.service';
-import { createHostInboxService } from './domain/fictional/host-inbox.service';
-import { createMembersAdminService } from './domain/members-admin/members-admin.service';
 import { createMailRecipientsRepository } from './db/repositories/mail-recipients.repository';
 import { createMailEventsService } from './domain/notifications/mail-events.service';
 import { createNotifier } from './domain/notifications/notifier';
@@ -127,6 +104,7 @@ import { createMessageNotifications } from './domain/notifications/message-notif
 import { createUnreadReminders, UNREAD_REMINDERS_EVERY_MS, UNREAD_REMINDERS_JOB } from './domain/notifications/unread-reminders';
 import { createPresenceTracker } from './realtime/presence';
 import { createMetrics, type Metrics } from './observability/metrics';
+import { createConsoleServices } from './console-services';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -336,53 +314,29 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const smsSender = overrides.smsSender ?? (config.sms.url ? createHttpSmsSender({ url: config.sms.url, token: config.sms.token }) : createOutboxSmsSender(outboxDir));
   const directDebit = createDirectDebitService({ db, users: usersRepository, payments, sms: smsSender, translator, clock });
   const transactions = createTransactionsService({ db, users: usersRepository, providers, clock, events: paymentEvents, onProviderRefundFailed: (error) => console.error('provider refund failed', error) });
-  // The operators' console: staff, their sign-in and the audit log of everything they change.
-  const audit = createAuditService({ db, clock });
-  const staffRepository = createStaffRepository(db);
-  const staffSignIn = createStaffSignInService({ staff: staffRepository, guard: loginGuard, clock });
-  const staffEnrolment = createStaffEnrolmentService({
+  // The operators' console: staff and their sign-in, moderation, money, fictional profiles, members.
+  const consoleServices = createConsoleServices({
+    config,
     db,
-    staff: staffRepository,
-    audit,
+    clock,
+    loginGuard,
     mailer,
-    // On the default domain: the console works there even before any site exists.
-    enrolmentUrl: async (token) => siteUrls.urlOf({ domain: config.defaultSiteDomain }, `/admin/enrol?token=${token}`),
-    clock,
-  });
-  const staffAdmin = createStaffAdminService({ db, staff: staffRepository, audit });
-  // Moderation and reports: the photo and profile-text queues, members' reports and complaints.
-  const memberNotices = createMemberNotices({ reports: createReportsRepository(db), sites: createSitesRepository(db), mail, translator, urls: siteUrls });
-  const moderation = createModerationService({ db, audit, storage, bus, notices: memberNotices, clock });
-  const pageVisitsRepository = createPageVisitsRepository(db);
-  const pageVisits = createPageVisitsService({ pageVisits: pageVisitsRepository, clock });
-  const trafficReport = createTrafficReportService({ pageVisits: pageVisitsRepository, sites: createSitesRepository(db), clock });
-  const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), sites: createSitesRepository(db), clock, queueSizes: (siteId) => moderation.moderationQueueSizes(siteId) });
-  const reports = createReportsService({ db, audit, notices: memberNotices, clock, flagText: (profileId, reportId, executor) => moderation.flagText(profileId, reportId, executor) });
-  const siteAdmin = createSiteAdminService({ db, audit, clock, changes: siteChanges });
-  const siteTheme = createSiteThemeService({ db, audit, clock, changes: siteChanges, storage });
-  // The console's money area: orders across sites, mandates, discount codes.
-  const consoleOrders = createConsoleOrdersService({ db, audit });
-  const consoleMandates = createConsoleMandatesService({ db });
-  const consoleDiscounts = createConsoleDiscountsService({ db, audit, clock });
-  // Fictional profiles (issue 16): made in the console, answered by hosts through the members' send path.
-  const sitesRepository = createSitesRepository(db);
-  const fictionalProfiles = createFictionalProfilesService({ db, sites: sitesRepository, audit, clock });
-  // Partner cards in the console (issue 18).
-  const partnerCards = createPartnerCardsService({ db, sites: sitesRepository, storage, audit, clock });
-  const hostInbox = createHostInboxService({ db, chat, chatRepository, sites: sitesRepository, audit, clock, events: chatEvents });
-  const fictionalConfirmations = createFictionalConfirmationsService({ db, profiles: profilesRepository, clock });
-  // The console's members: search, member page and actions (issue 16).
-  const membersAdmin = createMembersAdminService({
-    db,
-    audit,
-    clock,
+    mail,
+    translator,
+    siteUrls,
+    storage,
+    bus,
+    siteChanges,
+    chat,
+    chatRepository,
+    chatEvents,
+    profilesRepository,
     transactions,
-    sessionEvents: createRealtimeSessionEvents(bus),
     paymentEvents,
-    findSite: (siteId) => createSitesRepository(db).findById(siteId),
     sendReactivation: (site, user) => links.sendReactivation(site, user),
     onConfirmed: (userId) => afterAddressConfirmed(userId),
   });
+  const { audit, moderation, sitesRepository } = consoleServices;
   // Notifications (issue 17): the unsubscribe links of notification mails, and the mail
   // provider's bounce and complaint events.
   const mailRecipients = createMailRecipientsRepository(db);
@@ -504,31 +458,15 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     presence,
     /** The event notification rules (issue 17). */
     eventNotifications: { messages: messageNotifications, likes: likeNotifications, unreadReminders },
+    ...consoleServices.forServices,
     audit,
-    staffSignIn,
-    staffEnrolment,
-    staffAdmin,
     moderation,
-    reports,
-    siteAdmin,
-    siteTheme,
     siteThemes,
     siteChanges,
     pageChanges,
-    consoleOrders,
-    consoleMandates,
-    consoleDiscounts,
-    fictionalProfiles,
-    hostInbox,
-    fictionalConfirmations,
-    partnerCards,
-    membersAdmin,
     newsBroadcasts,
     /** The scheduled notification rules (issue 17). */
     scheduledNotifications,
-    dashboard,
-    pageVisits,
-    trafficReport,
     notifier,
     unsubscribe,
     mailEvents,
