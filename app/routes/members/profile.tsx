@@ -13,11 +13,12 @@ import type { Route } from './+types/profile';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
-  const result = Number.isInteger(id) && id > 0 ? await context.viewMember(id) : null;
-  if (!result || (!result.ok && result.code === 'not_found')) throw data('This page could not be found', { status: 404 });
+  if (!Number.isInteger(id) || id <= 0) throw data('This page could not be found', { status: 404 });
+  // The message button shows its price (issue 19): the member's next message, or a visitor's sign-up
+  // message. Asked for alongside the profile, not after it (issue 20).
+  const [result, messagePrice] = await Promise.all([context.viewMember(id), context.user ? context.nextMessagePrice() : context.signupMessagePrice()]);
+  if (!result.ok && result.code === 'not_found') throw data('This page could not be found', { status: 404 });
   if (!result.ok) throw data(result.message, { status: 403 });
-  // The message button shows its price (issue 19): the member's next message, or a visitor's sign-up message.
-  const messagePrice = context.user ? await context.nextMessagePrice() : context.signupMessagePrice();
   return { profile: result.data, messagePrice };
 }
 

@@ -31,17 +31,34 @@ export function createMembersService(deps: {
     async view(site: SiteRow, profileId: number, viewerId: number | null): Promise<MemberProfile> {
       const profile = await profiles.findProfile(profileId);
       if (!profile || (!profile.visible && profileId !== viewerId)) throw new AppError('not_found');
-      const relation = viewerId ? await blocks.between(viewerId, profileId) : { viewerBlocked: false, blockedByOther: false };
+      const now = clock.now();
+      // Every read below needs only the profile: they go out together instead of one after another
+      // (issue 20: a profile page was seven database round trips in a row).
+      const [relation, viewer, [card], photos, [liked, likesMe], related] = await Promise.all([
+        viewerId ? blocks.between(viewerId, profileId) : { viewerBlocked: false, blockedByOther: false },
+        viewerId ? users.findById(viewerId) : null,
+        profiles.findCards([profileId], viewerId === profileId ? null : viewerId),
+        profiles.listPhotos(profileId, { activeOnly: true }),
+        viewerId ? Promise.all([likes.exists(viewerId, profileId), likes.exists(profileId, viewerId)]) : [false, false],
+        profiles.search(
+          {
+            viewerId,
+            niche: site.niche,
+            gender: profile.gender,
+            country: profile.country,
+            bornOnOrBefore: birthDateYearsAgo(Math.max(18, ageOf(profile.dateOfBirth, now) - 7), now),
+            bornAfter: birthDateYearsAgo(ageOf(profile.dateOfBirth, now) + 8, now),
+            excludeIds: [profileId],
+          },
+          RELATED_COUNT,
+          0,
+        ),
+      ]);
       if (relation.blockedByOther) throw new AppError('blocked_by', { params: { name: profile.name } });
 
-      const viewer = viewerId ? await users.findById(viewerId) : null;
       const canSeeAll = !!viewer?.paidUser || viewerId === profileId;
-      const now = clock.now();
-      const [card] = await profiles.findCards([profileId], viewerId === profileId ? null : viewerId);
-      const photos = await profiles.listPhotos(profileId, { activeOnly: true });
       const main = photos.find((photo) => photo.id === profile.mainPhotoId) ?? photos[0];
       const shown = canSeeAll ? photos : main ? [main] : [];
-      const [liked, likesMe] = viewerId ? await Promise.all([likes.exists(viewerId, profileId), likes.exists(profileId, viewerId)]) : [false, false];
       if (viewerId && likesMe) {
         await likes.markSeen(profileId, viewerId);
         deps.onLikeSeen?.(viewerId);
@@ -51,20 +68,6 @@ export function createMembersService(deps: {
       const details: MemberProfile['details'] = { about: profile.about };
       const source = { sexuality: profile.sexuality, relationship_status: profile.relationshipStatus, hair_colour: profile.hairColour, eye_colour: profile.eyeColour, body_type: profile.bodyType, tattoos: profile.tattoos, interests: profile.interests };
       for (const field of DETAIL_FIELDS) if (visibleFields.has(field)) Object.assign(details, { [field]: source[field] });
-
-      const related = await profiles.search(
-        {
-          viewerId,
-          niche: site.niche,
-          gender: profile.gender,
-          country: profile.country,
-          bornOnOrBefore: birthDateYearsAgo(Math.max(18, ageOf(profile.dateOfBirth, now) - 7), now),
-          bornAfter: birthDateYearsAgo(ageOf(profile.dateOfBirth, now) + 8, now),
-          excludeIds: [profileId],
-        },
-        RELATED_COUNT,
-        0,
-      );
 
       const base = card ? presentCard(card, now) : presentCard({ ...profile, isFictional: profile.isFictional, mainFilename: main?.filename ?? null, mainThumb: main?.thumbFilename ?? null, onlineUntil: null }, now);
       return {
