@@ -80,6 +80,24 @@ describe('the search page', () => {
   });
 });
 
+describe('the profile page', () => {
+  it('streams the related members in the server’s render', async () => {
+    const page = await visit(`/members/${shownId}`, true);
+    expect(page.statusCode).toBe(200);
+    // Rendered once the list arrives (inside the Suspense boundary React streams), with its cards.
+    expect(page.body).toContain('data-testid="related-members"');
+    expect(cardsIn(page.body.slice(page.body.indexOf('data-testid="related-members"')))).toBeGreaterThan(0);
+  });
+
+  it('sends the related members in a client navigation’s data', async () => {
+    const page = await visit(`/members/${shownId}.data?_routes=routes%2Fmembers%2Fprofile`, true);
+    expect(page.statusCode).toBe(200);
+    // Another member's name than the shown one: the related list made it into the stream.
+    expect(page.body).toMatch(/Searchable(?!0")\d+/);
+    expect(page.body).toContain('related');
+  });
+});
+
 describe('a member’s pages', () => {
   const pages = () => [`/members/${shownId}`, '/likes', '/chats'];
 
