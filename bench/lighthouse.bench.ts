@@ -7,7 +7,7 @@ import type { RunningServer } from './support/server';
 
 /**
  * Lighthouse (default config = mobile: Moto G Power viewport, simulated slow 4G and 4× CPU
- * slowdown) on the home page and three campaign landers, each with a ceiling measured in the same run: the same Chromium and
+ * slowdown) on the home page, three campaign landers, the visitor's search and a profile, each with a ceiling measured in the same run: the same Chromium and
  * settings on a minimal static page served by a bare node:http server. On a quiet machine the
  * ceiling scores 100; when the shared cores are busy it drops, and the ratio shows how much of a
  * low score is the machine rather than the page.
@@ -15,7 +15,7 @@ import type { RunningServer } from './support/server';
  * Env: BENCH_LH_RUNS (runs on the app page and, alternately, on the ceiling page; the median
  * run by performance score is shown; default 1),
  * BENCH_LH_JSON (file to write the shown app reports to, for the Lighthouse viewer: one per page,
- * the page's path in the name), BENCH_LH_PAGES (comma-separated paths instead of the default four),
+ * the page's path in the name), BENCH_LH_PAGES (comma-separated paths instead of the default six; `{profile}` = a visible profile),
  * CHROMIUM_PATH (default /usr/bin/chromium).
  */
 
@@ -133,17 +133,32 @@ function metricsLine(lhr: Result): string {
 }
 
 /**
- * The pages measured: the home page and three campaign landers (issue 18), each against the
- * same targets. BENCH_LH_PAGES (comma-separated paths) replaces the list.
+ * The pages measured: the home page and three campaign landers (issue 18), the visitor's search
+ * and a profile (issue 19), each against the same targets. `{profile}` stands for the first
+ * profile a visitor's search shows, looked up when the bench runs. BENCH_LH_PAGES
+ * (comma-separated paths, `{profile}` allowed) replaces the list.
  */
-const DEFAULT_PAGES = ['/', '/landers/gallery', '/landers/maplanding', '/landers/video'];
+const DEFAULT_PAGES = ['/', '/landers/gallery', '/landers/maplanding', '/landers/video', '/members', '{profile}'];
+const PROFILE_PLACEHOLDER = '{profile}';
 
-function pagesToMeasure(): string[] {
+async function pagesToMeasure(baseUrl: string): Promise<string[]> {
   const raw = process.env.BENCH_LH_PAGES;
-  if (!raw) return DEFAULT_PAGES;
-  const pages = raw.split(',').map((page) => page.trim()).filter(Boolean);
-  if (!pages.length || pages.some((page) => !page.startsWith('/'))) throw new Error(`BENCH_LH_PAGES must list paths starting with "/", got "${raw}"`);
-  return pages;
+  const pages = raw ? raw.split(',').map((page) => page.trim()).filter(Boolean) : DEFAULT_PAGES;
+  if (!pages.length || pages.some((page) => !page.startsWith('/') && page !== PROFILE_PLACEHOLDER)) {
+    throw new Error(`BENCH_LH_PAGES must list paths starting with "/" (or ${PROFILE_PLACEHOLDER}), got "${raw}"`);
+  }
+  if (!pages.includes(PROFILE_PLACEHOLDER)) return pages;
+  const profile = `/members/${await firstVisibleProfile(baseUrl)}`;
+  return pages.map((page) => (page === PROFILE_PLACEHOLDER ? profile : page));
+}
+
+/** The first profile a visitor's search lists: a page every visitor from an ad can land on. */
+async function firstVisibleProfile(baseUrl: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/members.php?page=1`);
+  const parsed = (await response.json()) as { results?: Array<{ id: number }> };
+  const id = parsed.results?.[0]?.id;
+  if (!id) throw new Error(`no profile in the visitor's search: HTTP ${response.status}`);
+  return id;
 }
 
 /** `report.json` → `report.landers-video.json`: one report file per page. */
@@ -157,7 +172,7 @@ const median = (list: Result[]) => [...list].sort((a, b) => score(a, 'performanc
 
 export async function runLighthouseBench(server: RunningServer): Promise<BenchOutcome> {
   const runs = Math.round(envNumber('BENCH_LH_RUNS', 1));
-  const pages = pagesToMeasure();
+  const pages = await pagesToMeasure(server.url);
   heading(`Lighthouse (mobile, default config) on ${pages.join(', ')}`);
   console.log(machineLine());
 

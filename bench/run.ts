@@ -5,6 +5,7 @@ import { runFuzzBench } from './fuzz.bench';
 import { runHttpBench } from './http.bench';
 import { runLighthouseBench } from './lighthouse.bench';
 import { runMailBench } from './mail.bench';
+import { runMediaBench } from './media.bench';
 import { runPagesBench } from './pages.bench';
 import { runSearchBench } from './search.bench';
 import { runCleanups } from './support/cleanup';
@@ -12,7 +13,7 @@ import { envNumber, heading, type BenchOutcome } from './support/report';
 import { describeBuild, startServer, type RunningServer } from './support/server';
 
 /**
- * `npm run bench [-- http|lighthouse|search|chat|fuzz|admin|mail|cluster]`: starts the production server once on a fresh
+ * `npm run bench [-- http|lighthouse|search|chat|fuzz|admin|mail|cluster|media]`: starts the production server once on a fresh
  * database (only when a selected bench uses it), runs the benches and prints a summary. Missed
  * targets are reported, not fatal: the exit code is non-zero only when something crashed.
  */
@@ -36,6 +37,8 @@ const BENCHES: Record<string, Bench> = {
   pages: { shared: false, run: runPagesBench },
   // Three instances, a worker and nginx on a scratch PostgreSQL, Redis and an S3 server; kills two under chat load.
   cluster: { shared: false, run: runClusterBench },
+  // A member photo through the app from the local disk and from S3 (s3rver), against bare node:http (ADR 0044).
+  media: { shared: false, run: runMediaBench },
 };
 
 async function main(): Promise<number> {

@@ -61,10 +61,20 @@ describe('the tab’s socket', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     // The next instance is gone too before the tab got in: now it waits as for any outage.
     FakeSocket.opened[1]!.drop(WS_CLOSE.serviceRestart);
-    await vi.advanceTimersByTimeAsync(1_500);
+    await vi.advanceTimersByTimeAsync(450);
     expect(FakeSocket.opened).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.advanceTimersByTimeAsync(600);
     expect(FakeSocket.opened).toHaveLength(3);
+    connection.close();
+  });
+
+  it('never waits longer than a few seconds, however long the outage lasted', async () => {
+    const connection = connect();
+    for (let failures = 0; failures < 10; failures++) {
+      FakeSocket.opened.at(-1)!.drop(1006);
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(FakeSocket.opened).toHaveLength(failures + 2);
+    }
     connection.close();
   });
 });

@@ -2,10 +2,10 @@ import type { SendMessageInput, SendMessageResponse } from '../../contract/chat'
 import { ServerEvent, type ClientEvent } from '../../contract/ws-events';
 import { useChat } from '../state/chat';
 import { handlers, type HandlerContext } from './handlers';
+import { reconnectDelay, SERVICE_RESTART } from './reconnect-delay';
 import { markOpenConversationRead, refreshChats } from './refresh-chats';
 import { createSocketSends } from './socket-sends';
 
-const MAX_BACKOFF_MS = 30_000;
 /** Close code the server uses for a missing or expired session. */
 const AUTHENTICATION_REQUIRED = 4401;
 /**
@@ -16,9 +16,6 @@ const AUTHENTICATION_REQUIRED = 4401;
  * before the server answered anything is a real log-out.
  */
 const SESSION_RECHECK_DELAY_MS = 1_000;
-/** The server's "service restart" close (an instance draining): come back at once, spread over this window. */
-const SERVICE_RESTART = 1012;
-const RESTART_SPREAD_MS = 1_000;
 
 export interface RealtimeConnection {
   sendTyping(conversationId: number): void;
@@ -92,15 +89,10 @@ export function connectRealtime(options: { memberId: number; openConversationId:
         timer = setTimeout(open, SESSION_RECHECK_DELAY_MS);
         return;
       }
-      if (event.code === SERVICE_RESTART && attempts === 0) {
-        // Another instance takes the tab; the spread keeps a drained instance's tabs from all
-        // arriving at the next one in the same millisecond.
-        attempts = 1;
-        timer = setTimeout(open, Math.random() * RESTART_SPREAD_MS);
-        return;
-      }
+      // A drain (1012) comes back at once, spread so a drained instance's tabs do not all reach
+      // the next one in the same millisecond; anything else backs off, capped and jittered.
       attempts += 1;
-      timer = setTimeout(open, Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempts));
+      timer = setTimeout(open, reconnectDelay(attempts, event.code));
     };
   };
   open();

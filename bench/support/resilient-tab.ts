@@ -1,9 +1,10 @@
 import WebSocket from 'ws';
+import { reconnectDelay } from '../../app/realtime/reconnect-delay';
 
 /**
  * A member's tab as the web app behaves when instances come and go: one socket through the
- * load balancer; when it closes it reconnects (at once within a second after a 1012 drain,
- * with back-off otherwise), resyncs from the newest message id it has seen, and sends again,
+ * load balancer; when it closes it reconnects with the web app's own delays (at once within a
+ * second after a 1012 drain, capped jittered back-off otherwise), resyncs from the newest message id it has seen, and sends again,
  * with the same client id, every message whose acknowledgement it had not received.
  */
 export interface TabStats {
@@ -13,10 +14,17 @@ export interface TabStats {
   acked: Map<string, number>;
   /** Milliseconds from each unexpected close until the next `resync_done`. */
   recoveries: number[];
+  /**
+   * Texts delivered under a second message id: one send stored twice (a retry after a failover
+   * that the idempotency key did not catch). The web app merges by id, so unlike a repeated id
+   * this is a duplicate the member would see. Every text of a bench run is unique.
+   */
+  storedTwice: number;
 }
 
 export class ResilientTab {
-  readonly stats: TabStats = { received: new Map(), acked: new Map(), recoveries: [] };
+  readonly stats: TabStats = { received: new Map(), acked: new Map(), recoveries: [], storedTwice: 0 };
+  private idOfText = new Map<string, number>();
   private socket: WebSocket | null = null;
   private lastSeen = 0;
   private unacked = new Map<string, string>();
@@ -67,10 +75,15 @@ export class ResilientTab {
       socket.send(JSON.stringify(this.lastSeen ? { type: 'resync', after_message_id: this.lastSeen } : { type: 'resync' }));
     });
     socket.on('message', (data: Buffer) => {
-      const event = JSON.parse(data.toString()) as { type: string; client_id?: string; message?: { id: number; sender_id: number }; last_message_id?: number; has_more?: boolean };
+      const event = JSON.parse(data.toString()) as { type: string; client_id?: string; message?: { id: number; sender_id: number; text: string }; last_message_id?: number; has_more?: boolean };
       if (event.type === 'message_new') {
         const id = event.message!.id;
-        if (event.message!.sender_id !== this.memberId) this.stats.received.set(id, (this.stats.received.get(id) ?? 0) + 1);
+        if (event.message!.sender_id !== this.memberId) {
+          this.stats.received.set(id, (this.stats.received.get(id) ?? 0) + 1);
+          const earlierId = this.idOfText.get(event.message!.text);
+          if (earlierId === undefined) this.idOfText.set(event.message!.text, id);
+          else if (earlierId !== id) this.stats.storedTwice += 1;
+        }
         if (id > this.lastSeen) this.lastSeen = id;
       } else if (event.type === 'message_sent') {
         this.unacked.delete(event.client_id!);
@@ -100,8 +113,7 @@ export class ResilientTab {
       if (this.stopped) return;
       this.closedAt ??= Date.now();
       this.attempts += 1;
-      const delay = code === 1012 && this.attempts === 1 ? Math.random() * 1_000 : Math.min(5_000, 250 * 2 ** this.attempts);
-      setTimeout(() => this.open(), delay);
+      setTimeout(() => this.open(), reconnectDelay(this.attempts, code));
     });
   }
 }

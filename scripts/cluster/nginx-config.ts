@@ -13,11 +13,21 @@ export interface NginxOptions {
 }
 
 /**
+ * Passive health checks only stand in for the readiness poll between two polls. With one failure
+ * for 2 s (as before), a single dropped connection or timeout at the last ready instance (the others dead or
+ * draining) left nginx with no live upstream: every reconnecting tab got an instant 502 and
+ * backed off, which stretched the failover bench's reconnect p99 to 11 s. A dead instance costs
+ * only a refused connect that nginx retries on the next one, so waiting for a few is cheap.
+ */
+export const PASSIVE_MAX_FAILS = 3;
+export const PASSIVE_FAIL_TIMEOUT = '1s';
+
+/**
  * The nginx.conf text. Unready instances are marked `down`: nginx's open-source edition only
  * checks health passively, so the cluster script polls `/readyz` and reloads.
  */
 export function nginxConfig({ listenPort, prefix, runAsRoot = false, instances }: NginxOptions): string {
-  const servers = instances.map(({ port, ready }) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s${ready ? '' : ' down'};`).join('\n');
+  const servers = instances.map(({ port, ready }) => `    server 127.0.0.1:${port} max_fails=${PASSIVE_MAX_FAILS} fail_timeout=${PASSIVE_FAIL_TIMEOUT}${ready ? '' : ' down'};`).join('\n');
   return `# Written by scripts/cluster.ts: edits are lost on the next start.
 ${runAsRoot ? '# Started by root (a CI container): the workers keep root so they can use the temp paths below.\nuser root;\n' : ''}worker_processes 1;
 daemon off;

@@ -142,6 +142,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     blocks: services.blocksRepository,
     presence: services.presence,
     messages: { chat: services.chat, sites: services.sites, translator: services.translator },
+    isShuttingDown: options.isShuttingDown,
     ...options.realtime,
   });
 

@@ -26,7 +26,7 @@ import { isCacheablePageRequest, preloadLinkHeader } from './page-cache-policy';
 import { replyFromPageCache, type PageCacheSettings } from './page-cache-reply';
 
 /** What pages need from the domain, beyond the site. */
-export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'memberMap' | 'socialProof' | 'signupMatches' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
+export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'memberMap' | 'socialProof' | 'signupMatches' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe' | 'siteThemes'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
 
 export interface SsrOptions {
   /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
@@ -65,7 +65,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         reply.header('allow', allowed.join(', '));
         throw new AppError('method_not_allowed', { detail: `${request.method} ${request.url}` });
       }
-      if (options.mode === 'production') reply.header('link', preloadLinkHeader(build));
+      if (options.mode === 'production') reply.header('link', `${preloadLinkHeader(build)}, ${options.services.siteThemes.preloadLinksOf(request.site)}`);
       const { pageCache } = options;
       if (pageCache && isCacheablePageRequest(request)) {
         // A shared page carries no nonce (its CSP lists its inline scripts' hashes) and is rendered

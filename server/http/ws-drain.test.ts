@@ -26,4 +26,22 @@ describe('draining the socket gateway', () => {
       await ctx.close();
     }
   });
+
+  it('refuses a new socket with 503 once draining, so the load balancer sends it to another instance', async () => {
+    let draining = false;
+    const ctx = await createRealtimeTestContext({ isShuttingDown: () => draining });
+    try {
+      const site = await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain });
+      const anna = await createVisibleMember(ctx, site, { gender: 'female' });
+      const before = await ctx.connect(anna.id);
+      await before.roundTrip();
+
+      draining = true;
+      await expect(ctx.connect(anna.id)).rejects.toThrow(/503/);
+      // The tab already open stays until the drain closes it with 1012.
+      await before.roundTrip();
+    } finally {
+      await ctx.close();
+    }
+  });
 });

@@ -113,6 +113,48 @@ describe('GET /api/ws', () => {
     expect(back.events.map((event) => event.type)).toEqual(['message_new', 'message_new', 'message_new', 'resync_done', 'pong']);
   });
 
+  it('never sends a message twice when the tab asks to resync from before a message it was just sent live', async () => {
+    const [anna, ben] = await Promise.all([member(), member('male')]);
+    const opening = await send(anna.id, { profileId: ben.id }, 'before');
+    const conversationId = opening.message.conversation_id;
+    const away = await ctx.connect(ben.id);
+    away.ws.close();
+    await away.closed;
+    const missed = (await send(anna.id, { conversationId }, 'while away')).message;
+
+    // The new socket is subscribed at once: a message arrives live before the tab's resync
+    // request (which still carries the cursor from before it) reaches the server.
+    const back = await ctx.connect(ben.id);
+    const live = (await send(anna.id, { conversationId }, 'live, before the resync')).message;
+    await back.waitFor('message_new', (event) => event.message.id === live.id);
+    back.send({ type: 'resync', after_message_id: opening.message.id });
+    await back.waitFor('resync_done');
+    // Asked again from the same cursor (an end-of-session check): still nothing twice.
+    back.send({ type: 'resync', after_message_id: opening.message.id });
+    await back.waitFor('resync_done', () => back.of('resync_done').length === 2);
+    await back.roundTrip();
+
+    expect(back.of('message_new').map((event) => event.message.id)).toEqual([live.id, missed.id]);
+  });
+
+  it('never sends a message twice when its live event arrives after a resync already sent it', async () => {
+    const [anna, ben] = await Promise.all([member(), member('male')]);
+    const opening = await send(anna.id, { profileId: ben.id }, 'before');
+    const away = await ctx.connect(ben.id);
+    away.ws.close();
+    await away.closed;
+    const missed = (await send(anna.id, { conversationId: opening.message.conversation_id }, 'while away')).message;
+
+    const back = await ctx.connect(ben.id);
+    back.send({ type: 'resync', after_message_id: opening.message.id });
+    await back.waitFor('resync_done');
+    // The bus lagging behind the commit: the live event comes once the resync is over.
+    await ctx.bus.publish(ben.id, { type: 'message_new', message: missed });
+    await back.roundTrip();
+
+    expect(back.of('message_new').map((event) => event.message.id)).toEqual([missed.id]);
+  });
+
   it('gives a tab without a cursor only the newest id, so a page load replays no history', async () => {
     const [anna, ben, eve] = await Promise.all([member(), member('male'), member('male')]);
     const opening = await send(anna.id, { profileId: ben.id }, 'old news');

@@ -17,6 +17,7 @@ import { SESSION_COOKIE } from './auth';
 import { isSameOrigin } from './csrf';
 import { spreadOverPeriod } from './spread-over-period';
 import { createSocketOutput } from './ws-output';
+import { RecentIds } from './ws-recent-ids';
 import { createSocketSends, type SocketSendOptions, type SocketSender } from './ws-send';
 
 export const WS_PATH = '/api/ws';
@@ -59,6 +60,12 @@ export interface WsGatewayOptions {
   presence?: Pick<PresenceTracker, 'opened' | 'closed'>;
   /** Milliseconds now, for the typing throttle (tests pass a manual clock). */
   now?: () => number;
+  /**
+   * The instance is draining (SIGTERM): a new socket is refused with 503 before the upgrade, so
+   * the load balancer hands it to the next instance at once; accepted here, it would be closed
+   * again with 1012 moments later and the tab would pay a second reconnect.
+   */
+  isShuttingDown?: () => boolean;
 }
 
 /** Live events held back while a resync is sending what the tab missed, so it all arrives once and in order. */
@@ -84,6 +91,8 @@ interface Connection extends SocketSender {
   /** Per conversation: when this tab last sent typing, and to whom (-1: not the member's conversation). */
   typing: Map<number, { at: number; otherId: number }> | null;
   resync: ResyncState | null;
+  /** Message ids this socket was sent lately, which a resync must not send again (null until the first). */
+  sentRecently: RecentIds | null;
 }
 
 /**
@@ -165,6 +174,13 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
       socket.terminate();
       return;
     }
+    if (event.type === 'message_new') {
+      // Once per socket: a resync may have sent it before its live event arrived (the bus lags
+      // the commit under load), or the live event before the tab's resync asked for it.
+      const sent = (connection.sentRecently ??= new RecentIds());
+      if (sent.has(event.message.id)) return;
+      sent.add(event.message.id);
+    }
     output.send(socket, event);
   }
 
@@ -227,6 +243,9 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     const rows = await chatSync.messagesSince(connection.memberId, afterMessageId, RESYNC_LIMIT);
     for (const row of rows) {
       const message = presentMessage(row);
+      // Sent live moments ago (on the wire when the tab asked, or since the socket opened):
+      // the tab has it or is about to, and `send` drops a second copy.
+      if (state.sentIds.has(message.id)) continue;
       state.sentIds.add(message.id);
       send(connection, { type: 'message_new', message });
     }
@@ -299,8 +318,9 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
     {
       websocket: true,
       // Runs before the upgrade: a refusal here never becomes a socket.
-      preValidation: async (request) => {
+      preValidation: async (request, reply) => {
         if (!request.ws) return;
+        if (options.isShuttingDown?.()) return reply.code(503).header('retry-after', '1').send({ status: 'shutting_down' });
         if (!isSameOrigin(request)) throw new AppError('csrf_failed', { detail: 'cross-site websocket' });
         const token = request.cookies?.[SESSION_COOKIE];
         const memberId = token ? await sessions.findUserId(token) : null;
@@ -314,7 +334,7 @@ export async function wsGateway(app: FastifyInstance, options: WsGatewayOptions)
         socket.close(WS_CLOSE.authenticationRequired, 'authentication_required');
         return;
       }
-      const connection: Connection = { ...owner, socket, sending: 0, invalid: 0, unsubscribe: () => {}, typing: null, resync: null };
+      const connection: Connection = { ...owner, socket, sending: 0, invalid: 0, unsubscribe: () => {}, typing: null, resync: null, sentRecently: null };
       const { memberId } = owner;
       connections.set(socket, connection);
       connection.unsubscribe = bus.subscribe(memberId, (event) => forward(connection, event));

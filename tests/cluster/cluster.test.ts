@@ -42,7 +42,8 @@ describe.runIf(hasNginx && databaseUrl && redisUrl)('a cluster of two instances 
     const url = new URL(databaseUrl!);
     url.pathname = `/${database}`;
     s3 = await startTestS3({ prefix: 'cluster' });
-    const port = 20_000 + (process.pid % 20_000);
+    // nginx's port, the instances on the next two; TEST_CLUSTER_PORT pins them (a shared machine's own range).
+    const port = Number(process.env.TEST_CLUSTER_PORT ?? 20_000 + (process.pid % 20_000));
     cluster = await startCluster({
       instances: 2,
       port,

@@ -72,6 +72,17 @@ describe('the app shell on phones and on desktop', () => {
     await page.screenshot({ path: `${SHOTS}/shell-search-390.png` });
     await expectAccessible(page);
 
+    // The filters fold into one line over the results; opened, they search and fold again.
+    const filters = page.getByRole('form', { name: t('search.filters') });
+    const toggle = page.getByTestId('search-filters-toggle');
+    expect([await filters.isVisible(), await toggle.getAttribute('aria-expanded')]).toEqual([false, 'false']);
+    await toggle.click();
+    await filters.getByLabel(t('search.min_age')).selectOption('30');
+    await filters.getByRole('button', { name: t('search.submit') }).click();
+    await page.waitForURL((url) => url.searchParams.get('min_age') === '30');
+    expect(await filters.isVisible()).toBe(false);
+    expect(await toggle.textContent()).toContain('30–');
+
     // A profile stays under Search; a first message to the member is Messages, full screen.
     const href = (await page.getByTestId('profile-card').first().getByRole('link').first().getAttribute('href'))!;
     const id = /\/members\/(\d+)/.exec(href)![1];

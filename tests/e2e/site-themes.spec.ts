@@ -29,6 +29,9 @@ describe('a brand that looks like itself', () => {
     await admin.goto(`${baseUrl()}/admin/sites`);
     await admin.getByTestId('sites-table').getByRole('row').filter({ hasText: 'localhost' }).first().getByRole('link').click();
     await admin.getByRole('tab', { name: 'Look' }).click();
+    // The hex field and the colour picker beside it each have a name of their own.
+    expect(await admin.getByLabel('Primary (buttons)', { exact: true }).getAttribute('id')).toBe('theme-primary');
+    expect(await admin.getByLabel('Primary (buttons) — colour picker').getAttribute('type')).toBe('color');
     const before = await admin.locator('#theme-primary').inputValue();
     // A colour too light for white button text is refused with the pair and its ratio.
     await admin.locator('#theme-primary').fill('#ffb3d1');

@@ -24,6 +24,8 @@ export interface RealtimeTestOptions {
   heartbeatMs?: number;
   /** How often open tabs' sessions are checked again (the gateway's 10 s by default). */
   sessionCheckMs?: number;
+  /** The instance is draining (its SIGTERM arrived). */
+  isShuttingDown?: () => boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function createRealtimeTestContext(options: RealtimeTestOptions = {
   const bus = options.bus ?? createMemoryBus();
   const services = await createServices(config, database, { clock, mailer, bus });
   const { db } = database;
-  const app = await buildHttpApp(services, { realtime: { heartbeatMs: options.heartbeatMs, sessionCheckMs: options.sessionCheckMs, now: () => clock.now().getTime() } });
+  const app = await buildHttpApp(services, { realtime: { heartbeatMs: options.heartbeatMs, sessionCheckMs: options.sessionCheckMs, now: () => clock.now().getTime() }, isShuttingDown: options.isShuttingDown });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

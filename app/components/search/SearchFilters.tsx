@@ -8,11 +8,15 @@ import type { SearchFilters as Filters } from '../../state/search';
 
 const AGES = Array.from({ length: 82 }, (_, index) => String(18 + index));
 
-/** The search form (spec §3 search state): gender, country, region and an age range. */
+/**
+ * The search form (spec §3 search state): gender, country, region and an age range. On a phone
+ * it folds into one line saying what is filtered, so the first screen shows people, not fields.
+ */
 export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearch: (filters: Filters) => void }) {
   const { t, i18n } = useTranslation();
   const { settings } = useRootData();
   const [filters, setFilters] = useState(initial);
+  const [open, setOpen] = useState(false);
   const update = (patch: Partial<Filters>) => setFilters((current) => ({ ...current, ...patch }));
 
   useEffect(() => setFilters(initial), [initial]);
@@ -24,8 +28,12 @@ export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearc
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setOpen(false);
     onSearch(filters);
   };
+  const gender = initial.gender === 'female' ? t('search.women') : initial.gender === 'male' ? t('search.men') : '';
+  const ages = initial.min_age || initial.max_age ? `${initial.min_age || '18'}–${initial.max_age || '99'}` : '';
+  const summary = [gender, initial.country ? regionName(i18n.language, initial.country) : '', ages].filter(Boolean).join(' · ') || t('search.any');
   const select = (id: keyof Filters, label: string, options: { value: string; label: string }[], onChange?: (value: string) => void) => (
     <div className="col-6 col-md">
       <label className="form-label small mb-1" htmlFor={`filter-${id}`}>
@@ -43,22 +51,28 @@ export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearc
   );
 
   return (
-    <form className="card card-body mb-4" onSubmit={submit} aria-label={t('search.filters')}>
-      <div className="row g-2 align-items-end">
-        {select('gender', t('search.gender'), [
-          { value: 'female', label: t('search.women') },
-          { value: 'male', label: t('search.men') },
-        ])}
-        {select('country', t('signup.country_label'), settings.countries.map((code) => ({ value: code, label: regionName(i18n.language, code) })), (value) => update({ country: value, countryregion: '' }))}
-        {select('countryregion', regions?.region_word_label ?? t('regions.word.region'), regions?.regions.map((region) => ({ value: region.id, label: region.name })) ?? [])}
-        {select('min_age', t('search.min_age'), AGES.map((age) => ({ value: age, label: age })))}
-        {select('max_age', t('search.max_age'), AGES.map((age) => ({ value: age, label: age })))}
-        <div className="col-12 col-md-auto">
-          <button type="submit" className="btn btn-primary btn-sm w-100">
-            {t('search.submit')}
-          </button>
+    <>
+      <button type="button" className="btn btn-outline-secondary w-100 d-flex justify-content-between align-items-center mb-3 d-md-none" aria-expanded={open} aria-controls="search-filters" onClick={() => setOpen(!open)} data-testid="search-filters-toggle">
+        <span className="fw-semibold">{t('search.filters')}</span>
+        <span className="text-truncate ms-2 small">{summary}</span>
+      </button>
+      <form id="search-filters" className={`card card-body mb-4 ${open ? '' : 'd-none d-md-block'}`} onSubmit={submit} aria-label={t('search.filters')}>
+        <div className="row g-2 align-items-end">
+          {select('gender', t('search.gender'), [
+            { value: 'female', label: t('search.women') },
+            { value: 'male', label: t('search.men') },
+          ])}
+          {select('country', t('signup.country_label'), settings.countries.map((code) => ({ value: code, label: regionName(i18n.language, code) })), (value) => update({ country: value, countryregion: '' }))}
+          {select('countryregion', regions?.region_word_label ?? t('regions.word.region'), regions?.regions.map((region) => ({ value: region.id, label: region.name })) ?? [])}
+          {select('min_age', t('search.min_age'), AGES.map((age) => ({ value: age, label: age })))}
+          {select('max_age', t('search.max_age'), AGES.map((age) => ({ value: age, label: age })))}
+          <div className="col-12 col-md-auto">
+            <button type="submit" className="btn btn-primary btn-sm w-100">
+              {t('search.submit')}
+            </button>
+          </div>
         </div>
-      </div>
-    </form>
+      </form>
+    </>
   );
 }

@@ -25,8 +25,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
-  const siteName = matches[0]?.data?.settings.name ?? '';
-  return page ? [{ title: `${page.profile.name}, ${page.profile.age} | ${siteName}` }] : [];
+  const settings = matches[0]?.data?.settings;
+  if (!page || !settings) return [];
+  // Search engines and link previews: who and where, then what the site is.
+  const place = [page.profile.city, page.profile.country].filter(Boolean).join(', ');
+  const who = [`${page.profile.name}, ${page.profile.age}`, place].filter(Boolean).join(' · ');
+  return [{ title: `${page.profile.name}, ${page.profile.age} | ${settings.name}` }, { name: 'description', content: `${who}. ${settings.description}` }];
 }
 
 /** `/members/{id}` — another member's profile (spec §2 profile view). */

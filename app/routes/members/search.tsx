@@ -33,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: matches[0]?.data?.settings.name ?? '' }];
+  const settings = matches[0]?.data?.settings;
+  return settings ? [{ title: settings.name }, { name: 'description', content: settings.description }] : [];
 }
 
 function filtersOf(query: Record<string, string>): Filters {

@@ -27,6 +27,7 @@ const require = createRequire(import.meta.url);
  */
 export function createSiteThemes(deps: { mediaUrlOf: (key: string) => string }) {
   const stylesheets = new WeakMap<SiteRow, ThemeStylesheet>();
+  const preloads = new WeakMap<SiteRow, string>();
   const fonts = new Map<BundledFont, FontFile>();
 
   function fontFile(font: BundledFont): FontFile {
@@ -69,6 +70,20 @@ export function createSiteThemes(deps: { mediaUrlOf: (key: string) => string }) 
         hero: stored.hero_key ? deps.mediaUrlOf(stored.hero_key) : null,
         theme_color: resolveTheme(stored).dark,
       };
+    },
+    /**
+     * `Link` header entries for the site's stylesheet and its font: both block the first paint
+     * (the font through `font-display: optional`), so the browser should ask for them as soon
+     * as the response headers arrive, not when it has parsed the head.
+     */
+    preloadLinksOf(site: SiteRow): string {
+      let links = preloads.get(site);
+      if (links === undefined) {
+        const { font } = resolveTheme(themeColumnOf(site));
+        links = [`<${stylesheetOf(site).href}>; rel=preload; as=style`, ...(font === 'system' ? [] : [`<${fontUrl(font)}>; rel=preload; as=font; type="font/woff2"; crossorigin`])].join(', ');
+        preloads.set(site, links);
+      }
+      return links;
     },
     /** A bundled font by the name in its address, or null for any other name. */
     findFont(name: string): FontFile | null {

@@ -65,7 +65,11 @@ export function buildThemeCss(theme: ThemeFields, assets: ThemeAssets): string {
   const font = theme.font === 'system' ? null : FONT_FACES[theme.font];
   const parts: string[] = [];
   if (font) {
-    parts.push(`@font-face {\n  font-family: '${font.family}';\n  font-style: normal;\n  font-display: swap;\n  font-weight: ${font.weights};\n  src: ${cssUrl(assets.fontUrl(theme.font as Exclude<ThemeFont, 'system'>))} format('woff2-variations');\n  unicode-range: ${LATIN_RANGE};\n}`);
+    // `optional`, not `swap`: a font that arrives after the first paint would reflow every line
+    // (the bottom-anchored cookie bar and card grids jump: Lighthouse measured CLS 0.12–0.26).
+    // It is preloaded with the page (the `Link` header), so it is usually there in time; when it
+    // is not, the page keeps the fallback stack and the next page uses the cached font.
+    parts.push(`@font-face {\n  font-family: '${font.family}';\n  font-style: normal;\n  font-display: optional;\n  font-weight: ${font.weights};\n  src: ${cssUrl(assets.fontUrl(theme.font as Exclude<ThemeFont, 'system'>))} format('woff2-variations');\n  unicode-range: ${LATIN_RANGE};\n}`);
   }
   const light: Record<string, string> = {
     '--bs-primary': palette.primary,

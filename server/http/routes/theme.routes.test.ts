@@ -39,6 +39,12 @@ describe('the theme in the page', () => {
     expect(flirtSheet.body).toMatch(/@media \(prefers-color-scheme: dark\) \{\n  :root \{\n    --bs-body-bg: #0f0d24;/);
 
     const font = /url\("(\/theme\/fonts\/montserrat\.[\w-]+\.woff2)"\)/.exec(flirtSheet.body)![1];
+    // A late font never reflows the page: it is used if it arrives in time, else the fallback stays.
+    expect(flirtSheet.body).toContain('font-display: optional;');
+    // …so the page asks for it with its headers, beside its stylesheet; a system-font brand has none.
+    expect(String(flirtPage.headers.link)).toContain(`<${flirtHref}>; rel=preload; as=style, <${font}>; rel=preload; as=font; type="font/woff2"; crossorigin`);
+    expect(String(plainPage.headers.link)).toContain(`<${plainHref}>; rel=preload; as=style`);
+    expect(String(plainPage.headers.link)).not.toContain('as=font');
     const served = await ctx.app.inject({ url: font, headers: { host: 'flirt.theme.test' } });
     expect([served.statusCode, served.headers['content-type'], served.headers['cache-control']]).toEqual([200, 'font/woff2', 'public, max-age=31536000, immutable']);
     expect(served.rawPayload.subarray(0, 4).toString()).toBe('wOF2');

@@ -137,3 +137,10 @@ export function findLayoutFaults(page: Page): Promise<string[]> {
     return faults;
   });
 }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The layout audit's whole matrix (`npm run test:layout`) rather than the slice every run takes. */
+    fullLayoutAudit: boolean;
+  }
+}

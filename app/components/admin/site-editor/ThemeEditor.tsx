@@ -69,7 +69,7 @@ export function ThemeEditor({ siteId, siteUrl, canWrite, onVersion }: { siteId: 
                 {t(`themes.fields.${name}`)}
               </label>
               <div className="input-group">
-                <input type="color" className="form-control form-control-color" aria-label={t(`themes.fields.${name}`)} value={draft[name]} onChange={(event) => set(name, event.target.value)} disabled={!canWrite} />
+                <input type="color" className="form-control form-control-color" aria-label={t('themes.picker', { field: t(`themes.fields.${name}`) })} value={draft[name]} onChange={(event) => set(name, event.target.value)} disabled={!canWrite} />
                 <input id={`theme-${name}`} className={`form-control ${failing.has(name) ? 'is-invalid' : ''}`} value={draft[name]} onChange={(event) => set(name, event.target.value.trim().toLowerCase())} disabled={!canWrite} spellCheck={false} />
               </div>
             </div>
@@ -87,7 +87,7 @@ export function ThemeEditor({ siteId, siteUrl, canWrite, onVersion }: { siteId: 
                   {t('themes.fields.dark_background')}
                 </label>
                 <div className="input-group">
-                  <input type="color" className="form-control form-control-color" aria-label={t('themes.fields.dark_background')} value={draft.dark_background} onChange={(event) => set('dark_background', event.target.value)} disabled={!canWrite} />
+                  <input type="color" className="form-control form-control-color" aria-label={t('themes.picker', { field: t('themes.fields.dark_background') })} value={draft.dark_background} onChange={(event) => set('dark_background', event.target.value)} disabled={!canWrite} />
                   <input id="theme-dark_background" className={`form-control ${failing.has('dark_background') ? 'is-invalid' : ''}`} value={draft.dark_background} onChange={(event) => set('dark_background', event.target.value.trim().toLowerCase())} disabled={!canWrite} />
                 </div>
               </div>
