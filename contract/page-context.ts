@@ -74,6 +74,8 @@ export interface PageLoadContext {
   signupMatches(): Promise<ProfileCard[]>;
   /** Another member's profile as the viewer may see it, or the error that refuses it. */
   viewMember(id: number): Promise<{ ok: true; data: MemberProfile } | { ok: false; code: string; message: string }>;
+  /** The same profile with its related members streamed after it (issue 20): the profile page's first screen. */
+  viewMemberFirstScreen(id: number): Promise<{ ok: true; data: Omit<MemberProfile, 'related'> & { related: Promise<MemberProfile['related']> } } | { ok: false; code: string; message: string }>;
   /** Whom the member likes, who likes them and the matches; null for visitors. */
   listLikes(): Promise<LikesResponse | null>;
   /** The member's own profile for editing; null for visitors. */

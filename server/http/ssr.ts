@@ -155,6 +155,11 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
         requireCanExist(id);
         return services.members.view(site, id, memberId);
       }),
+    viewMemberFirstScreen: (id) =>
+      settle(request, services, () => {
+        requireCanExist(id);
+        return services.members.viewFirstScreen(site, id, memberId);
+      }),
     async confirmMailChange(token) {
       if (!isToken(token)) return 'link_invalid';
       try {

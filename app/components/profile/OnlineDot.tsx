@@ -7,7 +7,10 @@ import { useTranslation } from 'react-i18next';
 export function OnlineDot({ className = '', decorative = false }: { className?: string; decorative?: boolean }) {
   const { t } = useTranslation();
   if (decorative) return <span className={`online-dot ${className}`} aria-hidden="true" />;
-  return (
-    <span className={`online-dot ${className}`} role="img" aria-label={t('photo_first.online')} title={t('photo_first.online')} data-testid="online-dot" />
-  );
+  return <OnlineMark label={t('photo_first.online')} className={className} />;
+}
+
+/** The named dot without hooks of its own, for lists that draw it many times (issue 20). */
+export function OnlineMark({ label, className = '' }: { label: string; className?: string }) {
+  return <span className={`online-dot ${className}`} role="img" aria-label={label} title={label} data-testid="online-dot" />;
 }

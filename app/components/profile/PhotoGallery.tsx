@@ -20,7 +20,7 @@ const prefersReducedMotion = () => typeof window !== 'undefined' && window.match
  * or moved with the previous/next buttons or the arrow keys. Free viewers see the main photo
  * and the photo count that invites them to premium.
  */
-export function PhotoGallery({ profile }: { profile: MemberProfile }) {
+export function PhotoGallery({ profile }: { profile: Omit<MemberProfile, 'related'> }) {
   const { t } = useTranslation();
   const { settings } = useRootData();
   const [current, setCurrent] = useState(0);

@@ -15,7 +15,7 @@ import { ReportButton } from '../reports/ReportDialog';
  * main actions form a bar fixed at the bottom of the screen, above the tab bar (issue 19), with
  * the message's price on its button and blocking and reporting behind "More".
  */
-export function ProfileActions({ profile, messagePrice, onMatch }: { profile: MemberProfile; messagePrice: number; onMatch: () => void }) {
+export function ProfileActions({ profile, messagePrice, onMatch }: { profile: Omit<MemberProfile, 'related'>; messagePrice: number; onMatch: () => void }) {
   const { t } = useTranslation();
   const { user } = useRootData();
   const revalidator = useRevalidator();

@@ -1,10 +1,11 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProfileCard as Card } from '../../../contract/profiles';
 import { photoUrl } from '../../lib/media';
-import { useRootData } from '../../root';
-import { FictionalBadge } from './FictionalBadge';
-import { OnlineDot } from './OnlineDot';
+import { useRootData, type RootData } from '../../root';
+import { FictionalLabel } from './FictionalBadge';
+import { OnlineMark } from './OnlineDot';
 
 /** Thumbnails are 320 px squares; full photos at most 1280 px (server/domain/photos). */
 const THUMB_WIDTH = 320;
@@ -18,9 +19,7 @@ export const EAGER_CARDS = 4;
  * A member in a grid (issue 19): a large photo (the browser picks the thumbnail or the full
  * photo for the card's width), the online dot, name, age, city and how far away they live.
  */
-export function ProfileCard({ profile, eager = false }: { profile: Card; eager?: boolean }) {
-  const { t } = useTranslation();
-  const { settings } = useRootData();
+export function ProfileCard({ profile, eager = false, t, settings }: { profile: Card; eager?: boolean } & CardTexts) {
   const image = profile.main_image;
   const place = profile.city ?? profile.country;
   return (
@@ -45,7 +44,7 @@ export function ProfileCard({ profile, eager = false }: { profile: Card; eager?:
         </div>
         <div className="card-body p-2">
           <h3 className="h6 mb-0 d-flex align-items-center gap-1 min-w-0">
-            {profile.is_online && <OnlineDot className="flex-shrink-0" />}
+            {profile.is_online && <OnlineMark label={t('photo_first.online')} className="flex-shrink-0" />}
             <span className="text-truncate">
               {profile.name}, {profile.age}
             </span>
@@ -59,19 +58,35 @@ export function ProfileCard({ profile, eager = false }: { profile: Card; eager?:
               </span>
             )}
           </p>
-          {profile.is_fictional && <FictionalBadge className="mt-1" />}
+          {profile.is_fictional && <FictionalLabel t={t} settings={settings} className="mt-1" />}
         </div>
       </Link>
     </article>
   );
 }
 
+/**
+ * What every card of a grid reads from React context, looked up once by the grid: a
+ * `useTranslation` call copies the i18n instance on a server render, and a page of cards
+ * made twenty of them (issue 20).
+ */
+export interface CardTexts {
+  t: TFunction;
+  settings: RootData['settings'];
+}
+
+export function useCardTexts(): CardTexts {
+  const { t } = useTranslation();
+  return { t, settings: useRootData().settings };
+}
+
 export function ProfileGrid({ profiles, eagerCount = 0 }: { profiles: Card[]; eagerCount?: number }) {
+  const texts = useCardTexts();
   return (
     <div className="row row-cols-2 row-cols-md-3 row-cols-lg-4 row-cols-xl-5 g-3">
       {profiles.map((profile, index) => (
         <div className="col" key={profile.id}>
-          <ProfileCard profile={profile} eager={index < eagerCount} />
+          <ProfileCard profile={profile} eager={index < eagerCount} {...texts} />
         </div>
       ))}
     </div>

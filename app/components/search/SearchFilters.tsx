@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { regionName } from '../../lib/region-names';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useRegions } from '../../lib/use-regions';
 import { useRootData } from '../../root';
 import type { SearchFilters as Filters } from '../../state/search';
@@ -15,11 +17,14 @@ export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearc
   const { settings } = useRootData();
   const [filters, setFilters] = useState(initial);
   const [open, setOpen] = useState(false);
-  const countryName = (code: string) => new Intl.DisplayNames([i18n.language], { type: 'region' }).of(code) ?? code;
   const update = (patch: Partial<Filters>) => setFilters((current) => ({ ...current, ...patch }));
 
   useEffect(() => setFilters(initial), [initial]);
   const regions = useRegions(filters.country);
+  // The form searches through scripts only: the server draws each list with its chosen option,
+  // the browser adds the others (164 age options were a sixth of the search page, issue 20).
+  const hydrated = useHydrated();
+  const offered = (options: { value: string; label: string }[], chosen: string) => (hydrated ? options : options.filter((option) => option.value === chosen));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -28,7 +33,7 @@ export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearc
   };
   const gender = initial.gender === 'female' ? t('search.women') : initial.gender === 'male' ? t('search.men') : '';
   const ages = initial.min_age || initial.max_age ? `${initial.min_age || '18'}–${initial.max_age || '99'}` : '';
-  const summary = [gender, initial.country ? countryName(initial.country) : '', ages].filter(Boolean).join(' · ') || t('search.any');
+  const summary = [gender, initial.country ? regionName(i18n.language, initial.country) : '', ages].filter(Boolean).join(' · ') || t('search.any');
   const select = (id: keyof Filters, label: string, options: { value: string; label: string }[], onChange?: (value: string) => void) => (
     <div className="col-6 col-md">
       <label className="form-label small mb-1" htmlFor={`filter-${id}`}>
@@ -36,7 +41,7 @@ export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearc
       </label>
       <select id={`filter-${id}`} className="form-select form-select-sm" value={filters[id]} onChange={(e) => (onChange ?? ((value) => update({ [id]: value })))(e.target.value)}>
         <option value="">{t('search.any')}</option>
-        {options.map((option) => (
+        {offered(options, filters[id]).map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
@@ -57,7 +62,7 @@ export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearc
             { value: 'female', label: t('search.women') },
             { value: 'male', label: t('search.men') },
           ])}
-          {select('country', t('signup.country_label'), settings.countries.map((code) => ({ value: code, label: countryName(code) })), (value) => update({ country: value, countryregion: '' }))}
+          {select('country', t('signup.country_label'), settings.countries.map((code) => ({ value: code, label: regionName(i18n.language, code) })), (value) => update({ country: value, countryregion: '' }))}
           {select('countryregion', regions?.region_word_label ?? t('regions.word.region'), regions?.regions.map((region) => ({ value: region.id, label: region.name })) ?? [])}
           {select('min_age', t('search.min_age'), AGES.map((age) => ({ value: age, label: age })))}
           {select('max_age', t('search.max_age'), AGES.map((age) => ({ value: age, label: age })))}

@@ -12,7 +12,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect('/login');
   const tab = (params.type ?? 'received') as Tab;
   if (!TABS.includes(tab)) throw data('This page could not be found', { status: 404 });
-  return { tab, likes: (await context.listLikes())! };
+  const likes = (await context.listLikes())!;
+  const lists: Record<Tab, ProfileCard[]> = { received: likes.liked_by.map((entry) => entry.profile), sent: likes.profiles, matches: likes.matches };
+  // The page shows one tab's cards and the other tabs' counts: only those go to the page (issue 20).
+  return {
+    tab,
+    shown: lists[tab],
+    counts: { received: lists.received.length, sent: lists.sent.length, matches: lists.matches.length },
+    newLikes: likes.liked_by.filter((entry) => entry.like_new).length,
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -22,10 +30,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /** `/likes` and `/likes/{type}` — received, sent and matches (spec §2). */
 export default function Likes() {
   const { t } = useTranslation();
-  const { tab, likes } = useLoaderData<typeof loader>();
-  const newIds = new Set(likes.liked_by.filter((entry) => entry.like_new).map((entry) => entry.id));
-  const lists: Record<Tab, ProfileCard[]> = { received: likes.liked_by.map((entry) => entry.profile), sent: likes.profiles, matches: likes.matches };
-  const shown = lists[tab];
+  const { tab, shown, counts, newLikes } = useLoaderData<typeof loader>();
   return (
     <div className="container py-4">
       <h1 className="h3 mb-3">{t('likes.title')}</h1>
@@ -34,13 +39,13 @@ export default function Likes() {
           {TABS.map((name) => (
             <li className="nav-item" key={name}>
               <NavLink className="nav-link" to={name === 'received' ? '/likes' : `/likes/${name}`} end>
-                {t(`likes.tabs.${name}`)} <span className="badge text-bg-light">{lists[name].length}</span>
+                {t(`likes.tabs.${name}`)} <span className="badge text-bg-light">{counts[name]}</span>
               </NavLink>
             </li>
           ))}
         </ul>
       </nav>
-      {tab === 'received' && newIds.size > 0 && <p className="small">{t('likes.new_count', { number: newIds.size })}</p>}
+      {tab === 'received' && newLikes > 0 && <p className="small">{t('likes.new_count', { number: newLikes })}</p>}
       {/* The open tab names the list below it (its cards are h3). */}
       <h2 className="visually-hidden">{t(`likes.tabs.${tab}`)}</h2>
       {shown.length ? <ProfileGrid profiles={shown} /> : <EmptyState icon="likes" text={t(`likes.empty.${tab}`)} action={{ to: '/members', label: t('shell.find_members') }} />}

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, useLoaderData, useNavigate } from 'react-router';
+import { Await, data, useLoaderData, useNavigate } from 'react-router';
 import { OnlineDot } from '../../components/profile/OnlineDot';
 import { MatchPopup } from '../../components/profile/MatchPopup';
 import { FictionalBadge } from '../../components/profile/FictionalBadge';
@@ -13,12 +13,15 @@ import type { Route } from './+types/profile';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
-  const result = Number.isInteger(id) && id > 0 ? await context.viewMember(id) : null;
-  if (!result || (!result.ok && result.code === 'not_found')) throw data('This page could not be found', { status: 404 });
+  if (!Number.isInteger(id) || id <= 0) throw data('This page could not be found', { status: 404 });
+  // The message button shows its price (issue 19): the member's next message, or a visitor's sign-up
+  // message. Asked for alongside the profile, not after it (issue 20).
+  const [result, messagePrice] = await Promise.all([context.viewMemberFirstScreen(id), context.user ? context.nextMessagePrice() : context.signupMessagePrice()]);
+  if (!result.ok && result.code === 'not_found') throw data('This page could not be found', { status: 404 });
   if (!result.ok) throw data(result.message, { status: 403 });
-  // The message button shows its price (issue 19): the member's next message, or a visitor's sign-up message.
-  const messagePrice = context.user ? await context.nextMessagePrice() : context.signupMessagePrice();
-  return { profile: result.data, messagePrice };
+  // The related members below the profile stream in after it (issue 20): a promise React Router sends when it settles.
+  const { related, ...profile } = result.data;
+  return { profile, related, messagePrice };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -33,7 +36,7 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 /** `/members/{id}` — another member's profile (spec §2 profile view). */
 export default function MemberProfilePage() {
   const { t } = useTranslation();
-  const { profile, messagePrice } = useLoaderData<typeof loader>();
+  const { profile, related, messagePrice } = useLoaderData<typeof loader>();
   const { settings } = useRootData();
   const navigate = useNavigate();
   const [matchShown, setMatchShown] = useState(false);
@@ -62,14 +65,20 @@ export default function MemberProfilePage() {
           <ProfileDetailsList details={profile.details} />
         </div>
       </div>
-      {profile.related.length > 0 && (
-        <section className="mt-5" aria-labelledby="related-title">
-          <h2 className="h5" id="related-title">
-            {t('profile.related')}
-          </h2>
-          <ProfileGrid profiles={profile.related} />
-        </section>
-      )}
+      <Suspense fallback={null}>
+        <Await resolve={related}>
+          {(members) =>
+            members.length > 0 && (
+              <section className="mt-5" aria-labelledby="related-title" data-testid="related-members">
+                <h2 className="h5" id="related-title">
+                  {t('profile.related')}
+                </h2>
+                <ProfileGrid profiles={members} />
+              </section>
+            )
+          }
+        </Await>
+      </Suspense>
       <MatchPopup
         liker={matchShown ? { id: profile.id, name: profile.name, main_image: profile.photos[0] ? { ...profile.photos[0], status: 'active' } : null, is_fictional: profile.is_fictional } : null}
         onClose={() => setMatchShown(false)}

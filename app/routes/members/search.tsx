@@ -13,10 +13,23 @@ import { defaultGender, toPageQuery, toQuery, useSearch, withDefaultGender, type
 import { useSignupModal } from '../../state/signup-modal';
 import type { Route } from './+types/search';
 
+/** Cards in the server's render: two rows on a wide screen, more than a phone's first screen. */
+export const FIRST_SCREEN_CARDS = 8;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A member's search starts at the gender they are looking for, not at "any".
   const query = withDefaultGender(Object.fromEntries(new URL(request.url).searchParams), defaultGender(context.user?.profile.seeking));
-  return { query, first: await context.searchMembers({ ...query, page: '1' }) };
+  const first = await context.searchMembers({ ...query, page: '1' });
+  if (!first.ok) return { query, first, restOfPage: false };
+  // The first screen shows a few cards; the rest of the page comes from the API after hydration
+  // (issue 20: twenty cards were most of the page's HTML and inline data).
+  const firstScreen = {
+    ...first.data,
+    results: first.data.results.slice(0, FIRST_SCREEN_CARDS),
+    similar_results: first.data.similar_results?.slice(0, FIRST_SCREEN_CARDS),
+  };
+  const restOfPage = firstScreen.results.length < first.data.results.length || (firstScreen.similar_results?.length ?? 0) < (first.data.similar_results?.length ?? 0);
+  return { query, first: { ...first, data: firstScreen }, restOfPage };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -32,7 +45,7 @@ function filtersOf(query: Record<string, string>): Filters {
 /** `/members` — member search, the home after log-in (spec §2). */
 export default function MemberSearch() {
   const { t } = useTranslation();
-  const { query, first } = useLoaderData<typeof loader>();
+  const { query, first, restOfPage } = useLoaderData<typeof loader>();
   const { user } = useRootData();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -47,8 +60,21 @@ export default function MemberSearch() {
   // A new search (new filters) starts over from its first page.
   useEffect(() => {
     clear();
-    if (first.ok) addPage(1, first.data.results, first.data.numResults, first.data.similar_results && { results: first.data.similar_results, numResults: first.data.similar_numResults ?? 0 });
-  }, [first, addPage, clear]);
+    if (!first.ok) return;
+    addPage(1, first.data.results, first.data.numResults, first.data.similar_results && { results: first.data.similar_results, numResults: first.data.similar_numResults ?? 0 });
+    if (!restOfPage) return;
+    // The whole first page, asked for as the loader asked (traffic source included); it replaces the first screen's cards.
+    let stale = false;
+    api<SearchResponse>(`members.php?${new URLSearchParams({ ...query, page: '1' })}`)
+      .then((page) => {
+        if (!stale) addPage(1, page.results, page.numResults, page.similar_results && { results: page.similar_results, numResults: page.similar_numResults ?? 0 });
+      })
+      // Refused or offline: the first screen's cards stay, as a failed "load more" leaves the list.
+      .catch(() => undefined);
+    return () => {
+      stale = true;
+    };
+  }, [first, restOfPage, query, addPage, clear]);
 
   if (!first.ok) {
     return (

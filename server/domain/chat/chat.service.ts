@@ -156,8 +156,8 @@ export function createChatService(deps: {
 
     /** What the member's next text message costs, shown before they write it. */
     async nextMessagePrice(site: SiteRow, memberId: number): Promise<number> {
-      const account = (await users.findAccount(memberId))!;
-      return priceOf('text', site, account.user, account.profile.country, await chat.countFreeSent(memberId));
+      const [account, freeSent] = await Promise.all([users.findAccount(memberId), chat.countFreeSent(memberId)]);
+      return priceOf('text', site, account!.user, account!.profile.country, freeSent);
     },
 
     async findConversationWith(memberId: number, profileId: number): Promise<number | null> {

@@ -27,32 +27,16 @@ export function createMembersService(deps: {
 }) {
   const { profiles, likes, blocks, users, clock } = deps;
 
-  return {
-    async view(site: SiteRow, profileId: number, viewerId: number | null): Promise<MemberProfile> {
-      const profile = await profiles.findProfile(profileId);
-      if (!profile || (!profile.visible && profileId !== viewerId)) throw new AppError('not_found');
-      const relation = viewerId ? await blocks.between(viewerId, profileId) : { viewerBlocked: false, blockedByOther: false };
-      if (relation.blockedByOther) throw new AppError('blocked_by', { params: { name: profile.name } });
-
-      const viewer = viewerId ? await users.findById(viewerId) : null;
-      const canSeeAll = !!viewer?.paidUser || viewerId === profileId;
-      const now = clock.now();
-      const [card] = await profiles.findCards([profileId], viewerId === profileId ? null : viewerId);
-      const photos = await profiles.listPhotos(profileId, { activeOnly: true });
-      const main = photos.find((photo) => photo.id === profile.mainPhotoId) ?? photos[0];
-      const shown = canSeeAll ? photos : main ? [main] : [];
-      const [liked, likesMe] = viewerId ? await Promise.all([likes.exists(viewerId, profileId), likes.exists(profileId, viewerId)]) : [false, false];
-      if (viewerId && likesMe) {
-        await likes.markSeen(profileId, viewerId);
-        deps.onLikeSeen?.(viewerId);
-      }
-
-      const visibleFields = new Set(site.visibleProfileFields);
-      const details: MemberProfile['details'] = { about: profile.about };
-      const source = { sexuality: profile.sexuality, relationship_status: profile.relationshipStatus, hair_colour: profile.hairColour, eye_colour: profile.eyeColour, body_type: profile.bodyType, tattoos: profile.tattoos, interests: profile.interests };
-      for (const field of DETAIL_FIELDS) if (visibleFields.has(field)) Object.assign(details, { [field]: source[field] });
-
-      const related = await profiles.search(
+  /**
+   * The profile with its related members still on their way: a page shows the profile first and
+   * streams the list below it (issue 20). The list's query starts with the profile's other reads.
+   */
+  async function viewFirstScreen(site: SiteRow, profileId: number, viewerId: number | null): Promise<Omit<MemberProfile, 'related'> & { related: Promise<MemberProfile['related']> }> {
+    const profile = await profiles.findProfile(profileId);
+    if (!profile || (!profile.visible && profileId !== viewerId)) throw new AppError('not_found');
+    const now = clock.now();
+    const related = profiles
+      .search(
         {
           viewerId,
           niche: site.niche,
@@ -64,22 +48,65 @@ export function createMembersService(deps: {
         },
         RELATED_COUNT,
         0,
-      );
+      )
+      .then((rows) => rows.map((row) => presentCard(row, now)));
+    // When the profile is refused or a read fails, nobody awaits the list: its failure must not go unobserved.
+    const dropRelated = () => void related.catch(() => undefined);
+    // Every read below needs only the profile: they go out together instead of one after another
+    // (issue 20: a profile page was seven database round trips in a row).
+    const [relation, viewer, [card], photos, [liked, likesMe]] = await Promise.all([
+      viewerId ? blocks.between(viewerId, profileId) : { viewerBlocked: false, blockedByOther: false },
+      viewerId ? users.findById(viewerId) : null,
+      profiles.findCards([profileId], viewerId === profileId ? null : viewerId),
+      profiles.listPhotos(profileId, { activeOnly: true }),
+      viewerId ? Promise.all([likes.exists(viewerId, profileId), likes.exists(profileId, viewerId)]) : ([false, false] as const),
+    ]).catch((error: unknown) => {
+      dropRelated();
+      throw error;
+    });
+    if (relation.blockedByOther) {
+      dropRelated();
+      throw new AppError('blocked_by', { params: { name: profile.name } });
+    }
 
-      const base = card ? presentCard(card, now) : presentCard({ ...profile, isFictional: profile.isFictional, mainFilename: main?.filename ?? null, mainThumb: main?.thumbFilename ?? null, onlineUntil: null }, now);
-      return {
-        ...base,
-        details,
-        photos: shown.map((photo) => ({ id: photo.id, filename: photo.filename, thumb_filename: photo.thumbFilename })),
-        photo_count: photos.length,
-        can_see_all_photos: canSeeAll,
-        liked,
-        likes_me: likesMe,
-        is_match: liked && likesMe,
-        blocked: relation.viewerBlocked,
-        related: related.map((row) => presentCard(row, now)),
-      };
+    const canSeeAll = !!viewer?.paidUser || viewerId === profileId;
+    const main = photos.find((photo) => photo.id === profile.mainPhotoId) ?? photos[0];
+    const shown = canSeeAll ? photos : main ? [main] : [];
+    if (viewerId && likesMe) {
+      await likes.markSeen(profileId, viewerId).catch((error: unknown) => {
+        dropRelated();
+        throw error;
+      });
+      deps.onLikeSeen?.(viewerId);
+    }
+
+    const visibleFields = new Set(site.visibleProfileFields);
+    const details: MemberProfile['details'] = { about: profile.about };
+    const source = { sexuality: profile.sexuality, relationship_status: profile.relationshipStatus, hair_colour: profile.hairColour, eye_colour: profile.eyeColour, body_type: profile.bodyType, tattoos: profile.tattoos, interests: profile.interests };
+    for (const field of DETAIL_FIELDS) if (visibleFields.has(field)) Object.assign(details, { [field]: source[field] });
+
+    const base = card ? presentCard(card, now) : presentCard({ ...profile, isFictional: profile.isFictional, mainFilename: main?.filename ?? null, mainThumb: main?.thumbFilename ?? null, onlineUntil: null }, now);
+    return {
+      ...base,
+      details,
+      photos: shown.map((photo) => ({ id: photo.id, filename: photo.filename, thumb_filename: photo.thumbFilename })),
+      photo_count: photos.length,
+      can_see_all_photos: canSeeAll,
+      liked,
+      likes_me: likesMe,
+      is_match: liked && likesMe,
+      blocked: relation.viewerBlocked,
+      related,
+    };
+  }
+
+  return {
+    /** The whole profile, related members included (the API's `members.php?id`). */
+    async view(site: SiteRow, profileId: number, viewerId: number | null): Promise<MemberProfile> {
+      const { related, ...shown } = await viewFirstScreen(site, profileId, viewerId);
+      return { ...shown, related: await related };
     },
+    viewFirstScreen,
   };
 }
 

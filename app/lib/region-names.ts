@@ -1,0 +1,15 @@
+/**
+ * Country names in a language, one `Intl.DisplayNames` per language for the life of the
+ * process: building one costs more than a hundred look-ups, and the search form names every
+ * country of the site on each render (issue 20).
+ */
+const byLanguage = new Map<string, Intl.DisplayNames>();
+
+export function regionName(language: string, code: string): string {
+  let names = byLanguage.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([language], { type: 'region' });
+    byLanguage.set(language, names);
+  }
+  return names.of(code) ?? code;
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteRow } from '../db/schema/index';
+import { createVisibleMember } from '../../tests/factories/members';
+import { createSite } from '../../tests/factories/sites';
+import { createTestContext, type TestContext } from '../../tests/setup/test-services';
+
+/**
+ * Member pages stay light (issue 20): what the member pages send, in bytes, cards and database
+ * queries, against the production build. The shell around them (root loader, header, footer)
+ * is counted too: these are the figures the pages bench prints.
+ */
+
+const INLINE_DATA_LIMIT = 8 * 1024;
+/** The search page's own part of the HTML (its `<main>`): the shell around it has its own budget. */
+const SEARCH_MAIN_LIMIT = 8 * 1024;
+const FIRST_SCREEN_CARDS = 8;
+
+let ctx: TestContext;
+let site: SiteRow;
+let cookies: { rdv_session: string };
+let shownId: number;
+let queries = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ pages: true });
+  site = await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain, loggedOutSearch: 'all' });
+  for (let index = 0; index < 24; index++) {
+    const member = await createVisibleMember(ctx, site, { name: `Searchable${index}` });
+    shownId ??= member.id;
+  }
+  const viewer = await createVisibleMember(ctx, site, { name: 'Viewer', gender: 'male', seeking: 'female' });
+  cookies = { rdv_session: await ctx.services.sessions.start(viewer.id, 'test') };
+  // Every statement reaches the driver's `query` (PGlite's or the pool's): counting calls counts queries.
+  const client = (ctx.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const query = client.query.bind(client);
+  client.query = (...args: unknown[]) => {
+    queries += 1;
+    return query(...args);
+  };
+});
+afterAll(() => ctx.close());
+
+const visit = (url: string, member: boolean) => ctx.app.inject({ url, headers: { 'accept-encoding': 'identity' }, ...(member && { cookies }) });
+
+/** The bytes of the inline scripts that carry loader data (React Router's stream of it). */
+function inlineDataBytes(html: string): number {
+  return [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((match) => match[1]!)
+    .filter((script) => script.includes('__reactRouterContext'))
+    .reduce((total, script) => total + Buffer.byteLength(script), 0);
+}
+
+const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+const cardsIn = (html: string) => html.split('data-testid="profile-card"').length - 1;
+
+describe('the search page', () => {
+  for (const member of [false, true]) {
+    it(`shows ${FIRST_SCREEN_CARDS} cards in a light page to a ${member ? 'member' : 'visitor'}`, async () => {
+      const page = await visit('/members', member);
+      expect(page.statusCode).toBe(200);
+      expect(cardsIn(page.body)).toBe(FIRST_SCREEN_CARDS);
+      expect(Buffer.byteLength(mainOf(page.body))).toBeLessThanOrEqual(SEARCH_MAIN_LIMIT);
+      expect(inlineDataBytes(page.body)).toBeLessThanOrEqual(INLINE_DATA_LIMIT);
+    });
+  }
+
+  it('tells the client navigation that the rest of the first page is to be fetched', async () => {
+    const page = await visit('/members.data?_routes=routes%2Fmembers%2Fsearch', true);
+    expect(page.statusCode).toBe(200);
+    // Turbo-stream encodes each card once; its photo file names are easy to count.
+    expect(page.body.match(/-0-t\.webp/g)?.length).toBe(FIRST_SCREEN_CARDS);
+    expect(page.body).toContain('restOfPage');
+    expect(Buffer.byteLength(page.body)).toBeLessThanOrEqual(INLINE_DATA_LIMIT);
+  });
+
+  it('leaves the whole page to the API the client asks after hydration', async () => {
+    const response = await ctx.app.inject({ url: '/api/members.php?gender=female&page=1', cookies });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ results: unknown[] }>().results.length).toBe(20);
+  });
+});
+
+describe('the profile page', () => {
+  it('streams the related members in the server’s render', async () => {
+    const page = await visit(`/members/${shownId}`, true);
+    expect(page.statusCode).toBe(200);
+    // Rendered once the list arrives (inside the Suspense boundary React streams), with its cards.
+    expect(page.body).toContain('data-testid="related-members"');
+    expect(cardsIn(page.body.slice(page.body.indexOf('data-testid="related-members"')))).toBeGreaterThan(0);
+  });
+
+  it('sends the related members in a client navigation’s data', async () => {
+    const page = await visit(`/members/${shownId}.data?_routes=routes%2Fmembers%2Fprofile`, true);
+    expect(page.statusCode).toBe(200);
+    // Another member's name than the shown one: the related list made it into the stream.
+    expect(page.body).toMatch(/Searchable(?!0")\d+/);
+    expect(page.body).toContain('related');
+  });
+});
+
+describe('a member’s pages', () => {
+  const pages = () => [`/members/${shownId}`, '/likes', '/chats'];
+
+  it('carry no more than 8 KB of inline loader data', async () => {
+    for (const path of pages()) {
+      const page = await visit(path, true);
+      expect(page.statusCode, path).toBe(200);
+      expect(inlineDataBytes(page.body), path).toBeLessThanOrEqual(INLINE_DATA_LIMIT);
+    }
+  });
+
+  it('read the profile page in a bounded number of queries', async () => {
+    await visit(`/members/${shownId}`, true);
+    queries = 0;
+    const page = await visit(`/members/${shownId}`, true);
+    expect(page.statusCode).toBe(200);
+    // Session, viewer, profile, block, viewer's account, card, photos, two likes, related, price (2): see the report of issue 20.
+    expect(queries).toBeLessThanOrEqual(14);
+  });
+});
