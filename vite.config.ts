@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressAssets } from './scripts/build/precompress-assets';
 
 /** Where zod 4 creates the configuration object every schema reads when it is built. */
 const CONFIG_LINE = /\(_a\.__zod_globalConfig = \{\}\)/;
@@ -37,7 +38,7 @@ const browserChunks = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter(), zodJitlessInBrowser()],
+  plugins: [reactRouter(), zodJitlessInBrowser(), precompressAssets()],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   css: {
     preprocessorOptions: {

@@ -64,13 +64,23 @@ async function audit(url: string, port: number): Promise<Result> {
     disableFullPageScreenshot: true,
     maxWaitForLoad: 45_000,
   };
-  const result = await lighthouse(url, flags);
-  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-  if (result.lhr.runtimeError) {
-    throw new Error(`Lighthouse runtime error on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result.lhr;
+    // A lost trace (NO_NAVSTART, NO_FCP on a busy machine) is Lighthouse's own hiccup, which it
+    // asks to answer by running again; a page that fails the same way three times is reported.
+    if (attempt < MAX_ATTEMPTS && RETRIED_ERRORS.has(error.code)) {
+      console.log(`Lighthouse ${error.code} on ${url}: run ${attempt} of ${MAX_ATTEMPTS} lost, running again`);
+      continue;
+    }
+    throw new Error(`Lighthouse runtime error on ${url}: ${error.code} ${error.message}`);
   }
-  return result.lhr;
 }
+
+const MAX_ATTEMPTS = 3;
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'NO_LCP']);
 
 function score(lhr: Result, category: Category): number {
   const value = lhr.categories[category]?.score;

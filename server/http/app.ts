@@ -176,6 +176,8 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
       prefix: '/',
       wildcard: false,
       decorateReply: false,
+      // The build writes .br and .gz beside each text file (scripts/build/precompress-assets.ts).
+      preCompressed: true,
       // Hashed file names never change content: cache them for a year.
       setHeaders(reply: FastifyReply, filePath: string) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -25,7 +25,7 @@ export async function createTestContext(options: { services?: ServiceOverrides; 
   const clock = createManualClock();
   const mailer = createRecordingMailer();
   const services = await createServices(config, database, { clock, mailer, ...options.services });
-  const app = await buildHttpApp(services, { logger: options.logger, ...(options.pages && { ssr: await loadProductionSsr() }) });
+  const app = await buildHttpApp(services, { logger: options.logger, ...(options.pages && { ssr: await loadProductionSsr(), clientAssetsDir: path.resolve('build/client') }) });
   await app.ready();
   return {
     services,

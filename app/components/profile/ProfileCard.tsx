@@ -14,12 +14,14 @@ const FULL_WIDTH = 1280;
 const GRID_SIZES = '(min-width: 1200px) 220px, (min-width: 768px) 240px, 50vw';
 /** Cards in the first rows of a phone's screen load at once; the rest when scrolled near. */
 export const EAGER_CARDS = 4;
+/** The first row on a phone holds the page's largest image: it goes ahead of scripts. */
+export const PRIORITY_CARDS = 2;
 
 /**
  * A member in a grid (issue 19): a large photo (the browser picks the thumbnail or the full
  * photo for the card's width), the online dot, name, age, city and how far away they live.
  */
-export function ProfileCard({ profile, eager = false, t, settings }: { profile: Card; eager?: boolean } & CardTexts) {
+export function ProfileCard({ profile, eager = false, priority = false, t, settings }: { profile: Card; eager?: boolean; priority?: boolean } & CardTexts) {
   const image = profile.main_image;
   const place = profile.city ?? profile.country;
   return (
@@ -35,6 +37,7 @@ export function ProfileCard({ profile, eager = false, t, settings }: { profile: 
               height={(THUMB_WIDTH * 5) / 4}
               alt=""
               loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
               decoding="async"
               className="object-fit-cover"
             />

@@ -1,6 +1,6 @@
 import type { PartnerCard as PartnerOffer } from '../../../contract/partner-cards';
 import type { ProfileCard as Card } from '../../../contract/profiles';
-import { EAGER_CARDS, ProfileCard, useCardTexts } from '../profile/ProfileCard';
+import { EAGER_CARDS, PRIORITY_CARDS, ProfileCard, useCardTexts } from '../profile/ProfileCard';
 import { interleavePartnerCards } from './interleave-partner-cards';
 import { PartnerCard } from './PartnerCard';
 
@@ -12,7 +12,7 @@ export function SearchResultsGrid({ profiles, partnerCards = [] }: { profiles: C
       {interleavePartnerCards(profiles, partnerCards).map((item, index) =>
         item.type === 'member' ? (
           <div className="col" key={item.profile.id}>
-            <ProfileCard profile={item.profile} eager={index < EAGER_CARDS} {...texts} />
+            <ProfileCard profile={item.profile} eager={index < EAGER_CARDS} priority={index < PRIORITY_CARDS} {...texts} />
           </div>
         ) : (
           <div className="col" key={`partner-${item.slot}`}>

@@ -40,7 +40,8 @@ export function SlideshowPlayer({ cards, index, onIndex }: { cards: ProfileCard[
           >
             {loaded.has(slideIndex) && slide.main_image && (
               <>
-                <img className="video-slide__backdrop" src={photoUrl(slide.main_image.filename, settings.cdn_prefix)} alt="" aria-hidden="true" />
+                {/* The same address as the photo: one request, which must start as the photo's (high) for the first slide. */}
+                <img className="video-slide__backdrop" src={photoUrl(slide.main_image.filename, settings.cdn_prefix)} alt="" aria-hidden="true" fetchPriority={slideIndex === 0 ? 'high' : 'auto'} />
                 <img
                   className="video-slide__photo"
                   src={photoUrl(slide.main_image.filename, settings.cdn_prefix)}
