@@ -24,12 +24,7 @@ export const PartnerCard = z.object({
 });
 export type PartnerCard = z.infer<typeof PartnerCard>;
 
-/**
- * Among search results, one partner card follows every this many members (cycling through the
- * site's cards); a search with fewer members shows none, so an offer never stands in for the
- * members a search was for (ADR 0035).
- */
-export const PARTNER_CARD_EVERY = 6;
+export { PARTNER_CARD_EVERY } from './discovery-limits';
 
 /**
  * A partner's address as an operator may enter it: absolute https, with a host name, and no

@@ -23,7 +23,7 @@ export const ProfileCard = z.object({
 });
 export type ProfileCard = z.infer<typeof ProfileCard>;
 
-export const SEARCH_PAGE_SIZE = 20;
+export { SEARCH_PAGE_SIZE, FREE_SWIPE_LIKES_PER_DAY } from './discovery-limits';
 
 const SearchFields = z.object({
     gender: z.enum(GENDERS).optional(),
@@ -155,9 +155,6 @@ export type BlockedMembersResponse = z.infer<typeof BlockedMembersResponse>;
  */
 export const AutoLike = z.object({ id: z.number().int(), main_image: MainImage, name: z.string(), is_fictional: z.boolean() });
 export type AutoLike = z.infer<typeof AutoLike>;
-
-/** Spec §9: free members like 4 members a day in the swipe game; premium members have no limit. */
-export const FREE_SWIPE_LIKES_PER_DAY = 4;
 
 /** `GET /api/swipe.php`: the next cards of the swipe game; `likes_left_today` is null where there is no limit. */
 export const SwipeDeck = z.object({ cards: z.array(ProfileCard), likes_left_today: z.number().int().nullable() });

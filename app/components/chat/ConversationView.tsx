@@ -14,7 +14,7 @@ import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
 import { dayLabel, dayOf, groupMessages } from './message-groups';
 import { useStickToBottom } from './use-stick-to-bottom';
-import { ReportButton } from '../reports/ReportDialog';
+import { ReportButton } from '../reports/ReportButton';
 
 type Partner = ChatsResponse['chats'][number]['profile'];
 

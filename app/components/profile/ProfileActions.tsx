@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import type { MemberProfile } from '../../../contract/profiles';
@@ -6,8 +6,11 @@ import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import { useRootData } from '../../root';
 import { useSignupModal } from '../../state/signup-modal';
-import { GiftPicker } from '../chat/GiftPicker';
-import { ReportButton } from '../reports/ReportDialog';
+import { ReportButton } from '../reports/ReportButton';
+import { MountWhenFirstShown } from '../ui/MountWhenFirstShown';
+
+/** The gift picker (a dialog) loads when a member first opens it. */
+const GiftPicker = lazy(() => import('../chat/GiftPicker').then((module) => ({ default: module.GiftPicker })));
 
 /**
  * Like/unlike, gift, message and block/unblock (spec §2 profile view). The gift button opens the
@@ -119,16 +122,18 @@ export function ProfileActions({ profile, messagePrice, onMatch }: { profile: Om
         )}
       </div>
       {user && (
-        <GiftPicker
-          show={showGifts}
-          target={{ profile_id: profile.id }}
-          credits={user.credits}
-          onClose={() => setShowGifts(false)}
-          onSent={(result) => {
-            setGiftSentIn(result.message.conversation_id);
-            void revalidator.revalidate();
-          }}
-        />
+        <MountWhenFirstShown shown={showGifts}>
+          <GiftPicker
+            show={showGifts}
+            target={{ profile_id: profile.id }}
+            credits={user.credits}
+            onClose={() => setShowGifts(false)}
+            onSent={(result) => {
+              setGiftSentIn(result.message.conversation_id);
+              void revalidator.revalidate();
+            }}
+          />
+        </MountWhenFirstShown>
       )}
       {giftSentIn !== null && (
         <div className="alert alert-success mt-2 mb-0" role="status" data-testid="gift-sent">

@@ -8,13 +8,12 @@ import { useApiAction } from '../../lib/use-api-action';
 export type ReportTarget = { profile_id: number } | { conversation_id: number };
 
 /**
- * The Report button and its dialog: a reason from the fixed list and, if the member wants, what
- * happened. Used on a member's profile and in the chat's top bar.
+ * The report dialog: a reason from the fixed list and, if the member wants, what happened. Opened
+ * by `ReportButton` (loaded when first opened), on a member's profile and in the chat's top bar.
  */
-export function ReportButton({ target, name, className = 'btn btn-outline-secondary btn-sm' }: { target: ReportTarget; name: string; className?: string }) {
+export function ReportDialog({ target, name, show, onClose }: { target: ReportTarget; name: string; show: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [text, setText] = useState('');
   const [sent, setSent] = useState(false);
@@ -26,7 +25,7 @@ export function ReportButton({ target, name, className = 'btn btn-outline-second
     if ((await send.run()) !== undefined) setSent(true);
   };
   const close = () => {
-    setOpen(false);
+    onClose();
     // A fresh dialog next time, once this one has been sent.
     if (sent) {
       setSent(false);
@@ -36,61 +35,56 @@ export function ReportButton({ target, name, className = 'btn btn-outline-second
   };
 
   return (
-    <>
-      <button type="button" className={className} onClick={() => setOpen(true)} data-testid="report-button">
-        {t('report.button')}
-      </button>
-      <Modal show={open} onHide={close} centered aria-labelledby={`${id}-title`}>
-        <Modal.Header closeButton closeLabel={t('report.cancel')}>
-          <Modal.Title id={`${id}-title`} as="h2" className="h5">
-            {t('report.title', { name })}
-          </Modal.Title>
-        </Modal.Header>
-        {sent ? (
+    <Modal show={show} onHide={close} centered aria-labelledby={`${id}-title`}>
+      <Modal.Header closeButton closeLabel={t('report.cancel')}>
+        <Modal.Title id={`${id}-title`} as="h2" className="h5">
+          {t('report.title', { name })}
+        </Modal.Title>
+      </Modal.Header>
+      {sent ? (
+        <Modal.Body>
+          <p role="status" className="mb-3">
+            {t('report.sent')}
+          </p>
+          <button type="button" className="btn btn-primary" onClick={close}>
+            OK
+          </button>
+        </Modal.Body>
+      ) : (
+        <form onSubmit={(event) => void submit(event)}>
           <Modal.Body>
-            <p role="status" className="mb-3">
-              {t('report.sent')}
-            </p>
-            <button type="button" className="btn btn-primary" onClick={close}>
-              OK
-            </button>
+            <p className="small text-body-secondary">{t('report.intro')}</p>
+            <fieldset className="mb-3">
+              <legend className="form-label fs-6">{t('report.reason_label')}</legend>
+              {REPORT_REASONS.map((option) => (
+                <div className="form-check" key={option}>
+                  <input className="form-check-input" type="radio" name={`${id}-reason`} id={`${id}-${option}`} value={option} checked={reason === option} onChange={() => setReason(option)} required />
+                  <label className="form-check-label" htmlFor={`${id}-${option}`}>
+                    {t(`report.reasons.${option}`)}
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+            <label className="form-label" htmlFor={`${id}-text`}>
+              {t('report.text_label')}
+            </label>
+            <textarea id={`${id}-text`} className="form-control" rows={3} maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} />
+            {send.error && (
+              <p className="alert alert-danger mt-3 mb-0" role="alert">
+                {send.error.message}
+              </p>
+            )}
           </Modal.Body>
-        ) : (
-          <form onSubmit={(event) => void submit(event)}>
-            <Modal.Body>
-              <p className="small text-body-secondary">{t('report.intro')}</p>
-              <fieldset className="mb-3">
-                <legend className="form-label fs-6">{t('report.reason_label')}</legend>
-                {REPORT_REASONS.map((option) => (
-                  <div className="form-check" key={option}>
-                    <input className="form-check-input" type="radio" name={`${id}-reason`} id={`${id}-${option}`} value={option} checked={reason === option} onChange={() => setReason(option)} required />
-                    <label className="form-check-label" htmlFor={`${id}-${option}`}>
-                      {t(`report.reasons.${option}`)}
-                    </label>
-                  </div>
-                ))}
-              </fieldset>
-              <label className="form-label" htmlFor={`${id}-text`}>
-                {t('report.text_label')}
-              </label>
-              <textarea id={`${id}-text`} className="form-control" rows={3} maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} />
-              {send.error && (
-                <p className="alert alert-danger mt-3 mb-0" role="alert">
-                  {send.error.message}
-                </p>
-              )}
-            </Modal.Body>
-            <Modal.Footer>
-              <button type="button" className="btn btn-link" onClick={close}>
-                {t('report.cancel')}
-              </button>
-              <button type="submit" className="btn btn-danger" disabled={!reason || send.pending}>
-                {t('report.submit')}
-              </button>
-            </Modal.Footer>
-          </form>
-        )}
-      </Modal>
-    </>
+          <Modal.Footer>
+            <button type="button" className="btn btn-link" onClick={close}>
+              {t('report.cancel')}
+            </button>
+            <button type="submit" className="btn btn-danger" disabled={!reason || send.pending}>
+              {t('report.submit')}
+            </button>
+          </Modal.Footer>
+        </form>
+      )}
+    </Modal>
   );
 }

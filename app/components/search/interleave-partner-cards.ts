@@ -1,4 +1,5 @@
-import { PARTNER_CARD_EVERY, type PartnerCard } from '../../../contract/partner-cards';
+import type { PartnerCard } from '../../../contract/partner-cards';
+import { PARTNER_CARD_EVERY } from '../../../contract/discovery-limits';
 import type { ProfileCard } from '../../../contract/profiles';
 
 export type SearchResultItem = { type: 'member'; profile: ProfileCard } | { type: 'partner'; card: PartnerCard; slot: number };

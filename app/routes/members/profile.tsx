@@ -1,15 +1,18 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Await, data, useLoaderData, useNavigate } from 'react-router';
 import { OnlineDot } from '../../components/profile/OnlineDot';
-import { MatchPopup } from '../../components/profile/MatchPopup';
 import { FictionalBadge } from '../../components/profile/FictionalBadge';
 import { PhotoGallery } from '../../components/profile/PhotoGallery';
 import { ProfileActions } from '../../components/profile/ProfileActions';
 import { ProfileDetailsList } from '../../components/profile/ProfileDetailsList';
 import { ProfileGrid } from '../../components/profile/ProfileCard';
+import { MountWhenFirstShown } from '../../components/ui/MountWhenFirstShown';
 import { useRootData } from '../../root';
 import type { Route } from './+types/profile';
+
+/** The match popup (a dialog) loads when a like first makes a match. */
+const MatchPopup = lazy(() => import('../../components/profile/MatchPopup').then((module) => ({ default: module.MatchPopup })));
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
@@ -79,12 +82,14 @@ export default function MemberProfilePage() {
           }
         </Await>
       </Suspense>
-      <MatchPopup
-        liker={matchShown ? { id: profile.id, name: profile.name, main_image: profile.photos[0] ? { ...profile.photos[0], status: 'active' } : null, is_fictional: profile.is_fictional } : null}
-        onClose={() => setMatchShown(false)}
-        onImagePressed={() => setMatchShown(false)}
-        onButtonPressed={(id) => navigate(`/members/${id}/chat`)}
-      />
+      <MountWhenFirstShown shown={matchShown}>
+        <MatchPopup
+          liker={matchShown ? { id: profile.id, name: profile.name, main_image: profile.photos[0] ? { ...profile.photos[0], status: 'active' } : null, is_fictional: profile.is_fictional } : null}
+          onClose={() => setMatchShown(false)}
+          onImagePressed={() => setMatchShown(false)}
+          onButtonPressed={(id) => navigate(`/members/${id}/chat`)}
+        />
+      </MountWhenFirstShown>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate, useNavigation, useSearchParams } from 'react-router';
-import { SEARCH_PAGE_SIZE, type SearchResponse } from '../../../contract/profiles';
+import type { SearchResponse } from '../../../contract/profiles';
+import { SEARCH_PAGE_SIZE } from '../../../contract/discovery-limits';
 import { EmptySearch } from '../../components/feedback/EmptySearch';
 import { ListSkeleton } from '../../components/feedback/Skeleton';
 import { ProfileGrid } from '../../components/profile/ProfileCard';

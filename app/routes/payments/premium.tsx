@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FREE_SWIPE_LIKES_PER_DAY } from '../../../contract/profiles';
+import { FREE_SWIPE_LIKES_PER_DAY } from '../../../contract/discovery-limits';
 import { CreditBalance } from '../../components/payment/CreditBalance';
 import { messageCreditsFor } from '../../components/payment/ActionPrices';
 import { TimeBonusCountdown } from '../../components/payment/TimeBonusCountdown';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { FREE_SWIPE_LIKES_PER_DAY, type AutoLike, type ProfileCard } from '../../../contract/profiles';
+import type { AutoLike, ProfileCard } from '../../../contract/profiles';
+import { FREE_SWIPE_LIKES_PER_DAY } from '../../../contract/discovery-limits';
 import { MatchPopup } from '../../components/profile/MatchPopup';
 import { SwipeDeck } from '../../components/swipe/SwipeDeck';
 import { api, ApiError, toApiError } from '../../lib/api-client';
