@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVisibleMember } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 
@@ -11,9 +12,11 @@ import { createTestContext, type TestContext } from '../../../tests/setup/test-s
  */
 
 let ctx: TestContext;
+let profilePath = '';
 beforeAll(async () => {
   ctx = await createTestContext({ pages: true });
-  await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain, name: 'Default', domainLanguage: 'en-US' });
+  const site = await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain, name: 'Default', domainLanguage: 'en-US' });
+  profilePath = `/members/${(await createVisibleMember(ctx, site)).id}`;
 });
 afterAll(() => ctx.close());
 
@@ -35,11 +38,13 @@ const LAZY_CODE = [
   ['the Dropdown', 'popper'],
 ] as const;
 
-const VISITOR_PAGES = ['/', '/landers/gallery', '/landers/tinderswipe', '/members/1/landing', '/pages/terms', '/login'];
+/** `{profile}`: a profile visitors may see (issue 19 holds search and a profile to the same scores). */
+const VISITOR_PAGES = ['/', '/landers/gallery', '/landers/tinderswipe', '/members/1/landing', '/pages/terms', '/login', '/members', '{profile}'];
+const addressOf = (page: string) => page.replace('{profile}', profilePath);
 
 describe('a visitor page’s scripts', () => {
-  it.each(VISITOR_PAGES)('%s preloads at most 16 modules, at most 150 KB gzip in all', async (url) => {
-    const response = await ctx.app.inject({ url });
+  it.each(VISITOR_PAGES)('%s preloads at most 16 modules, at most 150 KB gzip in all', async (page) => {
+    const response = await ctx.app.inject({ url: addressOf(page) });
     expect([200, 404]).toContain(response.statusCode);
     const scripts = preloadedScripts(response.body);
     // Before: 58 modules and 212.7 KB on / (zod, the dialogs, the dropdowns and 40 small chunks); now 11 and 142 KB.
@@ -48,9 +53,13 @@ describe('a visitor page’s scripts', () => {
     expect(gzipBytes(scripts)).toBeLessThanOrEqual(150 * 1024);
   });
 
-  it.each(VISITOR_PAGES)('%s preloads no zod, Markdown, modal or dropdown code', async (url) => {
-    const scripts = preloadedScripts((await ctx.app.inject({ url })).body).map((file) => file.toString('utf8'));
+  it.each(VISITOR_PAGES)('%s preloads no zod, Markdown, modal or dropdown code', async (page) => {
+    const scripts = preloadedScripts((await ctx.app.inject({ url: addressOf(page) })).body).map((file) => file.toString('utf8'));
     for (const [name, marker] of LAZY_CODE) expect(scripts.some((script) => script.includes(marker)), name).toBe(false);
+  });
+
+  it('measures search and the profile as pages, not as a not-found page', async () => {
+    for (const page of ['/members', '{profile}']) expect((await ctx.app.inject({ url: addressOf(page) })).statusCode, page).toBe(200);
   });
 
   it('keeps those markers true to the build: each is in some chunk of it', () => {
