@@ -67,21 +67,13 @@ import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { createSiteChangeBus, type SiteChangeBus } from './realtime/site-change-bus';
 import { createPageChangeBus, type PageChangeBus } from './realtime/page-change-bus';
-import { createRealtimePaymentEvents } from './realtime/payment-events';
 import { createRealtimeLikeEvents } from './realtime/like-events';
 import { createRealtimeBlockEvents } from './realtime/block-events';
 import { createRealtimeSessionEvents } from './realtime/session-events';
-import { createDemoProvider, type WebhookDelivery } from './adapters/payments/demo-provider';
-import { createMollieProvider } from './adapters/payments/mollie-provider';
+import type { WebhookDelivery } from './adapters/payments/demo-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider.port';
 import { createDiscountCodesRepository } from './db/repositories/discount-codes.repository';
-import { createDeletionOfferService } from './domain/payments/deletion-offer.service';
-import { createDiscountsService } from './domain/payments/discounts.service';
 import { createOrdersService, EXPIRE_ORDER_JOB } from './domain/payments/orders.service';
-import { createTransactionsService } from './domain/payments/transactions.service';
-import { createDirectDebitService } from './domain/payments/direct-debit.service';
-import { createHttpSmsSender } from './adapters/sms/http-sms';
-import { createOutboxSmsSender } from './adapters/sms/outbox-sms';
 import type { SmsSender } from './adapters/sms/sms.port';
 import { createMailRecipientsRepository } from './db/repositories/mail-recipients.repository';
 import { createMailEventsService } from './domain/notifications/mail-events.service';
@@ -105,6 +97,7 @@ import { createUnreadReminders, UNREAD_REMINDERS_EVERY_MS, UNREAD_REMINDERS_JOB 
 import { createPresenceTracker } from './realtime/presence';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { createConsoleServices } from './console-services';
+import { createPaymentServices } from './payment-services';
 
 export interface ServiceOverrides {
   clock?: Clock;
@@ -282,38 +275,21 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   });
   const gifts = createGiftsService({ chat });
   const chatPhotos = createChatPhotosService({ chat, messages: chatRepository, photos: createMessagePhotosRepository(db), users: usersRepository, storage: privateStorage, clock });
-  // Payments: the demo provider always exists, so that orders it took stay readable, but it takes
-  // new orders only when PAYMENTS=demo (the default outside production); PAYMENTS=mollie sends
-  // them to Mollie. The demo hands its signed notifications to this app in-process: it never
-  // calls an address, so nobody can point it at one (ADR 0022).
-  const demoPayments = createDemoProvider({
+  // Payments (ADR 0022): providers, orders and discounts, SEPA direct debit with its SMS codes, refunds.
+  const { demoPayments, paymentEvents, discounts, payments, deletionOffer, directDebit, transactions } = createPaymentServices({
+    config,
     db,
-    secret: secrets.demoPaymentsSecret,
     clock,
-    deliver: overrides.demoWebhookDelivery ?? ((_url, body, headers) => payments.handleWebhook('demo', { headers, rawBody: body })),
+    secrets,
+    bus,
+    chatRepository,
+    usersRepository,
+    jobsRepository,
+    siteUrls,
+    translator,
+    outboxDir,
+    overrides,
   });
-  const providers: Record<string, PaymentProvider> = { demo: demoPayments };
-  if (config.payments.provider === 'mollie') providers.mollie = createMollieProvider({ apiKey: config.payments.mollieApiKey! });
-  if (overrides.paymentProvider) providers[overrides.paymentProvider.name] = overrides.paymentProvider;
-  const paymentEvents = createRealtimePaymentEvents(bus, chatRepository);
-  const discounts = createDiscountsService({ codes: createDiscountCodesRepository(db), clock });
-  const payments = createOrdersService({
-    db,
-    users: usersRepository,
-    discounts,
-    providers,
-    defaultProvider: overrides.paymentProvider?.name ?? config.payments.provider,
-    directDebit: config.payments.directDebit,
-    urls: siteUrls,
-    clock,
-    events: paymentEvents,
-    jobs: jobsRepository,
-  });
-  const deletionOffer = createDeletionOfferService({ payments, discounts, users: usersRepository, clock });
-  // SMS (SEPA mandate codes): to the outbox beside the mails, or through the HTTP gateway when SMS_URL is set.
-  const smsSender = overrides.smsSender ?? (config.sms.url ? createHttpSmsSender({ url: config.sms.url, token: config.sms.token }) : createOutboxSmsSender(outboxDir));
-  const directDebit = createDirectDebitService({ db, users: usersRepository, payments, sms: smsSender, translator, clock });
-  const transactions = createTransactionsService({ db, users: usersRepository, providers, clock, events: paymentEvents, onProviderRefundFailed: (error) => console.error('provider refund failed', error) });
   // The operators' console: staff and their sign-in, moderation, money, fictional profiles, members.
   const consoleServices = createConsoleServices({
     config,
