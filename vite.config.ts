@@ -1,6 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
-import { precompressAssets } from './scripts/build/precompress-assets';
+import { precompressAssets } from './scripts/vite/precompress-assets';
 
 /** Where zod 4 creates the configuration object every schema reads when it is built. */
 const CONFIG_LINE = /\(_a\.__zod_globalConfig = \{\}\)/;

@@ -176,7 +176,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
       prefix: '/',
       wildcard: false,
       decorateReply: false,
-      // The build writes .br and .gz beside each text file (scripts/build/precompress-assets.ts).
+      // The build writes .br and .gz beside each text file (scripts/vite/precompress-assets.ts).
       preCompressed: true,
       // Hashed file names never change content: cache them for a year.
       setHeaders(reply: FastifyReply, filePath: string) {

@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../tests/setup/test-serv
 
 /**
  * The browser build's files as `npm start` serves them: compressed once at build time at the
- * highest settings (scripts/build/precompress-assets.ts), sent as they are to whoever accepts
+ * highest settings (scripts/vite/precompress-assets.ts), sent as they are to whoever accepts
  * them, cached for a year under their hashed names.
  */
 let ctx: TestContext;
