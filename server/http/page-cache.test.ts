@@ -129,6 +129,8 @@ describe('a visitor’s page', () => {
 
   it('is not kept when it is no page (404), nor is a page’s data request', async () => {
     expect((await visit('/members/999999')).statusCode).toBe(404);
+    // `//` (a host-less URL to a URL parser) is answered as a page like `/`, never with a 500.
+    expect((await visit('//')).statusCode).toBe(200);
     expect((await visit('/members/999999')).headers['x-cache']).toBe('miss');
     const data = await visit('/members.data');
     expect(data.headers['x-cache']).toBeUndefined();

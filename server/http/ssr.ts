@@ -178,7 +178,8 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
       }
     },
     nonce,
-    isDocumentRequest: !new URL(request.url, 'http://page').pathname.endsWith('.data'),
+    // The path as sent, not parsed as a URL: `//x` would name a host and `//` throws.
+    isDocumentRequest: !request.url.split('?', 1)[0]!.endsWith('.data'),
     documentOnly: new Map(),
     language: request.language,
     settings: options.sites.toPublicSettings(site, { country: request.visitorCountry }, request.language),
