@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -6,15 +6,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxConfig } from './nginx-config';
+import { isNginxInstalled } from './nginx-installed';
 
-const hasNginx = (() => {
-  try {
-    execFileSync('nginx', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasNginx = isNginxInstalled();
 /** nginx and the one live instance; NGINX_TEST_PORT pins them on a shared machine. */
 const listenPort = Number(process.env.NGINX_TEST_PORT ?? 30_000 + (process.pid % 20_000));
 

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { currentTotp } from '../../server/domain/staff/second-factor';
 import { startCluster } from '../../scripts/cluster/start-cluster';
 import { TestSocket } from '../setup/realtime';
 import { startTestS3, type TestS3 } from '../setup/s3-server';
+import { isNginxInstalled } from '../../scripts/cluster/nginx-installed';
 
 /**
  * Two instances and a worker behind nginx, sharing one PostgreSQL, one Redis and one S3 store
@@ -15,14 +15,7 @@ import { startTestS3, type TestS3 } from '../setup/s3-server';
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const hasNginx = (() => {
-  try {
-    execFileSync('nginx', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasNginx = isNginxInstalled();
 const OWNER = { email: 'owner@rendezvous.example', password: 'rendezvous-console', totpSecret: 'RNDZVSDEMOOWNER2FACTORKEY7ABCDEF' };
 const PASSWORD = 'rendezvous-demo';
 
