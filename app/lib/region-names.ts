@@ -5,11 +5,16 @@
  */
 const byLanguage = new Map<string, Intl.DisplayNames>();
 
+/** The country's name, or its code when the language or the code is one Intl does not take. */
 export function regionName(language: string, code: string): string {
-  let names = byLanguage.get(language);
-  if (!names) {
-    names = new Intl.DisplayNames([language], { type: 'region' });
-    byLanguage.set(language, names);
+  try {
+    let names = byLanguage.get(language);
+    if (!names) {
+      names = new Intl.DisplayNames([language], { type: 'region' });
+      byLanguage.set(language, names);
+    }
+    return names.of(code) ?? code;
+  } catch {
+    return code;
   }
-  return names.of(code) ?? code;
 }

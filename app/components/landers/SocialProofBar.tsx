@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NEARBY_COUNT_CAP, type SocialProof } from '../../../contract/social-proof';
+import { regionName } from '../../lib/region-names';
 
 /**
  * The site's real figures above its faces (issue 19): members online now, new today and in the
@@ -9,7 +10,7 @@ import { NEARBY_COUNT_CAP, type SocialProof } from '../../../contract/social-pro
 export function SocialProofBar({ proof, className = '' }: { proof: SocialProof; className?: string }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
-  const countryName = countryNameOf(proof.country, i18n.language);
+  const countryName = regionName(i18n.language, proof.country);
   const figures = [
     { key: 'online', value: proof.online_now, label: t('photo_first.proof.online_now'), live: true },
     { key: 'new', value: proof.new_today, label: t('photo_first.proof.new_today'), live: false },
@@ -27,12 +28,4 @@ export function SocialProofBar({ proof, className = '' }: { proof: SocialProof; 
       ))}
     </ul>
   );
-}
-
-function countryNameOf(country: string, language: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(country) ?? country;
-  } catch {
-    return country;
-  }
 }

@@ -3,6 +3,7 @@ import type { Bundle } from '../../../contract/payments';
 import type { SiteSettings } from '../../../contract/site';
 import { formatMoney } from '../../lib/format-money';
 import { TableScroll } from '../ui/TableScroll';
+import { regionName } from '../../lib/region-names';
 
 type PriceSettings = Pick<SiteSettings, 'message_credits' | 'gift_credits' | 'photo_credits' | 'minimum_message_costs'>;
 
@@ -17,7 +18,7 @@ export function messageCreditsFor(settings: PriceSettings, country: string): num
  */
 export function ActionPrices({ settings, country, cheapest }: { settings: PriceSettings; country: string; cheapest: Bundle | null }) {
   const { t, i18n } = useTranslation();
-  const regionName = (code: string) => new Intl.DisplayNames([i18n.language], { type: 'region' }).of(code) ?? code;
+  const countryName = (code: string) => regionName(i18n.language, code);
   const rows = [
     { key: 'message', credits: messageCreditsFor(settings, country) },
     { key: 'gift', credits: settings.gift_credits },
@@ -81,7 +82,7 @@ export function ActionPrices({ settings, country, cheapest }: { settings: PriceS
           <p className="small mb-1">{t('pricing.minimum_intro')}</p>
           <ul className="small">
             {higherMinimums.map(([code, minimum]) => (
-              <li key={code}>{t('pricing.minimum_country', { country: regionName(code), number: minimum.costs })}</li>
+              <li key={code}>{t('pricing.minimum_country', { country: countryName(code), number: minimum.costs })}</li>
             ))}
           </ul>
         </>

@@ -4,6 +4,7 @@ import type { GeocodeResult } from '../../../contract/site';
 import { useRegions } from '../../lib/use-regions';
 import { api } from '../../lib/api-client';
 import { useRootData } from '../../root';
+import { regionName } from '../../lib/region-names';
 
 export interface Location {
   country: string;
@@ -23,7 +24,7 @@ export function LocationPicker({ value, onChange }: { value: Location; onChange:
   const { settings } = useRootData();
   const [permission, setPermission] = useState<Permission>('unknown');
   const [status, setStatus] = useState<'idle' | 'locating' | 'failed'>('idle');
-  const countryName = (code: string) => new Intl.DisplayNames([i18n.language], { type: 'region' }).of(code) ?? code;
+  const countryName = (code: string) => regionName(i18n.language, code);
 
   useEffect(() => {
     if (!('geolocation' in navigator)) return setPermission('unsupported');

@@ -8,6 +8,7 @@ import { useRootData } from '../../root';
 import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/alonetonight';
 import stylesHref from '../../styles/landers/pages/alonetonight.scss?url';
+import { regionName } from '../../lib/region-names';
 
 /** This lander's styles, only on this page (issue 20); with a precedence, a client navigation waits for them. */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref, precedence: 'default' }];
@@ -71,10 +72,5 @@ export default function AloneTonightLander() {
 
 /** The visitor's country in their language, or null when the site knows none. */
 function countryName(code: string, language: string): string | null {
-  if (!/^[A-Z]{2}$/.test(code)) return null;
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? null;
-  } catch {
-    return null;
-  }
+  return /^[A-Z]{2}$/.test(code) ? regionName(language, code) : null;
 }

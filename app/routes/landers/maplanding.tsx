@@ -8,6 +8,7 @@ import { useRootData } from '../../root';
 import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/maplanding';
 import stylesHref from '../../styles/landers/pages/maplanding.scss?url';
+import { regionName } from '../../lib/region-names';
 
 /** This lander's styles, only on this page (issue 20); with a precedence, a client navigation waits for them. */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref, precedence: 'default' }];
@@ -19,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { cards, title, description } = await loadLander(context, 'maplanding', params.slug, DECK_SIZE);
   const counts = await context.regionCounts();
   const { populated, quiet } = buildMapRegions(counts, cards);
-  const countryName = new Intl.DisplayNames([context.language], { type: 'region' }).of(counts.country) ?? counts.country;
+  const countryName = regionName(context.language, counts.country);
   // Only the faces placed on the map go to the page (`cards` stays on the server).
   return { title, description, countryName, regionWord: counts.region_word, total: counts.total, populated, quiet };
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useRegions } from '../../../lib/use-regions';
 import { TextField } from '../../ui/TextField';
+import { regionName } from '../../../lib/region-names';
 
 export interface SignupFields {
   gender: string;
@@ -92,7 +93,7 @@ export function BirthdayStep({ fields, update, fieldError }: StepProps) {
 /** Step 2: country and, once the regions arrive, region. */
 export function LocationStep({ fields, update, fieldError, countries }: StepProps & { countries: string[] }) {
   const { t, i18n } = useTranslation();
-  const countryName = (code: string) => new Intl.DisplayNames([i18n.language], { type: 'region' }).of(code) ?? code;
+  const countryName = (code: string) => regionName(i18n.language, code);
 
   const regions = useRegions(fields.country);
 
