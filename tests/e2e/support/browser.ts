@@ -103,6 +103,9 @@ export function expectNoConsoleErrors(page: { consoleErrors: string[] }, expecte
 export async function expectAccessible(page: Page) {
   // A dialog still fading in has half-transparent text, and axe would measure its contrast
   // mid-fade: wait for finite animations and transitions to end (spinners run forever).
+  // Two frames first: a dialog that has just been asked to open starts its fade only on a
+  // following frame, and until then there is no running transition to wait for.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations
