@@ -105,6 +105,11 @@ export async function expectAccessible(page: Page) {
   // mid-fade: wait for finite animations and transitions to end (spinners run forever).
   // Two frames first: a dialog that has just been asked to open starts its fade only on a
   // following frame, and until then there is no running transition to wait for.
+  // The pointer goes to the corner first: left where the last click was, it can sit over a
+  // control that slid under it (a dialog slides down as it opens), and Chromium starts and ends
+  // that control's hover colour transition whenever it next updates hover, possibly while axe
+  // reads the colours. The page is measured at rest, as a member first sees it.
+  await page.mouse.move(0, 0);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
