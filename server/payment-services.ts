@@ -2,7 +2,7 @@ import type { Config } from './config';
 import type { PaymentProvider } from './adapters/payments/payment-provider.port';
 import { createDiscountCodesRepository } from './db/repositories/discount-codes.repository';
 import { createOrdersService } from './domain/payments/orders.service';
-import type { ServiceOverrides } from './services';
+import type { ServiceOverrides } from './service-overrides';
 import { createRealtimePaymentEvents } from './realtime/payment-events';
 import { createDemoProvider } from './adapters/payments/demo-provider';
 import { createMollieProvider } from './adapters/payments/mollie-provider';

@@ -2,11 +2,8 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { createOfflineGeo } from './adapters/geo/offline-geo';
-import type { GeoService } from './adapters/geo/geo.port';
-import type { Mailer } from './adapters/mail/mail.port';
 import { createOutboxMailer, createSmtpMailer } from './adapters/mail/nodemailer-mailer';
 import { createMediaStorage } from './adapters/storage/media-storage';
-import type { MediaStorage } from './adapters/storage/storage.port';
 import { pingDatabase, type DatabaseHandle } from './db/client';
 import { createAppSecretsRepository } from './db/repositories/app-secrets.repository';
 import { createAuthThrottlesRepository } from './db/repositories/auth-throttles.repository';
@@ -49,88 +46,39 @@ import { createMemberMapService } from './domain/profiles/member-map.service';
 import { createSocialProofService } from './domain/profiles/social-proof.service';
 import { createOwnProfileService } from './domain/profiles/own-profile.service';
 import { createSearchService } from './domain/profiles/search.service';
-import { createPartnerCardsDisplay, createPartnerCardsService } from './domain/partners/partner-cards.service';
+import { createPartnerCardsDisplay } from './domain/partners/partner-cards.service';
 import { createPartnerCardsRepository } from './db/repositories/partner-cards.repository';
 import { loadAppSecrets, type AppSecrets } from './domain/secrets/secrets.service';
-import { systemClock, type Clock } from './domain/shared/clock';
+import { systemClock } from './domain/shared/clock';
 import { createSitesService } from './domain/sites/sites.service';
 import { createSiteThemes } from './domain/sites/site-theme-styles';
 import { createSiteUrls } from './domain/sites/site-urls';
 import { createTranslator } from './i18n/translator';
 import { CLEAN_UP_JOBS_JOB, cleanUpJobsSchedule, createJobCleanup } from './jobs/job-cleanup';
-import { CLEAN_UP_NOTIFICATIONS_JOB, cleanUpNotificationsSchedule, createNotificationCleanup } from './domain/notifications/notification-cleanup';
 import { createNotificationSendsRepository } from './db/repositories/notification-sends.repository';
 import { createJobQueue } from './jobs/job-queue';
-import { createJobRunner, type JobHandler, type JobRunnerOptions } from './jobs/job-runner';
-import type { JobSchedule } from './jobs/job-schedules';
+import { createJobRunner } from './jobs/job-runner';
 import { createRealtimeChatEvents } from './realtime/chat-events';
-import { createEventBus, type EventBus } from './realtime/event-bus';
-import { createSiteChangeBus, type SiteChangeBus } from './realtime/site-change-bus';
-import { createPageChangeBus, type PageChangeBus } from './realtime/page-change-bus';
+import { createEventBus } from './realtime/event-bus';
+import { createSiteChangeBus } from './realtime/site-change-bus';
+import { createPageChangeBus } from './realtime/page-change-bus';
 import { createRealtimeLikeEvents } from './realtime/like-events';
 import { createRealtimeBlockEvents } from './realtime/block-events';
 import { createRealtimeSessionEvents } from './realtime/session-events';
-import type { WebhookDelivery } from './adapters/payments/demo-provider';
-import type { PaymentProvider } from './adapters/payments/payment-provider.port';
-import { createDiscountCodesRepository } from './db/repositories/discount-codes.repository';
-import { createOrdersService, EXPIRE_ORDER_JOB } from './domain/payments/orders.service';
-import type { SmsSender } from './adapters/sms/sms.port';
-import { createMailRecipientsRepository } from './db/repositories/mail-recipients.repository';
-import { createMailEventsService } from './domain/notifications/mail-events.service';
-import { createNotifier } from './domain/notifications/notifier';
-import { createUnsubscribeService } from './domain/notifications/unsubscribe.service';
+import { EXPIRE_ORDER_JOB } from './domain/payments/orders.service';
 import { createJobsAdminService } from './domain/jobs/jobs-admin.service';
-import { createPushSubscriptionsRepository } from './db/repositories/push-subscriptions.repository';
-import { createPushSubscriptionsService } from './domain/notifications/push-subscriptions.service';
-import { createWebPushSender } from './adapters/push/web-push-sender';
-import { createVapidSubject } from './adapters/push/vapid-subject';
-import type { EndpointPolicy } from './adapters/push/push-endpoint-guard';
-import { createNewsBroadcastsRepository } from './db/repositories/news-broadcasts.repository';
-import { createNewsBroadcastsService } from './domain/notifications/scheduled/news-broadcasts.service';
-import { createScheduledNotificationJobs, SCHEDULED_NOTIFICATION_CONCURRENCY, SCHEDULED_NOTIFICATION_SCHEDULES } from './domain/notifications/scheduled/scheduled-jobs';
-import { createNotificationFactsRepository } from './db/repositories/notification-facts.repository';
 import { createPresenceRepository } from './db/repositories/presence.repository';
-import type { Notifier, PushSender } from './domain/notifications/notifier.port';
-import { createLikeNotifications } from './domain/notifications/like-notifications';
-import { createMessageNotifications } from './domain/notifications/message-notifications';
-import { createUnreadReminders, UNREAD_REMINDERS_EVERY_MS, UNREAD_REMINDERS_JOB } from './domain/notifications/unread-reminders';
+import { CLEAN_UP_NOTIFICATIONS_JOB, cleanUpNotificationsSchedule, createNotificationCleanup } from './domain/notifications/notification-cleanup';
+import { SCHEDULED_NOTIFICATION_CONCURRENCY, SCHEDULED_NOTIFICATION_SCHEDULES } from './domain/notifications/scheduled/scheduled-jobs';
+import { UNREAD_REMINDERS_EVERY_MS, UNREAD_REMINDERS_JOB } from './domain/notifications/unread-reminders';
 import { createPresenceTracker } from './realtime/presence';
-import { createMetrics, type Metrics } from './observability/metrics';
+import { createMetrics } from './observability/metrics';
+import type { ServiceOverrides } from './service-overrides';
 import { createConsoleServices } from './console-services';
 import { createPaymentServices } from './payment-services';
+import { createNotificationServices } from './notification-services';
 
-export interface ServiceOverrides {
-  clock?: Clock;
-  geo?: GeoService;
-  mailer?: Mailer;
-  storage?: MediaStorage;
-  /** Chat photos: never served as static files. */
-  privateStorage?: MediaStorage;
-  bus?: EventBus;
-  /** Announces operators' site changes to every instance (tests pass one per simulated instance). */
-  siteChanges?: SiteChangeBus;
-  /** Announces changes to pages visitors see (a member's profile), for the page cache of every instance. */
-  pageChanges?: PageChangeBus;
-  /** How the demo payment provider delivers its webhooks (tests hand them to the app directly). */
-  demoWebhookDelivery?: WebhookDelivery;
-  /** Replaces the configured payment provider (tests use recorded or scripted providers). */
-  paymentProvider?: PaymentProvider;
-  /** Replaces the SMS transport (tests read the codes from a recording sender). */
-  smsSender?: SmsSender;
-  /**
-   * Adds job handlers and schedules to the app's own, or tunes the runner (tests run a kind of
-   * their own in real worker processes; benches tune concurrency).
-   */
-  jobs?: { handlers?: Record<string, JobHandler>; schedules?: JobSchedule[] } & Pick<JobRunnerOptions, 'concurrency' | 'pollMs' | 'maxAttempts' | 'retryBaseMs' | 'log'>;
-  /** Replaces Web Push delivery (tests record the pushes instead of calling push services). */
-  pushSender?: PushSender;
-  /** Lets the real Web Push sender reach a test's push service (http, 127.0.0.1); production never sets it. */
-  pushEndpoints?: EndpointPolicy;
-  /** Replaces the notifier (mail and push) that the notification rules call (tests record the calls). */
-  notifier?: Notifier;
-  /** The process's metrics registry (tests read the figures of the services they built). */
-  metrics?: Metrics;
-}
+export type { ServiceOverrides };
 
 /** Wires repositories, adapters and domain services once; the HTTP edge only receives them. */
 export async function createServices(config: Config, database: DatabaseHandle, overrides: ServiceOverrides = {}) {
@@ -227,17 +175,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   const likeEvents = createRealtimeLikeEvents(bus, { likes: likesRepository, chat: chatRepository });
   // Who has an open socket, in the database, so the worker's notification rules see it (issue 17).
   const presence = createPresenceTracker({ presence: createPresenceRepository(db), clock });
-  // The one door every notification goes through, by mail and by push (ADR 0029). pushSender is
-  // made further down, with the push subscriptions; the notifier only calls it when a job runs.
-  const notifier: Notifier =
-    overrides.notifier ??
-    createNotifier({ db, mailer, translator, urls: siteUrls, unsubscribeSecret: secrets.unsubscribeSecret, clock, push: { send: (userId, message) => pushSender.send(userId, message) } });
-  const notificationFacts = createNotificationFactsRepository(db);
-  // A job due at once wakes the in-process runner (jobRunner is made further down; it is only called later).
-  // The event notifications (issue 17): enqueued after a send or like commits, decided when their jobs run.
-  const messageNotifications = createMessageNotifications({ jobs: jobsRepository, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() });
-  const likeNotifications = createLikeNotifications({ jobs: jobsRepository, likes: likesRepository, facts: notificationFacts, notifier, clock, onDueNow: () => jobRunner.wake() });
-  const unreadReminders = createUnreadReminders({ facts: notificationFacts, notifier, clock });
+  // Mail and push, the rules that decide them, unsubscribe links and the mail provider's events
+  // (issue 17). A job due at once wakes the in-process runner (made further down; only called later).
+  const notifications = createNotificationServices({ config, db, clock, secrets, mailer, translator, siteUrls, links, sites, jobsRepository, likesRepository, wakeJobs: () => jobRunner.wake(), overrides });
+  const { notifier, messages: messageNotifications, likes: likeNotifications, unreadReminders, unsubscribe, mailEvents, pushSubscriptions, pushSender, newsBroadcasts } = notifications;
   const search = createSearchService({ profiles: profilesRepository, clock, partners: createPartnerCardsDisplay({ cards: createPartnerCardsRepository(db), storage }) });
   const members = createMembersService({ profiles: profilesRepository, likes: likesRepository, blocks: blocksRepository, users: usersRepository, clock, onLikeSeen: likeEvents.likeSeen });
   const ownProfile = createOwnProfileService({ users: usersRepository, profiles: profilesRepository, geo, clock });
@@ -313,37 +254,9 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     onConfirmed: (userId) => afterAddressConfirmed(userId),
   });
   const { audit, moderation, sitesRepository } = consoleServices;
-  // Notifications (issue 17): the unsubscribe links of notification mails, and the mail
-  // provider's bounce and complaint events.
-  const mailRecipients = createMailRecipientsRepository(db);
-  const unsubscribe = createUnsubscribeService({ recipients: mailRecipients, secret: secrets.unsubscribeSecret });
-  const mailEvents = createMailEventsService({ recipients: mailRecipients, secret: config.mailEventsSecret });
-  // Web Push: the browsers members subscribed, and delivery to their push services (signed with
-  // the VAPID keys above, so the same on every instance).
-  const pushSubscriptionsRepository = createPushSubscriptionsRepository(db);
-  const pushSubscriptions = createPushSubscriptionsService({ subscriptions: pushSubscriptionsRepository, clock });
-  const pushSender =
-    overrides.pushSender ??
-    createWebPushSender({
-      subscriptions: pushSubscriptionsRepository,
-      vapid: secrets.vapid,
-      subject: createVapidSubject({
-        configured: config.push.vapidSubject,
-        defaultDomain: config.defaultSiteDomain,
-        findDefaultSupportEmail: async () => (await sites.resolveSite(config.defaultSiteDomain)).supportEmail,
-      }),
-      clock,
-      endpoints: overrides.pushEndpoints,
-    });
   // The durable queue (issue 17): every kind's handler, the kinds that recur, and how many of
   // a kind one runner runs at once. A handler receives (payload, { id, kind, attempts }).
   const { handlers: extraHandlers, schedules: extraSchedules, ...runnerTuning } = overrides.jobs ?? {};
-  // Operators' news broadcasts: stored here, sent by the notification jobs (issue 17).
-  const newsBroadcasts = createNewsBroadcastsService({ broadcasts: createNewsBroadcastsRepository(db), sites: sitesRepository, jobs: jobsRepository, clock });
-  // The scheduled notifications (issue 17): promotions, weekly digest, news, reminders; their
-  // sweeps and the weekly job are SCHEDULED_NOTIFICATION_SCHEDULES, the batch kinds' concurrency
-  // SCHEDULED_NOTIFICATION_CONCURRENCY.
-  const scheduledNotifications = createScheduledNotificationJobs({ db, jobs: jobsRepository, codes: createDiscountCodesRepository(db), links, notifier, clock });
   const jobRunner = createJobRunner({
     ...runnerTuning,
     jobs: jobsRepository,
@@ -357,7 +270,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
       ...messageNotifications.handlers,
       ...likeNotifications.handlers,
       [UNREAD_REMINDERS_JOB]: () => unreadReminders.sweep().then(() => undefined),
-      ...scheduledNotifications.handlers,
+      ...notifications.scheduled.handlers,
       [DELIVER_SIGNUP_MESSAGE_JOB]: (payload) => signupFirstMessages.deliver(Number(payload.userId)).then(() => undefined),
       ...extraHandlers,
     },
@@ -442,7 +355,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     pageChanges,
     newsBroadcasts,
     /** The scheduled notification rules (issue 17). */
-    scheduledNotifications,
+    scheduledNotifications: notifications.scheduled,
     notifier,
     unsubscribe,
     mailEvents,

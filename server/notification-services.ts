@@ -1,0 +1,92 @@
+import type { Config } from './config';
+import type { Mailer } from './adapters/mail/mail.port';
+import { createWebPushSender } from './adapters/push/web-push-sender';
+import { createVapidSubject } from './adapters/push/vapid-subject';
+import type { Executor } from './db/client';
+import type { JobsRepository } from './db/repositories/jobs.repository';
+import type { LikesRepository } from './db/repositories/likes.repository';
+import { createDiscountCodesRepository } from './db/repositories/discount-codes.repository';
+import { createMailRecipientsRepository } from './db/repositories/mail-recipients.repository';
+import { createNewsBroadcastsRepository } from './db/repositories/news-broadcasts.repository';
+import { createNotificationFactsRepository } from './db/repositories/notification-facts.repository';
+import { createPushSubscriptionsRepository } from './db/repositories/push-subscriptions.repository';
+import { createSitesRepository } from './db/repositories/sites.repository';
+import type { AccountLinks } from './domain/accounts/account-links.service';
+import { createLikeNotifications } from './domain/notifications/like-notifications';
+import { createMailEventsService } from './domain/notifications/mail-events.service';
+import { createMessageNotifications } from './domain/notifications/message-notifications';
+import { createNotifier } from './domain/notifications/notifier';
+import type { Notifier } from './domain/notifications/notifier.port';
+import { createPushSubscriptionsService } from './domain/notifications/push-subscriptions.service';
+import { createNewsBroadcastsService } from './domain/notifications/scheduled/news-broadcasts.service';
+import { createScheduledNotificationJobs } from './domain/notifications/scheduled/scheduled-jobs';
+import { createUnreadReminders } from './domain/notifications/unread-reminders';
+import { createUnsubscribeService } from './domain/notifications/unsubscribe.service';
+import type { AppSecrets } from './domain/secrets/secrets.service';
+import type { Clock } from './domain/shared/clock';
+import type { SitesService } from './domain/sites/sites.service';
+import type { SiteUrls } from './domain/sites/site-urls';
+import type { Translator } from './i18n/translator';
+import type { ServiceOverrides } from './service-overrides';
+
+interface NotificationDeps {
+  config: Config;
+  db: Executor;
+  clock: Clock;
+  secrets: AppSecrets;
+  mailer: Mailer;
+  translator: Translator;
+  siteUrls: SiteUrls;
+  links: AccountLinks;
+  sites: SitesService;
+  jobsRepository: JobsRepository;
+  likesRepository: LikesRepository;
+  /** Wakes the in-process job runner when a notification job is due at once (the runner is made later). */
+  wakeJobs: () => void;
+  overrides: Pick<ServiceOverrides, 'notifier' | 'pushSender' | 'pushEndpoints'>;
+}
+
+/**
+ * Everything that brings members back (issue 17), wired once: the notifier every mail and push
+ * goes through (ADR 0029), the rules that decide after a message or a like, the scheduled
+ * notifications, the unsubscribe links and the mail provider's events, and Web Push.
+ */
+export function createNotificationServices(deps: NotificationDeps) {
+  const { config, db, clock, secrets, overrides } = deps;
+  // Web Push: the browsers members subscribed, and delivery to their push services (signed with
+  // the app's VAPID keys, so the same on every instance).
+  const pushSubscriptionsRepository = createPushSubscriptionsRepository(db);
+  const pushSubscriptions = createPushSubscriptionsService({ subscriptions: pushSubscriptionsRepository, clock });
+  const pushSender =
+    overrides.pushSender ??
+    createWebPushSender({
+      subscriptions: pushSubscriptionsRepository,
+      vapid: secrets.vapid,
+      subject: createVapidSubject({
+        configured: config.push.vapidSubject,
+        defaultDomain: config.defaultSiteDomain,
+        findDefaultSupportEmail: async () => (await deps.sites.resolveSite(config.defaultSiteDomain)).supportEmail,
+      }),
+      clock,
+      endpoints: overrides.pushEndpoints,
+    });
+  const notifier: Notifier =
+    overrides.notifier ??
+    createNotifier({ db, mailer: deps.mailer, translator: deps.translator, urls: deps.siteUrls, unsubscribeSecret: secrets.unsubscribeSecret, clock, push: pushSender });
+  const facts = createNotificationFactsRepository(db);
+  // The event notifications: enqueued after a send or like commits, decided when their jobs run.
+  const messages = createMessageNotifications({ jobs: deps.jobsRepository, facts, notifier, clock, onDueNow: deps.wakeJobs });
+  const likes = createLikeNotifications({ jobs: deps.jobsRepository, likes: deps.likesRepository, facts, notifier, clock, onDueNow: deps.wakeJobs });
+  const unreadReminders = createUnreadReminders({ facts, notifier, clock });
+  // The unsubscribe links of notification mails, and the mail provider's bounce and complaint events.
+  const mailRecipients = createMailRecipientsRepository(db);
+  const unsubscribe = createUnsubscribeService({ recipients: mailRecipients, secret: secrets.unsubscribeSecret });
+  const mailEvents = createMailEventsService({ recipients: mailRecipients, secret: config.mailEventsSecret });
+  // Operators' news broadcasts: stored here, sent by the scheduled notification jobs.
+  const newsBroadcasts = createNewsBroadcastsService({ broadcasts: createNewsBroadcastsRepository(db), sites: createSitesRepository(db), jobs: deps.jobsRepository, clock });
+  // Promotions, weekly digest, news, reminders: their sweeps and the weekly job are
+  // SCHEDULED_NOTIFICATION_SCHEDULES, the batch kinds' concurrency SCHEDULED_NOTIFICATION_CONCURRENCY.
+  const scheduled = createScheduledNotificationJobs({ db, jobs: deps.jobsRepository, codes: createDiscountCodesRepository(db), links: deps.links, notifier, clock });
+
+  return { notifier, messages, likes, unreadReminders, unsubscribe, mailEvents, pushSubscriptions, pushSender, newsBroadcasts, scheduled };
+}
