@@ -29,8 +29,27 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // Settings no page reads (the API serves them to whoever needs them): ~0.9 KB of every page's data (issue 20).
-  const { region_data: _regions, search_fields: _searchFields, visible_profile_notes: _notes, ...settings } = context.settings;
+  // Settings no page reads (the API serves them to whoever needs them): ~1.6 KB of every page's
+  // data (issue 20). The company_* fields repeat `company`, which pages read; the legal pages
+  // build their text on the server, and the console reads a site's settings from its own API.
+  const {
+    region_data: _regions,
+    search_fields: _searchFields,
+    visible_profile_notes: _notes,
+    company_id: _companyId,
+    company_name: _companyName,
+    company_address: _companyAddress,
+    company_kvk: _companyKvk,
+    company_city: _companyCity,
+    company_country: _companyCountry,
+    company_tradenames: _companyTradenames,
+    company_vat_numbers: _companyVatNumbers,
+    company_added: _companyAdded,
+    mail_name: _mailName,
+    member_resell: _memberResell,
+    logged_out_search_trafficsource: _trafficSourceSearch,
+    ...settings
+  } = context.settings;
   return {
     language: context.language,
     /** The address of the language's texts (issue 20): the page renders them, the browser loads the file. */

@@ -53,6 +53,19 @@ function inlineDataBytes(html: string): number {
 const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
 const cardsIn = (html: string) => html.split('data-testid="profile-card"').length - 1;
 
+describe('the shell around every page', () => {
+  it('sends only the settings pages read, for visitors and members', async () => {
+    for (const member of [false, true]) {
+      const scripts = [...(await visit('/', member)).body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!);
+      const data = scripts.filter((script) => script.includes('streamController.enqueue')).join('');
+      expect(data).toContain('support_email');
+      for (const name of ['region_data', 'search_fields', 'visible_profile_notes', 'company_name', 'company_vat_numbers', 'mail_name', 'member_resell', 'logged_out_search_trafficsource']) {
+        expect(data, name).not.toContain(name);
+      }
+    }
+  });
+});
+
 describe('the search page', () => {
   for (const member of [false, true]) {
     it(`shows ${FIRST_SCREEN_CARDS} cards in a light page to a ${member ? 'member' : 'visitor'}`, async () => {
