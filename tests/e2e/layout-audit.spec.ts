@@ -17,17 +17,20 @@ import { flirtzoneOrigin, pathOf, prepareFlirtzoneWalk, prepareRouteWalk, ROUTES
  *
  * `npm run test:layout` runs that whole matrix. Every `npm test` runs a slice of it: every route
  * for both audiences still (a walk's time is mostly its navigations, whatever its widths), the
- * main brand at the phone and laptop widths where axe runs, the second brand (its theme's colours,
+ * main brand at the phone and laptop widths, the second brand (its theme's colours,
  * German's long words) at the phone width only. 360 and 768 px share the markup and most of the
  * CSS of their neighbours; the full matrix catches what falls between.
  */
 
-/** Widths where axe runs as well: a phone and a laptop (the layouts in between share their markup). */
-const AXE_WIDTHS: readonly number[] = [390, 1280];
+const FULL_MATRIX = inject('fullLayoutAudit') === true;
+
+/**
+ * Widths where axe runs as well: every width in the full matrix; in every `npm test`, a phone and
+ * a laptop (the layouts in between share their markup).
+ */
+const AXE_WIDTHS: readonly number[] = FULL_MATRIX ? AUDIT_WIDTHS : [390, 1280];
 /** Loaded at the width most members use, then resized. */
 const FIRST_WIDTH = 390;
-
-const FULL_MATRIX = inject('fullLayoutAudit') === true;
 
 const BRANDS = [
   { name: 'Rendezvous', origin: () => baseUrl(), locale: 'en-US', widths: FULL_MATRIX ? AUDIT_WIDTHS : [390, 1280] },
