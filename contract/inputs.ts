@@ -16,6 +16,28 @@ export const MULTI_LINE_PATTERN = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u00
 /** Marks the issue of an id that no record can have (past its column's range): the answer is 404, not 400. */
 export const NO_SUCH_RECORD = 'no_such_record';
 
+/**
+ * Problems a refinement can name for the person who typed the value (`validation.<problem>` in
+ * the catalogues). Without a name, a refinement's failure reads "This value is not valid."
+ */
+export const REFINEMENT_PROBLEMS = ['plain_name', 'not_zero', 'no_repeats', 'https_address', 'ages_in_order', 'required', 'choice'] as const;
+export type RefinementProblem = (typeof REFINEMENT_PROBLEMS)[number];
+
+/**
+ * A refinement's options that name its problem: `.refine(check, named('plain_name', 'must be a
+ * plain name'))`. The message stays the API's English for developers; people read the problem.
+ */
+export function named(problem: RefinementProblem, message: string, path?: PropertyKey[]) {
+  return { message, params: { problem }, ...(path && { path }) };
+}
+
+/** The problem a refinement's issue names, if any (a zod issue, or Fastify's copy of one). */
+export function namedProblemOf(details: Record<string, unknown>): RefinementProblem | null {
+  const params = details.params as { problem?: unknown; params?: { problem?: unknown } } | undefined;
+  const problem = params?.problem ?? params?.params?.problem;
+  return (REFINEMENT_PROBLEMS as readonly unknown[]).includes(problem) ? (problem as RefinementProblem) : null;
+}
+
 export interface TextOptions {
   /** Keep tabs and line breaks (messages, "about me"); everything else stays one line. */
   multiline?: boolean;

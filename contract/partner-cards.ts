@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './inputs';
+import { named, text } from './inputs';
 
 /**
  * Partner cards (spec §2 cam-profile card, kinds `cam` and `resell`): offers of partner sites
@@ -36,4 +36,4 @@ export function isPartnerUrl(value: string): boolean {
   return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
 }
 
-export const PartnerUrl = text({ trim: true }).max(500).refine(isPartnerUrl, 'must be an https address (https://…)');
+export const PartnerUrl = text({ trim: true }).max(500).refine(isPartnerUrl, named('https_address', 'must be an https address (https://…)'));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MainImage } from './accounts';
 import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, INTERESTS, MAX_AGE, MIN_AGE, RELATIONSHIP_STATUSES, SEEKING, SEXUALITIES, TATTOOS } from './profile-options';
-import { RecordId, RecordIdParam, text } from './inputs';
+import { named, RecordId, RecordIdParam, text } from './inputs';
 import { PartnerCard } from './partner-cards';
 
 /** A member as search results, likes and related lists show them. */
@@ -38,7 +38,7 @@ const SearchFields = z.object({
     ref: text().max(64).optional(),
 });
 const agesInOrder = (q: { min_age?: number; max_age?: number }) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age;
-const agesMessage = { message: 'min_age must not exceed max_age', path: ['min_age'] };
+const agesMessage = named('ages_in_order', 'min_age must not exceed max_age', ['min_age']);
 export const SearchQuery = SearchFields.refine(agesInOrder, agesMessage);
 export type SearchQuery = z.infer<typeof SearchQuery>;
 /** `GET /api/members.php`: a search, or with `id` one member's profile. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { named } from '../inputs';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 
@@ -13,7 +14,7 @@ export function listQuery<const Sort extends readonly [string, ...string[]]>(sor
     page_size: z.coerce
       .number()
       .int()
-      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), 'must be 25, 50 or 100')
+      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), named('choice', 'must be 25, 50 or 100'))
       .default(25),
     sort: z.enum(sorts).default(defaultSort as never),
     dir: z.enum(['asc', 'desc']).default(defaultDir),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MessageIdParam, RecordIdParam, text } from '../inputs';
+import { MessageIdParam, named, RecordIdParam, text } from '../inputs';
 import { listPage, listQuery } from './list';
 
 /** How the console shows a member's state: a ban overrides the account's own status. */
@@ -112,7 +112,7 @@ export const BanInput = z.object({ reason });
 export const ReasonInput = z.object({ reason });
 export const CreditCorrectionInput = z.object({
   /** Credits to add (positive) or take (negative); never zero, never below a zero balance. */
-  delta: z.number().int().min(-1_000_000).max(1_000_000).refine((value) => value !== 0, 'must not be 0'),
+  delta: z.number().int().min(-1_000_000).max(1_000_000).refine((value) => value !== 0, named('not_zero', 'must not be 0')),
   reason,
   /**
    * The console's key for this correction: a retried request with the same key books it once.

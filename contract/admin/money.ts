@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RecordId, RecordIdParam, text } from '../inputs';
+import { named, RecordId, RecordIdParam, text } from '../inputs';
 import { PAYMENT_METHODS } from '../payment-methods';
 import { ORDER_STATUSES } from '../payments';
 import { PAGE_SIZES } from './list';
@@ -19,7 +19,7 @@ export const TOTALS_MAX_DAYS = 31;
 const pageSize = z.coerce
   .number()
   .int()
-  .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), 'must be 25, 50 or 100')
+  .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), named('choice', 'must be 25, 50 or 100'))
   .default(50);
 /** The sort key and id of the last row of the previous page, e.g. `1732400000000.123`. */
 const cursor = text().max(40).regex(/^-?\d{1,15}\.\d{1,10}$/, 'must be a cursor from the previous page');
@@ -164,7 +164,7 @@ export const CreateDiscountCodeInput = z.object({
   payment_methods: z
     .array(z.enum(PAYMENT_METHODS))
     .max(PAYMENT_METHODS.length)
-    .refine((methods) => new Set(methods).size === methods.length, 'lists a method twice')
+    .refine((methods) => new Set(methods).size === methods.length, named('no_repeats', 'lists a method twice'))
     .default([]),
 });
 export type CreateDiscountCodeInput = z.infer<typeof CreateDiscountCodeInput>;

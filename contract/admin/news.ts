@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../locales';
+import { named } from '../inputs';
 
 /** One language's text of an operator's `news` broadcast: plain text, never HTML. */
 export const NewsText = z.object({
@@ -15,6 +16,6 @@ export const NewsBroadcastInput = z.object({
   site: z.union([z.literal('all'), z.coerce.number().int().positive()]),
   texts: z
     .partialRecord(z.enum(SUPPORTED_LANGUAGES), NewsText)
-    .refine((texts) => !!texts.en, { message: 'An English text is required: members whose language has none get it.', path: ['en'] }),
+    .refine((texts) => !!texts.en, named('required', 'An English text is required: members whose language has none get it.', ['en'])),
 });
 export type NewsBroadcastInput = z.infer<typeof NewsBroadcastInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RecordId, RecordIdParam, text } from '../inputs';
+import { named, RecordId, RecordIdParam, text } from '../inputs';
 import { PartnerCardKind, PartnerUrl } from '../partner-cards';
 
 /**
@@ -26,7 +26,7 @@ export type AdminPartnerCard = z.infer<typeof AdminPartnerCard>;
 const name = text({ trim: true })
   .min(1)
   .max(60)
-  .refine((value) => !/[<>]/.test(value), 'must be a plain name');
+  .refine((value) => !/[<>]/.test(value), named('plain_name', 'must be a plain name'));
 const fields = {
   site_id: RecordId.nullable(),
   kind: PartnerCardKind,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, REGION_WORDS } from '../countries';
-import { RecordIdParam, text } from '../inputs';
+import { named, RecordIdParam, text } from '../inputs';
 import { SUPPORTED_LANGUAGES } from '../locales';
 import { CLARITY_ID_PATTERN, TAG_MANAGER_ID_PATTERN } from '../analytics';
 import { PAYMENT_METHODS } from '../payment-methods';
@@ -37,7 +37,7 @@ const uniqueList = <T extends z.ZodType>(item: T, max: number) =>
   z
     .array(item)
     .max(max)
-    .refine((list) => new Set(list).size === list.length, 'must not repeat a value');
+    .refine((list) => new Set(list).size === list.length, named('no_repeats', 'must not repeat a value'));
 
 export const CUSTOM_PAGE_TOKEN = /^[a-z0-9][a-z0-9-]{0,47}$/;
 export const CustomPageInput = z.object({ title: line(120).min(1), markdown: paragraph(20_000) });
@@ -163,7 +163,7 @@ export const BundleIdParams = z.object({ id: RecordIdParam, bundleId: RecordIdPa
 /** Prices by payment country, `*` for every other country; amounts in minor units (cents). */
 export const BundlePrices = z
   .partialRecord(z.enum(['*', ...COUNTRY_CODES] as [string, ...string[]]), z.object({ currency, amount: z.number().int().min(1).max(10_000_000) }))
-  .refine((prices) => '*' in prices, { message: 'needs a price for every other country (*)', path: ['*'] });
+  .refine((prices) => '*' in prices, named('required', 'needs a price for every other country (*)', ['*']));
 
 export const BundleFields = z.object({
   credits: z.number().int().min(1).max(1_000_000),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RecordIdParam, text } from '../inputs';
+import { named, RecordIdParam, text } from '../inputs';
 import { STAFF_ROLES } from './roles';
 
 export const StaffMember = z.object({
@@ -22,7 +22,7 @@ const email = text({ trim: true }).min(3).max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s
 const name = text({ trim: true })
   .min(1)
   .max(80)
-  .refine((value) => !/[<>]/.test(value), 'must be a plain name');
+  .refine((value) => !/[<>]/.test(value), named('plain_name', 'must be a plain name'));
 /** Six digits from the authenticator app, or a recovery code like 7KQ2-M9XD-4TPA. */
 const code = text({ trim: true }).min(6).max(20).regex(/^[A-Za-z0-9 -]+$/, 'must be a code');
 const token = text().min(20).max(200).regex(/^[\w-]+$/, 'must be a link token');

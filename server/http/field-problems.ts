@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isNoSuchRecord, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from '../../contract/inputs';
+import { isNoSuchRecord, MULTI_LINE_PATTERN, namedProblemOf, SINGLE_LINE_PATTERN } from '../../contract/inputs';
 
 /**
  * Validation issues as sentences a member can read, in their language: the validator's own
@@ -91,7 +91,8 @@ function problemKey(issue: InputIssue, value: unknown): string {
     case 'unrecognized_keys':
       return 'unknown_field';
     case 'custom':
-      return isNoSuchRecord({ code: 'custom', params: details }) ? 'no_such_record' : 'invalid';
+      if (isNoSuchRecord({ code: 'custom', params: details })) return 'no_such_record';
+      return namedProblemOf(details) ?? 'invalid';
     default:
       return 'invalid';
   }

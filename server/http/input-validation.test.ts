@@ -141,6 +141,13 @@ describe('field problems', () => {
     expect(response.json().fields).toContainEqual({ field, problem });
   });
 
+  it('name what a refinement asks for, in the member’s language', async () => {
+    const english = await ctx.app.inject({ url: '/api/members.php?min_age=40&max_age=30', cookies });
+    expect([english.statusCode, english.json().fields]).toEqual([400, [{ field: 'querystring.min_age', problem: 'The lowest age must not be above the highest.' }]]);
+    const german = await ctx.app.inject({ url: '/api/members.php?min_age=40&max_age=30', cookies: { ...cookies, i18n_redirected: 'de' } });
+    expect(german.json().fields).toEqual([{ field: 'querystring.min_age', problem: 'Das Mindestalter darf nicht über dem Höchstalter liegen.' }]);
+  });
+
   it('covers a choice, an unknown field and an unreadable body', async () => {
     const choice = await ctx.app.inject({ method: 'PUT', url: '/api/user.php', cookies, payload: { language: 'xx' } });
     expect(choice.json().fields).toEqual([{ field: 'body.language', problem: 'Choose one of the options offered.' }]);

@@ -67,6 +67,12 @@ describe('/api/admin/partner-cards', () => {
     expect(response.json().fields.map((entry: { field: string }) => entry.field)).toContain(field);
   });
 
+  it('tells the operator what a refused address or name needs, not only that it is wrong', async () => {
+    const post = (change: object) => ctx.app.inject({ method: 'POST', url: '/api/admin/partner-cards', cookies: owner, payload: { ...newCard, ...change } });
+    expect((await post({ url: 'http://live.partner.example/nina' })).json().fields).toEqual([{ field: 'body.url', problem: 'Enter a secure web address that starts with https://.' }]);
+    expect((await post({ name: '<b>Nina</b>' })).json().fields).toEqual([{ field: 'body.name', problem: 'Use a plain name, without < or >.' }]);
+  });
+
   it('refuses unknown fields and a missing card', async () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/partner-cards', cookies: owner, payload: { ...newCard, image_key: '../../etc/passwd' } })).statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'PATCH', url: '/api/admin/partner-cards/999999', cookies: owner, payload: { active: false } })).statusCode).toBe(404);
