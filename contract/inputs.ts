@@ -31,10 +31,9 @@ export function named(problem: RefinementProblem, message: string, path?: Proper
   return { message, params: { problem }, ...(path && { path }) };
 }
 
-/** The problem a refinement's issue names, if any (a zod issue, or Fastify's copy of one). */
-export function namedProblemOf(details: Record<string, unknown>): RefinementProblem | null {
-  const params = details.params as { problem?: unknown; params?: { problem?: unknown } } | undefined;
-  const problem = params?.problem ?? params?.params?.problem;
+/** The problem a refinement's issue names, if any: `issue` is the zod issue (or Fastify's copy of its fields). */
+export function namedProblemOf(issue: Record<string, unknown>): RefinementProblem | null {
+  const problem = (issue.params as { problem?: unknown } | undefined)?.problem;
   return (REFINEMENT_PROBLEMS as readonly unknown[]).includes(problem) ? (problem as RefinementProblem) : null;
 }
 
@@ -53,6 +52,14 @@ export interface TextOptions {
 export function text(options: TextOptions = {}) {
   const base = options.trim ? z.string().trim() : z.string();
   return base.regex(options.multiline ? MULTI_LINE_PATTERN : SINGLE_LINE_PATTERN);
+}
+
+/** A name an operator gives (a profile, a staff member, a partner): one line, no markup characters. */
+export function plainName(max: number) {
+  return text({ trim: true })
+    .min(1)
+    .max(max)
+    .refine((value) => !/[<>]/.test(value), named('plain_name', 'must be a plain name'));
 }
 
 /** Largest value of a PostgreSQL `integer` column: every id but a message's. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChatMessage } from '../chat';
-import { MessageIdParam, named, RecordId, RecordIdParam, text } from '../inputs';
+import { MessageIdParam, plainName, RecordId, RecordIdParam, text } from '../inputs';
 import { listPage, listQuery } from './list';
 
 /**
@@ -26,10 +26,7 @@ export const FictionalProfile = z.object({
 });
 export type FictionalProfile = z.infer<typeof FictionalProfile>;
 
-const name = text({ trim: true })
-  .min(1)
-  .max(60)
-  .refine((value) => !/[<>]/.test(value), named('plain_name', 'must be a plain name'));
+const name = plainName(60);
 const dateOfBirth = z.iso.date('must be a date (YYYY-MM-DD)');
 const country = text({ trim: true }).regex(/^[A-Z]{2}$/, 'must be a two-letter country code');
 const fields = {

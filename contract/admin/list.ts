@@ -3,6 +3,15 @@ import { named } from '../inputs';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 
+/** `page_size` of a console list: one of PAGE_SIZES, `defaultSize` when absent. */
+export function pageSizeParam(defaultSize: (typeof PAGE_SIZES)[number]) {
+  return z.coerce
+    .number()
+    .int()
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), named('choice', 'must be 25, 50 or 100'))
+    .default(defaultSize);
+}
+
 /**
  * The paging and sorting every console list takes, server-side: `page` from 1, `page_size` one of
  * 25/50/100, `sort` one of the list's own keys, `dir`. Deep pages are capped: a list that long is
@@ -11,11 +20,7 @@ export const PAGE_SIZES = [25, 50, 100] as const;
 export function listQuery<const Sort extends readonly [string, ...string[]]>(sorts: Sort, defaultSort: Sort[number], defaultDir: 'asc' | 'desc' = 'desc') {
   return z.object({
     page: z.coerce.number().int().min(1).max(400).default(1),
-    page_size: z.coerce
-      .number()
-      .int()
-      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), named('choice', 'must be 25, 50 or 100'))
-      .default(25),
+    page_size: pageSizeParam(25),
     sort: z.enum(sorts).default(defaultSort as never),
     dir: z.enum(['asc', 'desc']).default(defaultDir),
   });

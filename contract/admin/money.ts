@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { named, RecordId, RecordIdParam, text } from '../inputs';
 import { PAYMENT_METHODS } from '../payment-methods';
 import { ORDER_STATUSES } from '../payments';
-import { PAGE_SIZES } from './list';
+import { pageSizeParam } from './list';
 
 /**
  * The console's money area (issue 16 item 5): orders across sites, their totals and CSV export,
@@ -16,11 +16,7 @@ export const ORDER_SORTS = ['created', 'amount'] as const;
 /** The longest period totals are summed over; longer periods go through the CSV export. */
 export const TOTALS_MAX_DAYS = 31;
 
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), named('choice', 'must be 25, 50 or 100'))
-  .default(50);
+const pageSize = pageSizeParam(50);
 /** The sort key and id of the last row of the previous page, e.g. `1732400000000.123`. */
 const cursor = text().max(40).regex(/^-?\d{1,15}\.\d{1,10}$/, 'must be a cursor from the previous page');
 const flag = z.enum(['true', 'false']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { named, RecordId, RecordIdParam, text } from '../inputs';
+import { plainName, RecordId, RecordIdParam, text } from '../inputs';
 import { PartnerCardKind, PartnerUrl } from '../partner-cards';
 
 /**
@@ -23,10 +23,7 @@ export const AdminPartnerCard = z.object({
 });
 export type AdminPartnerCard = z.infer<typeof AdminPartnerCard>;
 
-const name = text({ trim: true })
-  .min(1)
-  .max(60)
-  .refine((value) => !/[<>]/.test(value), named('plain_name', 'must be a plain name'));
+const name = plainName(60);
 const fields = {
   site_id: RecordId.nullable(),
   kind: PartnerCardKind,

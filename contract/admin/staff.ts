@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { named, RecordIdParam, text } from '../inputs';
+import { plainName, RecordIdParam, text } from '../inputs';
 import { STAFF_ROLES } from './roles';
 
 export const StaffMember = z.object({
@@ -19,10 +19,7 @@ export const StaffMember = z.object({
 export type StaffMember = z.infer<typeof StaffMember>;
 
 const email = text({ trim: true }).min(3).max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
-const name = text({ trim: true })
-  .min(1)
-  .max(80)
-  .refine((value) => !/[<>]/.test(value), named('plain_name', 'must be a plain name'));
+const name = plainName(80);
 /** Six digits from the authenticator app, or a recovery code like 7KQ2-M9XD-4TPA. */
 const code = text({ trim: true }).min(6).max(20).regex(/^[A-Za-z0-9 -]+$/, 'must be a code');
 const token = text().min(20).max(200).regex(/^[\w-]+$/, 'must be a link token');
