@@ -15,5 +15,16 @@ export interface SocialProof {
   country: string;
 }
 
+/**
+ * The figures as a page carries them: written out in the page's language (`10,000+`, `1.234`)
+ * with the country's name, on the server. A phone's first `Intl.NumberFormat` or
+ * `Intl.DisplayNames` loads the browser's tables for it, each ~130 ms of Lighthouse's mobile CPU
+ * inside the page's hydration (issue 19).
+ */
+export interface NamedSocialProof extends SocialProof {
+  country_name: string;
+  written: { online_now: string; new_today: string; nearby: string };
+}
+
 /** Counting members of a country stops here: beyond it the exact number changes nothing. */
 export const NEARBY_COUNT_CAP = 10_000;

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from 'react-router';
 import type { Route } from './+types/index';
 import { HOME_MOSAIC_SIZE, MemberMosaic } from '../components/landers/MemberMosaic';
 import { SocialProofBar } from '../components/landers/SocialProofBar';
+import { withCountryName } from '../lib/region-names';
 import { useRootData } from '../root';
 import { useSignupModal } from '../state/signup-modal';
 
@@ -13,7 +14,7 @@ import { useSignupModal } from '../state/signup-modal';
 export async function loader({ context }: Route.LoaderArgs) {
   const [cards, proof] = await Promise.all([context.visitorDeck(HOME_MOSAIC_SIZE), context.socialProof()]);
   // A tile shows a face, a name and an age: where each member lives stays off the page (issue 20's 20 KB).
-  return { cards: cards.map((card) => ({ ...card, region: null, city: null })), proof };
+  return { cards: cards.map((card) => ({ ...card, region: null, city: null })), proof: withCountryName(proof, context.language) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

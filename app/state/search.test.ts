@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultGender, toPageQuery, widenFilters, withDefaultGender, type SearchFilters } from './search';
+import type { ProfileCard } from '../../contract/profiles';
+import { defaultGender, firstPageOf, toPageQuery, widenFilters, withDefaultGender, withPage, type SearchFilters } from './search';
 
 const filters = (patch: Partial<SearchFilters> = {}): SearchFilters => ({ gender: '', country: '', countryregion: '', min_age: '', max_age: '', ...patch });
 
@@ -42,5 +43,28 @@ describe('widenFilters', () => {
   it('drops a one-sided age range too, and has nothing to widen on a search without filters', () => {
     expect(widenFilters(filters({ max_age: '25' }))).toEqual(filters());
     expect(widenFilters(filters())).toBeNull();
+  });
+});
+
+describe('search results', () => {
+  const card = (id: number): ProfileCard => ({ id, name: `Member ${id}`, age: 30, gender: 'female', country: 'NL', region: null, city: null, main_image: null, is_fictional: false });
+
+  it('starts from the first page with its similar results, and later pages add to it in order', () => {
+    const first = firstPageOf({ results: [card(1), card(2)], similar_results: [card(9)] });
+    expect(first).toEqual({ pages: [{ pageNumber: 1, results: [card(1), card(2)] }], similarResults: [card(9)] });
+    const more = withPage(first, 2, { results: [card(3)] });
+    expect(more.pages.flatMap((page) => page.results).map((shown) => shown.id)).toEqual([1, 2, 3]);
+    // A later page does not take the similar results away.
+    expect(more.similarResults).toEqual([card(9)]);
+  });
+
+  it('replaces a page it has already (the first screen by the whole first page) instead of adding it twice', () => {
+    const firstScreen = firstPageOf({ results: [card(1)] });
+    const whole = withPage(withPage(firstScreen, 2, { results: [card(5)] }), 1, { results: [card(1), card(2)], similar_results: [] });
+    expect(whole.pages.map((page) => [page.pageNumber, page.results.map((shown) => shown.id)])).toEqual([
+      [1, [1, 2]],
+      [2, [5]],
+    ]);
+    expect(firstPageOf({ results: [] }).similarResults).toEqual([]);
   });
 });

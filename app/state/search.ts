@@ -1,4 +1,3 @@
-import { create } from 'zustand';
 import type { ProfileCard } from '../../contract/profiles';
 
 export interface SearchFilters {
@@ -9,37 +8,35 @@ export interface SearchFilters {
   max_age: string;
 }
 
-interface SearchState {
-  filters: SearchFilters;
-  /** Spec §3: results accumulate per page and can be cleared. */
+/**
+ * The results a search page shows (spec §3): its pages accumulate as "load more" asks for them,
+ * and a new search starts over. The page keeps them in its own React state, not in a store: a
+ * store's update re-renders synchronously, and the whole card grid rendered again in one task
+ * after hydration was most of `/members`' blocking time on a phone (issue 19).
+ */
+export interface SearchResults {
   pages: { pageNumber: number; results: ProfileCard[] }[];
-  numResults: number;
   similarResults: ProfileCard[];
-  similarNumResults: number;
-  didInit: boolean;
-  setFilters(filters: SearchFilters): void;
-  addPage(pageNumber: number, results: ProfileCard[], numResults: number, similar?: { results: ProfileCard[]; numResults: number }): void;
-  clear(): void;
 }
 
-export const useSearch = create<SearchState>((set) => ({
-  filters: { gender: '', country: '', countryregion: '', min_age: '', max_age: '' },
-  pages: [],
-  numResults: 0,
-  similarResults: [],
-  similarNumResults: 0,
-  didInit: false,
-  setFilters: (filters) => set({ filters }),
-  addPage: (pageNumber, results, numResults, similar) =>
-    set((state) => ({
-      pages: [...state.pages.filter((page) => page.pageNumber !== pageNumber), { pageNumber, results }].sort((a, b) => a.pageNumber - b.pageNumber),
-      numResults,
-      similarResults: similar?.results ?? (pageNumber === 1 ? [] : state.similarResults),
-      similarNumResults: similar?.numResults ?? (pageNumber === 1 ? 0 : state.similarNumResults),
-      didInit: true,
-    })),
-  clear: () => set({ pages: [], numResults: 0, similarResults: [], similarNumResults: 0, didInit: false }),
-}));
+/** One page of a search's answer, as the API and the page's loader give it. */
+export interface SearchPage {
+  results: ProfileCard[];
+  similar_results?: ProfileCard[];
+}
+
+/** A search's results with only its first page. */
+export function firstPageOf(page: SearchPage): SearchResults {
+  return withPage({ pages: [], similarResults: [] }, 1, page);
+}
+
+/** The results with one page added, or replaced when it was there already; a first page brings its similar results. */
+export function withPage(current: SearchResults, pageNumber: number, page: SearchPage): SearchResults {
+  return {
+    pages: [...current.pages.filter((known) => known.pageNumber !== pageNumber), { pageNumber, results: page.results }].sort((a, b) => a.pageNumber - b.pageNumber),
+    similarResults: pageNumber === 1 ? (page.similar_results ?? []) : current.similarResults,
+  };
+}
 
 export function toQuery(filters: SearchFilters, page: number): string {
   const params = new URLSearchParams();

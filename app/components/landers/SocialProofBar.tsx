@@ -1,20 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { NEARBY_COUNT_CAP, type SocialProof } from '../../../contract/social-proof';
-import { regionName } from '../../lib/region-names';
+import type { NamedSocialProof } from '../../../contract/social-proof';
 
 /**
  * The site's real figures above its faces (issue 19): members online now, new today and in the
  * visitor's country. A figure of 0 is left out rather than shown: it tells a visitor nothing.
- * Numbers and the country's name come from the browser's own tables, in the page's language.
+ * The figures and the country's name come written out in the page's language from the server,
+ * so hydrating the bar loads none of the browser's number or region tables.
  */
-export function SocialProofBar({ proof, className = '' }: { proof: SocialProof; className?: string }) {
-  const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
-  const countryName = regionName(i18n.language, proof.country);
+export function SocialProofBar({ proof, className = '' }: { proof: NamedSocialProof; className?: string }) {
+  const { t } = useTranslation();
   const figures = [
-    { key: 'online', value: proof.online_now, label: t('photo_first.proof.online_now'), live: true },
-    { key: 'new', value: proof.new_today, label: t('photo_first.proof.new_today'), live: false },
-    { key: 'nearby', value: proof.nearby, label: t('photo_first.proof.nearby', { country: countryName }), live: false },
+    { key: 'online', value: proof.online_now, written: proof.written.online_now, label: t('photo_first.proof.online_now'), live: true },
+    { key: 'new', value: proof.new_today, written: proof.written.new_today, label: t('photo_first.proof.new_today'), live: false },
+    { key: 'nearby', value: proof.nearby, written: proof.written.nearby, label: t('photo_first.proof.nearby', { country: proof.country_name }), live: false },
   ].filter((figure) => figure.value > 0);
   if (!figures.length) return null;
   return (
@@ -22,8 +20,7 @@ export function SocialProofBar({ proof, className = '' }: { proof: SocialProof; 
       {figures.map((figure) => (
         <li key={figure.key} className="social-proof__item" data-testid={`social-proof-${figure.key}`}>
           {figure.live && <span className="online-dot online-dot--pulse me-1" aria-hidden="true" />}
-          <strong className="social-proof__value">{figure.key === 'nearby' && figure.value >= NEARBY_COUNT_CAP ? `${number.format(NEARBY_COUNT_CAP)}+` : number.format(figure.value)}</strong>{' '}
-          <span className="social-proof__label">{figure.label}</span>
+          <strong className="social-proof__value">{figure.written}</strong> <span className="social-proof__label">{figure.label}</span>
         </li>
       ))}
     </ul>

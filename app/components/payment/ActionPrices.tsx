@@ -3,7 +3,7 @@ import type { Bundle } from '../../../contract/payments';
 import type { SiteSettings } from '../../../contract/site';
 import { formatMoney } from '../../lib/format-money';
 import { TableScroll } from '../ui/TableScroll';
-import { regionName } from '../../lib/region-names';
+import { useCountryName } from '../../lib/use-country-name';
 
 type PriceSettings = Pick<SiteSettings, 'message_credits' | 'gift_credits' | 'photo_credits' | 'minimum_message_costs'>;
 
@@ -18,7 +18,7 @@ export function messageCreditsFor(settings: PriceSettings, country: string): num
  */
 export function ActionPrices({ settings, country, cheapest }: { settings: PriceSettings; country: string; cheapest: Bundle | null }) {
   const { t, i18n } = useTranslation();
-  const countryName = (code: string) => regionName(i18n.language, code);
+  const countryName = useCountryName();
   const rows = [
     { key: 'message', credits: messageCreditsFor(settings, country) },
     { key: 'gift', credits: settings.gift_credits },

@@ -4,7 +4,7 @@ import type { GeocodeResult } from '../../../contract/site';
 import { useRegions } from '../../lib/use-regions';
 import { api } from '../../lib/api-client';
 import { useRootData } from '../../root';
-import { regionName } from '../../lib/region-names';
+import { useCountryName } from '../../lib/use-country-name';
 
 export interface Location {
   country: string;
@@ -20,11 +20,11 @@ type Permission = 'unsupported' | 'prompt' | 'granted' | 'denied' | 'unknown';
 
 /** Country and region pickers, and a button that fills them from the device's position. */
 export function LocationPicker({ value, onChange }: { value: Location; onChange: (location: Location) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { settings } = useRootData();
   const [permission, setPermission] = useState<Permission>('unknown');
   const [status, setStatus] = useState<'idle' | 'locating' | 'failed'>('idle');
-  const countryName = (code: string) => regionName(i18n.language, code);
+  const countryName = useCountryName();
 
   useEffect(() => {
     if (!('geolocation' in navigator)) return setPermission('unsupported');

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { regionName } from '../../lib/region-names';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useCountryName } from '../../lib/use-country-name';
 import { useRegions } from '../../lib/use-regions';
 import { useRootData } from '../../root';
 import type { SearchFilters as Filters } from '../../state/search';
@@ -13,8 +13,9 @@ const AGES = Array.from({ length: 82 }, (_, index) => String(18 + index));
  * it folds into one line saying what is filtered, so the first screen shows people, not fields.
  */
 export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearch: (filters: Filters) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { settings } = useRootData();
+  const countryName = useCountryName();
   const [filters, setFilters] = useState(initial);
   const [open, setOpen] = useState(false);
   const update = (patch: Partial<Filters>) => setFilters((current) => ({ ...current, ...patch }));
@@ -33,7 +34,7 @@ export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearc
   };
   const gender = initial.gender === 'female' ? t('search.women') : initial.gender === 'male' ? t('search.men') : '';
   const ages = initial.min_age || initial.max_age ? `${initial.min_age || '18'}–${initial.max_age || '99'}` : '';
-  const summary = [gender, initial.country ? regionName(i18n.language, initial.country) : '', ages].filter(Boolean).join(' · ') || t('search.any');
+  const summary = [gender, initial.country ? countryName(initial.country) : '', ages].filter(Boolean).join(' · ') || t('search.any');
   const select = (id: keyof Filters, label: string, options: { value: string; label: string }[], onChange?: (value: string) => void) => (
     <div className="col-6 col-md">
       <label className="form-label small mb-1" htmlFor={`filter-${id}`}>
@@ -62,7 +63,7 @@ export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearc
             { value: 'female', label: t('search.women') },
             { value: 'male', label: t('search.men') },
           ])}
-          {select('country', t('signup.country_label'), settings.countries.map((code) => ({ value: code, label: regionName(i18n.language, code) })), (value) => update({ country: value, countryregion: '' }))}
+          {select('country', t('signup.country_label'), settings.countries.map((code) => ({ value: code, label: countryName(code) })), (value) => update({ country: value, countryregion: '' }))}
           {select('countryregion', regions?.region_word_label ?? t('regions.word.region'), regions?.regions.map((region) => ({ value: region.id, label: region.name })) ?? [])}
           {select('min_age', t('search.min_age'), AGES.map((age) => ({ value: age, label: age })))}
           {select('max_age', t('search.max_age'), AGES.map((age) => ({ value: age, label: age })))}

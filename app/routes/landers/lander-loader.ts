@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from 'react-router';
 import type { ProfileCard } from '../../../contract/profiles';
-import type { SocialProof } from '../../../contract/social-proof';
+import type { NamedSocialProof } from '../../../contract/social-proof';
+import { withCountryName } from '../../lib/region-names';
 
 /** A campaign slug names the ad that sent the visitor (`/landers/gallery/summer-24`); it changes nothing visible. */
 const CAMPAIGN_SLUG = /^[a-z0-9-]{1,40}$/;
@@ -10,7 +11,7 @@ export type LanderName = 'alonetonight' | 'collagelanding' | 'gallery' | 'iconsl
 export interface LanderData {
   cards: ProfileCard[];
   /** The site's figures (online now, new today, in the visitor's country), shown under the brand bar (issue 19). */
-  proof: SocialProof;
+  proof: NamedSocialProof;
   /** The page's title and description in the visitor's language, for `meta`. */
   title: string;
   description: string;
@@ -28,7 +29,7 @@ export async function loadLander(context: AppLoadContext, lander: LanderName, sl
   const [cards, proof] = await Promise.all([context.visitorDeck(size), context.socialProof()]);
   return {
     cards,
-    proof,
+    proof: withCountryName(proof, context.language),
     title: `${fill(texts.meta_title, siteName)} | ${siteName}`,
     description: fill(texts.meta_description, siteName),
   };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
-import type { SocialProof } from '../../../contract/social-proof';
+import type { NamedSocialProof } from '../../../contract/social-proof';
 import { SocialProofBar } from '../../components/landers/SocialProofBar';
 import { useRootData } from '../../root';
 import { SignupModalOnDemand } from '../../components/account/signup/SignupModalOnDemand';
@@ -15,7 +15,7 @@ export default function LanderLayout() {
   useKeepTracking();
   // A campaign lander's loader brings the site's figures (issue 19); the other pages here do not.
   const proof = useMatches()
-    .map((match) => (match.data as { proof?: SocialProof } | undefined)?.proof)
+    .map((match) => (match.data as { proof?: NamedSocialProof } | undefined)?.proof)
     .find(Boolean);
   return (
     <div className="app-shell">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { SearchResponse } from '../../../contract/profiles';
@@ -9,8 +9,9 @@ import { ProfileGrid } from '../../components/profile/ProfileCard';
 import { SearchFilters } from '../../components/search/SearchFilters';
 import { SearchResultsGrid } from '../../components/search/SearchResultsGrid';
 import { api } from '../../lib/api-client';
+import { regionNames } from '../../lib/region-names';
 import { useRootData } from '../../root';
-import { defaultGender, toPageQuery, toQuery, useSearch, withDefaultGender, type SearchFilters as Filters } from '../../state/search';
+import { defaultGender, firstPageOf, toPageQuery, toQuery, withDefaultGender, withPage, type SearchFilters as Filters } from '../../state/search';
 import { useSignupModal } from '../../state/signup-modal';
 import type { Route } from './+types/search';
 
@@ -21,7 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A member's search starts at the gender they are looking for, not at "any".
   const query = withDefaultGender(Object.fromEntries(new URL(request.url).searchParams), defaultGender(context.user?.profile.seeking));
   const first = await context.searchMembers({ ...query, page: '1' });
-  if (!first.ok) return { query, first, restOfPage: false };
+  // The search form's countries, named here so the browser needs no region tables (use-country-name.ts).
+  const countryNames = regionNames(context.language, context.settings.countries);
+  if (!first.ok) return { query, first, restOfPage: false, countryNames };
   // The first screen shows a few cards; the rest of the page comes from the API after hydration
   // (issue 20: twenty cards were most of the page's HTML and inline data).
   const firstScreen = {
@@ -30,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     similar_results: first.data.similar_results?.slice(0, FIRST_SCREEN_CARDS),
   };
   const restOfPage = firstScreen.results.length < first.data.results.length || (firstScreen.similar_results?.length ?? 0) < (first.data.similar_results?.length ?? 0);
-  return { query, first: { ...first, data: firstScreen }, restOfPage };
+  return { query, first: { ...first, data: firstScreen }, restOfPage, countryNames };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -51,31 +54,35 @@ export default function MemberSearch() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const openSignup = useSignupModal((state) => state.open);
-  const { pages, addPage, clear, similarResults: similar } = useSearch();
   const [loading, setLoading] = useState(false);
   const filters = useMemo(() => filtersOf(query), [query]);
   // A new search on its way: the outline of its results instead of the old ones.
   const navigation = useNavigation();
   const searching = navigation.state === 'loading' && navigation.location?.pathname === '/members';
 
-  // A new search (new filters) starts over from its first page.
+  // The results shown, starting from the server's first screen; a new search (new loader data) starts over.
+  const [shown, setShown] = useState(() => (first.ok ? firstPageOf(first.data) : null));
+  const [shownFor, setShownFor] = useState(first);
+  if (shownFor !== first) {
+    setShownFor(first);
+    setShown(first.ok ? firstPageOf(first.data) : null);
+  }
+
   useEffect(() => {
-    clear();
-    if (!first.ok) return;
-    addPage(1, first.data.results, first.data.numResults, first.data.similar_results && { results: first.data.similar_results, numResults: first.data.similar_numResults ?? 0 });
-    if (!restOfPage) return;
+    if (!first.ok || !restOfPage) return;
     // The whole first page, asked for as the loader asked (traffic source included); it replaces the first screen's cards.
+    // As a transition, drawing its cards yields to the phone between cards instead of blocking it.
     let stale = false;
     api<SearchResponse>(`members.php?${new URLSearchParams({ ...query, page: '1' })}`)
       .then((page) => {
-        if (!stale) addPage(1, page.results, page.numResults, page.similar_results && { results: page.similar_results, numResults: page.similar_numResults ?? 0 });
+        if (!stale) startTransition(() => setShown((current) => current && withPage(current, 1, page)));
       })
       // Refused or offline: the first screen's cards stay, as a failed "load more" leaves the list.
       .catch(() => undefined);
     return () => {
       stale = true;
     };
-  }, [first, restOfPage, query, addPage, clear]);
+  }, [first, restOfPage, query]);
 
   if (!first.ok) {
     return (
@@ -88,14 +95,16 @@ export default function MemberSearch() {
     );
   }
 
-  const results = pages.length ? pages.flatMap((page) => page.results) : first.data.results;
+  const pages = shown?.pages ?? [];
+  const similar = shown?.similarResults ?? [];
+  const results = pages.flatMap((page) => page.results);
   const nextPage = (pages.at(-1)?.pageNumber ?? 1) + 1;
   const hasMore = results.length < first.data.numResults && results.length === (nextPage - 1) * SEARCH_PAGE_SIZE;
   const loadMore = async () => {
     setLoading(true);
     try {
       const response = await api<SearchResponse>(`members.php?${toQuery(filters, nextPage)}`);
-      addPage(nextPage, response.results, response.numResults);
+      setShown((current) => current && withPage(current, nextPage, response));
     } finally {
       setLoading(false);
     }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useRegions } from '../../../lib/use-regions';
 import { TextField } from '../../ui/TextField';
-import { regionName } from '../../../lib/region-names';
+import { useCountryName } from '../../../lib/use-country-name';
 
 export interface SignupFields {
   gender: string;
@@ -92,8 +92,8 @@ export function BirthdayStep({ fields, update, fieldError }: StepProps) {
 
 /** Step 2: country and, once the regions arrive, region. */
 export function LocationStep({ fields, update, fieldError, countries }: StepProps & { countries: string[] }) {
-  const { t, i18n } = useTranslation();
-  const countryName = (code: string) => regionName(i18n.language, code);
+  const { t } = useTranslation();
+  const countryName = useCountryName();
 
   const regions = useRegions(fields.country);
 
