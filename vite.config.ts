@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressAssets } from './scripts/vite/precompress-assets';
+import { unusedCss } from './scripts/vite/unused-css';
 
 /** Where zod 4 creates the configuration object every schema reads when it is built. */
 const CONFIG_LINE = /\(_a\.__zod_globalConfig = \{\}\)/;
@@ -32,15 +33,17 @@ const browserChunks = {
     {
       name: 'shell',
       priority: 1,
-      test: /[\\/]app[\\/](root\.tsx|lib[\\/](api-client|tracking|chunk-reload|use-installed-app|use-api-action|media|i18n|analytics-loader|consent|dismissals|language|region-names)\.ts|state[\\/](counters|toasts|signup-modal|time-bonus)\.ts|components[\\/](layout[\\/](Footer|TabBar|nav-sections|TopNav|BackButton|SiteEntryWarning|MenuOnDemand|LanguageMenu|LanguageToggleLabel|AccountMenu|MemberMenuToggleLabel|ConnectionIndicator|PageProgressBar|DemoPaymentsBanner|ErrorPage)|feedback[\\/](Skeleton|ToastHost)|consent[\\/]\w+|account[\\/](ResendActivation|MailStoppedNotice|MemberAlerts|ActivationReminder|signup[\\/]SignupModalOnDemand)|payment[\\/](TimeBonus|WelcomeDiscountBanner))\.tsx)$/,
+      test: /[\\/]app[\\/](root\.tsx|lib[\\/](api-client|tracking|chunk-reload|use-installed-app|use-api-action|media|i18n|analytics-loader|consent|dismissals|language|region-names|use-country-name)\.ts|state[\\/](counters|toasts|signup-modal|time-bonus)\.ts|components[\\/](layout[\\/](Footer|TabBar|nav-sections|TopNav|BackButton|SiteEntryWarning|MenuOnDemand|LanguageMenu|LanguageToggleLabel|AccountMenu|MemberMenuToggleLabel|ConnectionIndicator|PageProgressBar|DemoPaymentsBanner|ErrorPage)|feedback[\\/](Skeleton|ToastHost)|consent[\\/]\w+|account[\\/](ResendActivation|MailStoppedNotice|MemberAlerts|ActivationReminder|signup[\\/]SignupModalOnDemand)|payment[\\/](TimeBonus|WelcomeDiscountBanner))\.tsx)$/,
     },
   ],
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [reactRouter(), zodJitlessInBrowser(), precompressAssets()],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   css: {
+    // Built stylesheets keep only the rules the app can use (issue 19); the dev server keeps all.
+    ...(command === 'build' && { postcss: { plugins: [unusedCss()] } }),
     preprocessorOptions: {
       // Bootstrap 5.3 still uses @import and global functions; silence only those notices.
       scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },

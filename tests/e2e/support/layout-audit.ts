@@ -144,6 +144,35 @@ export function findLayoutFaults(page: Page): Promise<string[]> {
   });
 }
 
+/** Every class Bootstrap 5.3's full stylesheet styles: what the build's pruned stylesheet may have dropped. */
+const bootstrapClasses = [
+  ...new Set(fs.readFileSync(createRequire(import.meta.url).resolve('bootstrap/dist/css/bootstrap.css'), 'utf8').match(/(?<=\.)-?[a-z][\w-]*/g) ?? []),
+];
+
+/**
+ * Classes on the page that Bootstrap styles but no rule of the page's stylesheets names: the build
+ * dropped rules a page needs (scripts/vite/unused-css.ts keeps a class only when the source names
+ * it, so a name put together at run time needs its family listed there).
+ */
+export function findUnstyledClasses(page: Page): Promise<string[]> {
+  return page.evaluate((styled) => {
+    const named = new Set<string>();
+    const collect = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule) for (const name of rule.selectorText.match(/(?<=\.)-?[a-zA-Z][\w-]*/g) ?? []) named.add(name);
+        if ('cssRules' in rule && rule.cssRules) collect(rule.cssRules as CSSRuleList);
+      }
+    };
+    for (const sheet of document.styleSheets) collect(sheet.cssRules);
+    const bootstrap = new Set(styled);
+    const missing = new Map<string, Element>();
+    for (const element of document.querySelectorAll('[class]')) {
+      for (const name of element.classList) if (bootstrap.has(name) && !named.has(name) && !missing.has(name)) missing.set(name, element);
+    }
+    return [...missing].map(([name, element]) => `class .${name} has no rule in the built stylesheet (on <${element.tagName.toLowerCase()} class="${element.className}">)`);
+  }, bootstrapClasses);
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The layout audit's whole matrix (`npm run test:layout`) rather than the slice every run takes. */
