@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regionName, regionNames, withCountryName } from './region-names';
+import { regionName, regionNames } from './region-names';
 
 describe('regionName', () => {
   it('names a country in the language asked for', () => {
@@ -16,15 +16,5 @@ describe('regionName', () => {
 describe('regionNames', () => {
   it('names each country once, in the language asked for, and skips an empty code', () => {
     expect(regionNames('de', ['NL', 'BE', 'NL', ''])).toEqual({ NL: 'Niederlande', BE: 'Belgien' });
-  });
-});
-
-describe('withCountryName', () => {
-  const proof = { online_now: 3, new_today: 1234, nearby: 10_000, country: 'DE' };
-
-  it('writes the figures and the country out in the page’s language, so the browser builds no Intl tables', () => {
-    expect(withCountryName(proof, 'en')).toEqual({ ...proof, country_name: 'Germany', written: { online_now: '3', new_today: '1,234', nearby: '10,000+' } });
-    expect(withCountryName({ ...proof, nearby: 9_999 }, 'de').written).toEqual({ online_now: '3', new_today: '1.234', nearby: '9.999' });
-    expect(withCountryName(proof, 'de').country_name).toBe('Deutschland');
   });
 });

@@ -1,5 +1,3 @@
-import { NEARBY_COUNT_CAP, type NamedSocialProof, type SocialProof } from '../../contract/social-proof';
-
 /**
  * Country names in a language, one `Intl.DisplayNames` per language for the life of the
  * process: building one costs more than a hundred look-ups, and the search form names every
@@ -19,21 +17,6 @@ export function regionName(language: string, code: string): string {
   } catch {
     return code;
   }
-}
-
-/** The site's figures written out in a language, with their country's name, for a page's data. */
-export function withCountryName(proof: SocialProof, language: string): NamedSocialProof {
-  const number = new Intl.NumberFormat(language);
-  return {
-    ...proof,
-    country_name: regionName(language, proof.country),
-    written: {
-      online_now: number.format(proof.online_now),
-      new_today: number.format(proof.new_today),
-      // Beyond the cap the exact count changes nothing: "10,000+".
-      nearby: proof.nearby >= NEARBY_COUNT_CAP ? `${number.format(NEARBY_COUNT_CAP)}+` : number.format(proof.nearby),
-    },
-  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from 'react-router';
 import type { Route } from './+types/index';
 import { HOME_MOSAIC_SIZE, MemberMosaic } from '../components/landers/MemberMosaic';
 import { SocialProofBar } from '../components/landers/SocialProofBar';
-import { withCountryName } from '../lib/region-names';
+import { withCountryName } from '../lib/social-proof';
 import { useRootData } from '../root';
 import { useSignupModal } from '../state/signup-modal';
 

@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from 'react-router';
 import type { ProfileCard } from '../../../contract/profiles';
 import type { NamedSocialProof } from '../../../contract/social-proof';
-import { withCountryName } from '../../lib/region-names';
+import { withCountryName } from '../../lib/social-proof';
 
 /** A campaign slug names the ad that sent the visitor (`/landers/gallery/summer-24`); it changes nothing visible. */
 const CAMPAIGN_SLUG = /^[a-z0-9-]{1,40}$/;
