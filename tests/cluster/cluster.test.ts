@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,12 +27,19 @@ describe.runIf(hasNginx && databaseUrl && redisUrl)('a cluster of two instances 
   const database = `rdv_cluster_${process.pid}`;
   const [a, b] = [0, 1].map((index) => () => `http://127.0.0.1:${cluster.instances[index]!.port}`);
   // Every caller names its own address (the instances trust the local proxy hop), so limits count it alone.
+  // The limits live in the shared Redis for an hour and outlast a run, and a fresh CI container can
+  // give the next run the same process id: the range is drawn at random, not derived from the pid.
+  const addressRange = `10.${randomInt(1, 255)}.${randomInt(1, 255)}`;
   let callers = 0;
-  const address = () => `10.251.${process.pid % 250}.${++callers}`;
+  const address = () => `${addressRange}.${++callers}`;
 
   beforeAll(async () => {
     adminUrl = new URL(databaseUrl!).toString();
-    await withAdmin((client) => client.query(`CREATE DATABASE ${database}`));
+    // A run killed before its afterAll leaves its database; the next with the same pid starts clean.
+    await withAdmin(async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${database}`);
+    });
     const url = new URL(databaseUrl!);
     url.pathname = `/${database}`;
     s3 = await startTestS3({ prefix: 'cluster' });
