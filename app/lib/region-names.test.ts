@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regionName, regionNames } from './region-names';
+import { regionName } from './region-names';
 
 describe('regionName', () => {
   it('names a country in the language asked for', () => {
@@ -13,8 +13,3 @@ describe('regionName', () => {
   });
 });
 
-describe('regionNames', () => {
-  it('names each country once, in the language asked for, and skips an empty code', () => {
-    expect(regionNames('de', ['NL', 'BE', 'NL', ''])).toEqual({ NL: 'Niederlande', BE: 'Belgien' });
-  });
-});

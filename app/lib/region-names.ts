@@ -19,14 +19,3 @@ export function regionName(language: string, code: string): string {
   }
 }
 
-/**
- * The names of the countries a page shows, named on the server for the page's data. A phone's
- * first `Intl.DisplayNames` loads the browser's region tables, a task of ~140 ms on Lighthouse's
- * mobile CPU inside the page's hydration (issue 19); with the names in the data, the browser
- * builds none unless it meets a country outside this list (see use-country-name.ts).
- */
-export function regionNames(language: string, codes: Iterable<string>): Record<string, string> {
-  const names: Record<string, string> = {};
-  for (const code of codes) if (code) names[code] = regionName(language, code);
-  return names;
-}

@@ -1,17 +1,14 @@
-import { useCallback, useMemo } from 'react';
-import { useMatches } from 'react-router';
-import { useRootData } from '../root';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { regionName } from './region-names';
 
 /**
- * A country's name in the page's language: from the `countryNames` a loader of the page put in
- * its data (the search page names the site's countries, see region-names.ts), else from the
- * browser's own tables, which a phone loads the first time at a cost of ~140 ms of Lighthouse's
- * mobile CPU (issue 19).
+ * A country's name in the page's language: the served countries are named in the language's
+ * catalogue (`country_names`, written by the server from its own tables, see translator.ts); any
+ * other country is named by the browser's tables, which a phone loads the first time at a cost of
+ * ~140 ms of Lighthouse's mobile CPU (issue 19), so the pages' own countries never go there.
  */
 export function useCountryName(): (code: string) => string {
-  const { language } = useRootData();
-  const matches = useMatches();
-  const named = useMemo(() => Object.assign({}, ...matches.map((match) => (match.data as { countryNames?: Record<string, string> } | undefined)?.countryNames)) as Record<string, string>, [matches]);
-  return useCallback((code: string) => named[code] ?? regionName(language, code), [language, named]);
+  const { t, i18n } = useTranslation();
+  return useCallback((code: string) => t(`country_names.${code}`, { defaultValue: '' }) || regionName(i18n.language, code), [t, i18n.language]);
 }

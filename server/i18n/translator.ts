@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n, type TFunction } from 'i18next';
+import { COUNTRY_CODES } from '../../contract/countries';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '../../contract/locales';
 import { buildCatalogueAssets } from './catalogue-assets';
 
@@ -16,6 +17,16 @@ function readJson(file: string): Messages {
 }
 
 /**
+ * The served countries' names in a language, from the server's own ICU tables, kept with the
+ * language's texts: the browser gets them in the catalogue it loads anyway, so no page carries
+ * them in its data and no phone builds its region tables to name a country (issues 19 and 20).
+ */
+function countryNames(language: Language): Record<string, string> {
+  const names = new Intl.DisplayNames([language], { type: 'region' });
+  return Object.fromEntries(COUNTRY_CODES.map((code) => [code, names.of(code) ?? code]));
+}
+
+/**
  * All eleven languages, loaded once at boot. The server translates error messages and mails
  * with it, and hands one language's messages to the browser with the page that needs them.
  */
@@ -23,7 +34,7 @@ export async function createTranslator() {
   const resources: Record<string, Record<Namespace, Messages>> = {};
   for (const language of SUPPORTED_LANGUAGES) {
     resources[language] = {
-      common: readJson(path.join(localesDir, `${language}.json`)),
+      common: { ...readJson(path.join(localesDir, `${language}.json`)), country_names: countryNames(language) },
       legal: readJson(path.join(localesDir, 'legal', `${language}.json`)),
       admin: readJson(path.join(localesDir, 'admin', `${language}.json`)),
     };

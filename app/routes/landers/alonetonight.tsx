@@ -8,7 +8,7 @@ import { useRootData } from '../../root';
 import { landerMeta, loadLander } from './lander-loader';
 import type { Route } from './+types/alonetonight';
 import stylesHref from '../../styles/landers/pages/alonetonight.scss?url';
-import { regionName } from '../../lib/region-names';
+import { useCountryName } from '../../lib/use-country-name';
 
 /** This lander's styles, only on this page (issue 20); with a precedence, a client navigation waits for them. */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref, precedence: 'default' }];
@@ -27,10 +27,12 @@ export function meta({ data }: Route.MetaArgs) {
 
 /** `/landers/alonetonight/{slug?}` — who is alone tonight near the visitor, and a strong call to sign up. */
 export default function AloneTonightLander() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { settings } = useRootData();
   const { cards } = useLoaderData<typeof loader>();
-  const country = countryName(settings.geoip_selected_country, i18n.language);
+  const countryName = useCountryName();
+  // The visitor's country, when the site knows one.
+  const country = /^[A-Z]{2}$/.test(settings.geoip_selected_country) ? countryName(settings.geoip_selected_country) : null;
   return (
     <>
       <section className="tonight-hero py-5">
@@ -68,9 +70,4 @@ export default function AloneTonightLander() {
       <ClosingCall title={t('landers.alonetonight.closing_title')} text={t('landers.alonetonight.closing_text', { site_name: settings.name })} />
     </>
   );
-}
-
-/** The visitor's country in their language, or null when the site knows none. */
-function countryName(code: string, language: string): string | null {
-  return /^[A-Z]{2}$/.test(code) ? regionName(language, code) : null;
 }

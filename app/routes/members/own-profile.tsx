@@ -4,15 +4,13 @@ import { redirect, useLoaderData, useRevalidator } from 'react-router';
 import type { OwnProfileDetails } from '../../../contract/profiles';
 import { PhotoManager } from '../../components/profile/PhotoManager';
 import { ProfileForm } from '../../components/profile/ProfileForm';
-import { regionNames } from '../../lib/region-names';
 import { usePhotoReviews, type PhotoReview } from '../../state/photo-reviews';
 import type { Route } from './+types/own-profile';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = await context.getOwnProfile();
   if (!profile) throw redirect('/login');
-  // The location picker's countries, named here so the browser needs no region tables (use-country-name.ts).
-  return { profile, countryNames: regionNames(context.language, context.settings.countries) };
+  return { profile };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { ActionPrices } from '../../components/payment/ActionPrices';
 import { BundlePriceTable } from '../../components/payment/BundlePriceTable';
 import { PaymentMethodLogo } from '../../components/payment/PaymentMethodLogo';
-import { regionNames } from '../../lib/region-names';
 import { useRootData } from '../../root';
 import type { Route } from './+types/pricing';
 
@@ -11,9 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Members see their own payment country and discount; visitors the prices of their country.
   const member = context.user ? await context.listBundles() : null;
   const prices = member ?? (await context.publicBundles());
-  // The countries with a minimum message price, named here so the browser needs no region tables (use-country-name.ts).
-  const countryNames = regionNames(context.language, Object.keys(context.settings.minimum_message_costs));
-  return { prices: { ...prices, discount: member?.discount ?? null }, countryNames };
+  return { prices: { ...prices, discount: member?.discount ?? null } };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
