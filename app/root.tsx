@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
 import { CONSENT_COOKIE, parseConsent, readCookie } from '../contract/consent';
+import type { CompanyInfo } from '../contract/site';
 import type { Route } from './+types/root';
 import { ConnectionIndicator } from './components/layout/ConnectionIndicator';
 import { CookieConsent } from './components/consent/CookieConsent';
@@ -48,6 +49,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     mail_name: _mailName,
     member_resell: _memberResell,
     logged_out_search_trafficsource: _trafficSourceSearch,
+    domain_language: _domainLanguage,
+    niche: _niche,
+    logged_out_search: _loggedOutSearch,
+    signup_credits: _signupCredits,
+    fictional_plural: _fictionalPlural,
     ...settings
   } = context.settings;
   return {
@@ -55,7 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     /** The address of the language's texts (issue 20): the page renders them, the browser loads the file. */
     catalogue: context.catalogueUrl(context.language, 'common'),
     settings,
-    company: context.company,
+    company: pageCompany(context.company),
     user: context.user,
     paymentsAreDemo: context.paymentsAreDemo,
     /** The visitor's cookie choice (issue 18), so the banner renders the same on server and browser. */
@@ -73,6 +79,14 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
   await loadCatalogue('common', data.language, data.catalogue);
   return data;
+}
+
+/**
+ * The company facts pages show (the footer's line, the contact block, the mandate's creditor);
+ * the registration numbers and trade names are in the legal pages' server-built text instead.
+ */
+function pageCompany({ name, address, city, country, support_phone }: CompanyInfo) {
+  return { name, address, city, country, support_phone };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData } from 'react-router';
+import { redirect, useLoaderData } from 'react-router';
+import { Link } from '../components/ui/links';
 import type { Route } from './+types/index';
 import { HOME_MOSAIC_SIZE, MemberMosaic } from '../components/landers/MemberMosaic';
 import { SocialProofBar } from '../components/landers/SocialProofBar';
@@ -12,6 +13,8 @@ import { useSignupModal } from '../state/signup-modal';
  * can be cached; both are small (a dozen cards, three counts) to keep the page light.
  */
 export async function loader({ context }: Route.LoaderArgs) {
+  // A member opening the site (the installed app starts here too) is home at their search, not at the sign-up.
+  if (context.user) throw redirect('/members');
   const [cards, proof] = await Promise.all([context.visitorDeck(HOME_MOSAIC_SIZE), context.socialProof()]);
   // A tile shows a face, a name and an age: where each member lives stays off the page (issue 20's 20 KB).
   return { cards: cards.map((card) => ({ ...card, region: null, city: null })), proof: withCountryName(proof, context.language) };

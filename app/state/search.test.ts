@@ -51,7 +51,7 @@ describe('search results', () => {
 
   it('starts from the first page with its similar results, and later pages add to it in order', () => {
     const first = firstPageOf({ results: [card(1), card(2)], similar_results: [card(9)] });
-    expect(first).toEqual({ pages: [{ pageNumber: 1, results: [card(1), card(2)] }], similarResults: [card(9)] });
+    expect(first).toEqual({ pages: [{ pageNumber: 1, results: [card(1), card(2)] }], similarResults: [card(9)], partnerCards: [] });
     const more = withPage(first, 2, { results: [card(3)] });
     expect(more.pages.flatMap((page) => page.results).map((shown) => shown.id)).toEqual([1, 2, 3]);
     // A later page does not take the similar results away.
@@ -66,5 +66,15 @@ describe('search results', () => {
       [2, [5]],
     ]);
     expect(firstPageOf({ results: [] }).similarResults).toEqual([]);
+  });
+
+  it('takes the partner offers from the first page, the whole first page’s replacing the first screen’s few', () => {
+    const offer = (id: number) => ({ id, kind: 'cam' as const, name: `Offer ${id}`, age: 30, city: 'Lyon', image: '/media/partners/x.webp', url: 'https://partner.example/' });
+    const firstScreen = firstPageOf({ results: [card(1)], partner_cards: [offer(1)] });
+    expect(firstScreen.partnerCards.map((shown) => shown.id)).toEqual([1]);
+    const whole = withPage(firstScreen, 1, { results: [card(1), card(2)], partner_cards: [offer(1), offer(2)] });
+    expect(whole.partnerCards.map((shown) => shown.id)).toEqual([1, 2]);
+    // A later page keeps the offers the first page brought.
+    expect(withPage(whole, 2, { results: [card(3)] }).partnerCards).toEqual(whole.partnerCards);
   });
 });

@@ -1,3 +1,4 @@
+import type { PartnerCard } from '../../contract/partner-cards';
 import type { ProfileCard } from '../../contract/profiles';
 
 export interface SearchFilters {
@@ -17,24 +18,28 @@ export interface SearchFilters {
 export interface SearchResults {
   pages: { pageNumber: number; results: ProfileCard[] }[];
   similarResults: ProfileCard[];
+  /** The site's partner offers placed among the results (the first page brings them). */
+  partnerCards: PartnerCard[];
 }
 
 /** One page of a search's answer, as the API and the page's loader give it. */
 export interface SearchPage {
   results: ProfileCard[];
   similar_results?: ProfileCard[];
+  partner_cards?: PartnerCard[];
 }
 
 /** A search's results with only its first page. */
 export function firstPageOf(page: SearchPage): SearchResults {
-  return withPage({ pages: [], similarResults: [] }, 1, page);
+  return withPage({ pages: [], similarResults: [], partnerCards: [] }, 1, page);
 }
 
-/** The results with one page added, or replaced when it was there already; a first page brings its similar results. */
+/** The results with one page added, or replaced when it was there already; a first page brings its similar results and partner offers. */
 export function withPage(current: SearchResults, pageNumber: number, page: SearchPage): SearchResults {
   return {
     pages: [...current.pages.filter((known) => known.pageNumber !== pageNumber), { pageNumber, results: page.results }].sort((a, b) => a.pageNumber - b.pageNumber),
     similarResults: pageNumber === 1 ? (page.similar_results ?? []) : current.similarResults,
+    partnerCards: pageNumber === 1 ? (page.partner_cards ?? []) : current.partnerCards,
   };
 }
 

@@ -11,6 +11,8 @@ import { createTestContext, type TestContext } from '../../tests/setup/test-serv
  */
 
 const INLINE_DATA_LIMIT = 8 * 1024;
+/** The whole HTML of the home and search pages (issue 20's table). */
+const HTML_LIMIT = 20 * 1024;
 /** The search page's own part of the HTML (its `<main>`): the shell around it has its own budget. */
 const SEARCH_MAIN_LIMIT = 8 * 1024;
 const FIRST_SCREEN_CARDS = 8;
@@ -54,12 +56,35 @@ const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf(
 const cardsIn = (html: string) => html.split('data-testid="profile-card"').length - 1;
 
 describe('the shell around every page', () => {
+  it('keeps the home and the search page within 20 KB of HTML, visitor and member', async () => {
+    const sizes: Record<string, number> = {};
+    for (const [path, member] of [['/', false], ['/members', false], ['/members', true]] as const) {
+      const page = await visit(path, member);
+      expect(page.statusCode, path).toBe(200);
+      sizes[`${member ? 'member' : 'visitor'} ${path}`] = Buffer.byteLength(page.body);
+    }
+    expect(Object.entries(sizes).filter(([, bytes]) => bytes > HTML_LIMIT), JSON.stringify(sizes)).toEqual([]);
+    // A member's home is their search: the sign-up page is not theirs to see.
+    const home = await visit('/', true);
+    expect(home.statusCode).toBe(302);
+    expect(home.headers.location).toBe('/members');
+  });
+
+  it('names the route manifest as a file instead of writing it into the page, and marks no link for discovery', async () => {
+    const page = await visit('/members', false);
+    // The module script imports the manifest the build wrote (a cached asset), then the page's routes.
+    expect(page.body).toMatch(/import "\/assets\/manifest-[\w-]+\.js"/);
+    expect(page.body).not.toContain('window.__reactRouterManifest');
+    expect(page.body).not.toContain('data-discover');
+  });
+
+
   it('sends only the settings pages read, for visitors and members', async () => {
     for (const member of [false, true]) {
-      const scripts = [...(await visit('/', member)).body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!);
+      const scripts = [...(await visit('/members', member)).body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!);
       const data = scripts.filter((script) => script.includes('streamController.enqueue')).join('');
       expect(data).toContain('support_email');
-      for (const name of ['region_data', 'search_fields', 'visible_profile_notes', 'company_name', 'company_vat_numbers', 'mail_name', 'member_resell', 'logged_out_search_trafficsource']) {
+      for (const name of ['region_data', 'search_fields', 'visible_profile_notes', 'company_name', 'company_vat_numbers', 'mail_name', 'member_resell', 'logged_out_search_trafficsource', 'domain_language', 'fictional_plural', 'signup_credits', 'kvk', 'tradenames']) {
         expect(data, name).not.toContain(name);
       }
     }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
+import { Link } from '../ui/links';
 import type { MailDisabledReason } from '../../../contract/notifications';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';

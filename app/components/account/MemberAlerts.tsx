@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../ui/links';
 import { rememberDismissal, wasDismissed, type DismissalKey } from '../../lib/dismissals';
 import { useRootData } from '../../root';
 import { useMember } from '../../state/member';

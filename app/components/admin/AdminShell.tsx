@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { NavLink } from '../ui/links';
 import { hasPermission } from '../../../contract/admin/roles';
 import type { StaffMember } from '../../../contract/admin/staff';
 import { api } from '../../lib/api-client';

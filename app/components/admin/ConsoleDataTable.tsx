@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import type { ColumnDef } from '@tanstack/react-table';
 import { SortableTable, useHrefWith } from './SortableTable';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink } from '../ui/links';
 import { photoUrl } from '../../lib/media';
 import { formatBadge } from '../../state/counters';
 import { useChat } from '../../state/chat';

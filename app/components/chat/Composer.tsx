@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import type { SendMessageResponse } from '../../../contract/chat';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
+import { Link } from '../ui/links';
 import type { ChatsResponse, HistoryResponse } from '../../../contract/chat';
 import { api } from '../../lib/api-client';
 import { photoUrl } from '../../lib/media';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import { ApiError } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import type { SendResult } from './Composer';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import { saveConsent } from '../../lib/consent';
 import { ConsentChoices, type ConsentDraft } from './ConsentChoices';
 

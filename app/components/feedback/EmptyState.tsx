@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { NavIcon } from '../layout/TabBar';
+import { Link } from '../ui/links';
+import { NavIcon } from '../layout/NavIcon';
 import type { NavSection } from '../layout/nav-sections';
 
 /** An empty list that says what would fill it and leads there, instead of a bare line of text. */

@@ -26,11 +26,11 @@ export function MemberMosaic({ cards, eagerCount = 3 }: { cards: ProfileCard[]; 
             target={card}
             label={`${t('photo_first.tile_label', { name: card.name, age: card.age })}${card.is_online ? `, ${t('photo_first.online')}` : ''}${card.is_fictional ? ` (${fictionalWord})` : ''}`}
           >
-            <MemberPhoto card={card} eager={index < eagerCount} className="w-100 h-100" />
+            <MemberPhoto card={card} eager={index < eagerCount} />
             <span className="member-mosaic__name" aria-hidden="true">
               {card.is_online && <OnlineDot className="me-1" decorative />}
               {card.is_fictional && <span className="me-1">{settings.fictional_icon || '★'}</span>}
-              {card.name}, {card.age}
+              {`${card.name}, ${card.age}`}
             </span>
           </SignupButton>
         </li>

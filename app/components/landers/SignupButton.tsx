@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../ui/links';
 import { useRootData } from '../../root';
 import { useSignupModal } from '../../state/signup-modal';
 import type { ProfileTeaser } from '../../../contract/accounts';

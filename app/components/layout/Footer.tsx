@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import { useRootData } from '../../root';
 import { Disclaimer } from './Disclaimer';
 import { FOOTER_LINKS } from './footer-links';

@@ -1,6 +1,7 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
+import { Link } from '../ui/links';
 import type { User } from '../../../contract/accounts';
 import { api } from '../../lib/api-client';
 import { showAppBadge } from '../../lib/app-badge';

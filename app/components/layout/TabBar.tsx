@@ -1,34 +1,9 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../ui/links';
 import { formatBadge, useCounters } from '../../state/counters';
+import { NavIcon } from './NavIcon';
 import { activeSection, type NavSection } from './nav-sections';
-
-/** Simple line icons (24 px grid), drawn in the text colour: no icon font to load. */
-const ICONS: Record<NavSection, ReactNode> = {
-  search: (
-    <>
-      <circle cx="11" cy="11" r="6.5" />
-      <path d="m16 16 4.5 4.5" />
-    </>
-  ),
-  likes: <path d="M12 20s-7.5-4.6-7.5-10A4.3 4.3 0 0 1 12 7.4 4.3 4.3 0 0 1 19.5 10c0 5.4-7.5 10-7.5 10Z" />,
-  messages: <path d="M4.5 6.5a2 2 0 0 1 2-2h11a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H10l-4 3.5v-3.5h0.5a2 2 0 0 1-2-2Z" />,
-  profile: (
-    <>
-      <circle cx="12" cy="8.5" r="3.8" />
-      <path d="M4.8 20c.8-3.6 3.7-5.6 7.2-5.6s6.4 2 7.2 5.6" />
-    </>
-  ),
-};
-
-export function NavIcon({ section }: { section: NavSection }) {
-  return (
-    <svg className="nav-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      {ICONS[section]}
-    </svg>
-  );
-}
 
 const TABS: { section: NavSection; to: string; label: string }[] = [
   { section: 'search', to: '/members', label: 'nav.search' },

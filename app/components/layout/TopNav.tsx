@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../ui/links';
 import type { User } from '../../../contract/accounts';
 import { useRootData } from '../../root';
 import { formatBadge, useCounters, useCredits } from '../../state/counters';
 import { BackButton } from './BackButton';
 import { AccountMenu } from './AccountMenu';
 import { LanguageMenu } from './LanguageMenu';
+import { NavIcon } from './NavIcon';
 import { activeSection, creditBadgeTone, type NavSection } from './nav-sections';
 
 function Badge({ count, label, tone = 'unread-messages' }: { count: number; label: string; tone?: string }) {
@@ -40,10 +42,7 @@ function CreditsLink({ user, compact }: { user: User; compact: boolean }) {
     return (
       <Link className={compact ? 'btn btn-outline-light btn-sm shell-pill' : `nav-link px-2${current ? ' active' : ''}`} to="/credits" aria-current={current ? 'page' : undefined}>
         {compact && (
-          <svg className="nav-icon nav-icon--small" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <circle cx="12" cy="12" r="8" />
-            <path d="M9.5 9.5h4a1.5 1.5 0 0 1 0 3h-3a1.5 1.5 0 0 0 0 3h4M12 7.5v9" />
-          </svg>
+          <NavIcon section="credits" className="nav-icon--small" />
         )}
         <span className={compact ? 'visually-hidden' : undefined}>{t('nav.credits')}</span>
         <CreditBadge credits={credits} />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import type { Bundle } from '../../../contract/payments';
 import { formatPerCredit } from '../../lib/format-money';
 import { BundlePrice } from './BundlePrice';

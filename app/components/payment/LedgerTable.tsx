@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import type { LedgerEntry } from '../../../contract/payments';
 import { LocalDateTime } from '../ui/LocalDateTime';
 import { TableScroll } from '../ui/TableScroll';

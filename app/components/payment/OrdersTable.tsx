@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import type { Order } from '../../../contract/payments';
 import { formatMoney } from '../../lib/format-money';
 import { LocalDateTime } from '../ui/LocalDateTime';

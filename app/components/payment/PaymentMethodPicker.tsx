@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import type { PaymentMethod } from '../../../contract/payment-methods';
 import { PaymentMethodLogo } from './PaymentMethodLogo';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import { CARD_METHODS, type PaymentMethod } from '../../../contract/payment-methods';
 import type { OrderStatusResponse } from '../../../contract/payments';
 import { formatMoney } from '../../lib/format-money';

@@ -1,6 +1,6 @@
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import { TimeBonusCountdown } from './TimeBonusCountdown';
 
 /** The time bonus's modal (spec §2, §4); `TimeBonus` decides when it shows. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../ui/links';
 import type { DiscountCode, DiscountCodeResponse } from '../../../contract/payments';
 import { api } from '../../lib/api-client';
 import { useRootData } from '../../root';

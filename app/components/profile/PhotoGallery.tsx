@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import type { MemberProfile } from '../../../contract/profiles';
 import { photoUrl } from '../../lib/media';
 import { useRootData } from '../../root';

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import type { OwnProfileDetails } from '../../../contract/profiles';
 import { ApiError } from '../../lib/api-client';
 import { photoUrl } from '../../lib/media';

@@ -1,6 +1,7 @@
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
+import { Link } from '../ui/links';
 import type { MemberProfile } from '../../../contract/profiles';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import type { ProfileCard as Card } from '../../../contract/profiles';
 import { photoUrl } from '../../lib/media';
 import { useRootData, type RootData } from '../../root';
@@ -26,9 +26,13 @@ export function ProfileCard({ profile, eager = false, priority = false, t, setti
   const place = profile.city ?? profile.country;
   return (
     <article className="card h-100 profile-card" data-testid="profile-card">
-      <Link to={`/members/${profile.id}`} className="text-decoration-none text-reset profile-card__link">
-        <div className="profile-card__photo overflow-hidden">
-          {image ? (
+      <Link to={`/members/${profile.id}`} className="profile-card__link">
+        {image ? (
+          // A <picture>, not a <div>: React's server render adds a <link rel="preload"> to the
+          // page's head for every eager <img> outside one, which repeated each card's srcset
+          // (~260 bytes a card, issue 20); the <img> and its fetchPriority already are in the
+          // first bytes of the page.
+          <picture className="profile-card__photo">
             <img
               src={photoUrl(image.thumb_filename, settings.cdn_prefix)}
               srcSet={`${photoUrl(image.thumb_filename, settings.cdn_prefix)} ${THUMB_WIDTH}w, ${photoUrl(image.filename, settings.cdn_prefix)} ${FULL_WIDTH}w`}
@@ -39,20 +43,17 @@ export function ProfileCard({ profile, eager = false, priority = false, t, setti
               loading={eager ? 'eager' : 'lazy'}
               fetchPriority={priority ? 'high' : undefined}
               decoding="async"
-              className="object-fit-cover"
             />
-          ) : (
-            <div className="d-flex align-items-center justify-content-center text-body-secondary h-100">{t('profile.no_photo')}</div>
-          )}
-        </div>
+          </picture>
+        ) : (
+          <div className="profile-card__photo d-flex align-items-center justify-content-center text-body-secondary">{t('profile.no_photo')}</div>
+        )}
         <div className="card-body p-2">
-          <h3 className="h6 mb-0 d-flex align-items-center gap-1 min-w-0">
+          <h3 className="h6 profile-card__name">
             {profile.is_online && <OnlineMark label={t('photo_first.online')} className="flex-shrink-0" />}
-            <span className="text-truncate">
-              {profile.name}, {profile.age}
-            </span>
+            <span>{`${profile.name}, ${profile.age}`}</span>
           </h3>
-          <p className="small text-body-secondary mb-0 text-truncate">
+          <p className="profile-card__place">
             {place}
             {profile.distance_km !== undefined && (
               <span data-testid="distance">

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import { useRootData } from '../../root';

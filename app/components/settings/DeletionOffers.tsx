@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../ui/links';
 import type { DeletionOfferResponse } from '../../../contract/pricing';
 import { api } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format-money';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/links';
 
 /** `/account-deleted` — after deletion: what happens now and how to come back. */
 export default function AccountDeleted() {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { ResendActivation } from '../../components/account/ResendActivation';
 import { useRootData } from '../../root';
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, redirect } from 'react-router';
+import { redirect } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { SignupFlow } from '../../components/account/signup/SignupFlow';
 import { ResendActivation } from '../../components/account/ResendActivation';
 import { useRootData } from '../../root';

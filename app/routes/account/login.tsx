@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { Link } from '../../components/ui/links';
 import type { User } from '../../../contract/accounts';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { TextField } from '../../components/ui/TextField';

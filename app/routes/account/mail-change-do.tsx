@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import type { Route } from './+types/mail-change-do';
 
 /** Confirming happens when the link is opened: the link itself is the proof. */

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { TextField } from '../../components/ui/TextField';
 import { api } from '../../lib/api-client';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { redirect, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { MatchCard } from '../../components/signup-matches/MatchCard';
 import type { Route } from './+types/signup-matches';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import type { Route } from './+types/unsubscribe';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, useLoaderData } from 'react-router';
+import { data, Form, useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { DASHBOARD_RANGES, type Dashboard, type DashboardRange } from '../../../contract/admin/dashboard';
 import { TableRegion } from '../../components/admin/TableRegion';
 import { TimeSeriesChart, type ChartSeries } from '../../components/admin/TimeSeriesChart';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useLoaderData, useRevalidator } from 'react-router';
+import { data, useLoaderData, useRevalidator } from 'react-router';
+import { Link } from '../../components/ui/links';
 import type { FictionalProfile } from '../../../contract/admin/fictional';
 import { FictionalProfileForm, type FictionalProfileValues } from '../../components/admin/FictionalProfileForm';
 import { api } from '../../lib/api-client';

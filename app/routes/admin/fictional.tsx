@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, useLoaderData, useNavigate } from 'react-router';
+import { data, Form, useLoaderData, useNavigate } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { z } from 'zod';
 import type { FictionalProfile, FictionalProfilesPage } from '../../../contract/admin/fictional';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { hasPermission } from '../../../contract/admin/roles';
 import { CONSOLE_SECTIONS } from '../../components/admin/console-sections';
 import { useConsoleStaff } from './layout';

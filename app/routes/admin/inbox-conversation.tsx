@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useLoaderData, useRevalidator } from 'react-router';
+import { data, useLoaderData, useRevalidator } from 'react-router';
+import { Link } from '../../components/ui/links';
 import type { InboxConversation } from '../../../contract/admin/fictional';
 import { usePolling } from '../../components/admin/use-polling';
 import { api } from '../../lib/api-client';

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useLoaderData } from 'react-router';
+import { data, useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import type { z } from 'zod';
 import type { MemberDetail, RefundResponse } from '../../../contract/admin/members';
 import { hasPermission, type Permission } from '../../../contract/admin/roles';

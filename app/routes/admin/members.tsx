@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, useLoaderData, useLocation } from 'react-router';
+import { data, Form, useLoaderData, useLocation } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { z } from 'zod';
 import { MEMBER_SORTS, MEMBER_STATUSES, type MemberListItem, type MemberListPage } from '../../../contract/admin/members';

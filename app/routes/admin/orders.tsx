@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, useLoaderData, useLocation } from 'react-router';
+import { data, Form, useLoaderData, useLocation } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { ORDER_STATUS_FILTERS, TOTALS_MAX_DAYS, type ConsoleOrder, type OrderTotals } from '../../../contract/admin/money';
 import { PAYMENT_METHODS } from '../../../contract/payment-methods';

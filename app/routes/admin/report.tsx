@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useLoaderData } from 'react-router';
+import { data, useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { REPORT_STATUSES, type ReportDetail } from '../../../contract/admin/moderation';
 import { LANGUAGE_NAMES, isSupportedLanguage } from '../../../contract/locales';
 import { api } from '../../lib/api-client';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useLoaderData } from 'react-router';
+import { data, useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { z } from 'zod';
 import { REPORT_STATUSES, type ReportListPage, type ReportSummary } from '../../../contract/admin/moderation';

@@ -1,6 +1,7 @@
 import { useMemo, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useLoaderData } from 'react-router';
+import { data, useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { COUNTRY_CODES } from '../../../contract/countries';
 import { SUPPORTED_LANGUAGES, type Language } from '../../../contract/locales';
 import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS } from '../../../contract/payment-methods';

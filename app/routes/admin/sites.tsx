@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { data, Form, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { SITE_SORTS, type AdminSite, type SiteListItem, type SiteListResponse } from '../../../contract/admin/sites';
 import { ConsoleDataTable } from '../../components/admin/ConsoleDataTable';

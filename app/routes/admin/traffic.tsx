@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, useLoaderData } from 'react-router';
+import { data, Form, useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { periodProblem, TRAFFIC_DEFAULT_DAYS, TRAFFIC_MAX_DAYS, type TrafficReport } from '../../../contract/admin/traffic';
 import { TableRegion } from '../../components/admin/TableRegion';
 import type { Route } from './+types/traffic';

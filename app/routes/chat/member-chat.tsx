@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect, useLoaderData, useNavigate } from 'react-router';
+import { data, redirect, useLoaderData, useNavigate } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { Composer } from '../../components/chat/Composer';
 import { TopNav } from '../../components/layout/TopNav';
 import { FictionalBadge } from '../../components/profile/FictionalBadge';

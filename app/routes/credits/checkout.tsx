@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect, useLoaderData } from 'react-router';
+import { data, redirect, useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { isPaymentMethod, type PaymentMethod } from '../../../contract/payment-methods';
 import type { DiscountCode } from '../../../contract/payments';
 import { BundlePrice } from '../../components/payment/BundlePrice';

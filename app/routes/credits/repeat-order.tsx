@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useLoaderData } from 'react-router';
+import { redirect, useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { PayButton } from '../../components/payment/PayButton';
 import { PaymentMethodLogo } from '../../components/payment/PaymentMethodLogo';
 import { PaymentsUnavailable } from '../../components/payment/PaymentsUnavailable';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useMatches } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
+import { Link } from '../../components/ui/links';
 import type { NamedSocialProof } from '../../../contract/social-proof';
 import { SocialProofBar } from '../../components/landers/SocialProofBar';
 import { useRootData } from '../../root';

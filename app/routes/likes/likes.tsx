@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { data, NavLink, redirect, useLoaderData } from 'react-router';
+import { data, redirect, useLoaderData } from 'react-router';
+import { NavLink } from '../../components/ui/links';
 import type { ProfileCard } from '../../../contract/profiles';
 import { EmptyState } from '../../components/feedback/EmptyState';
 import { ProfileGrid } from '../../components/profile/ProfileCard';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect, useLoaderData } from 'react-router';
+import { data, redirect, useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { photoUrl } from '../../lib/media';
 import type { Route } from './+types/match';
 

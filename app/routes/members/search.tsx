@@ -2,14 +2,13 @@ import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { SearchResponse } from '../../../contract/profiles';
-import { SEARCH_PAGE_SIZE } from '../../../contract/discovery-limits';
+import { PARTNER_CARD_EVERY, SEARCH_PAGE_SIZE } from '../../../contract/discovery-limits';
 import { EmptySearch } from '../../components/feedback/EmptySearch';
 import { ListSkeleton } from '../../components/feedback/Skeleton';
 import { ProfileGrid } from '../../components/profile/ProfileCard';
 import { SearchFilters } from '../../components/search/SearchFilters';
 import { SearchResultsGrid } from '../../components/search/SearchResultsGrid';
 import { api } from '../../lib/api-client';
-import { regionNames } from '../../lib/region-names';
 import { useRootData } from '../../root';
 import { defaultGender, firstPageOf, toPageQuery, toQuery, withDefaultGender, withPage, type SearchFilters as Filters } from '../../state/search';
 import { useSignupModal } from '../../state/signup-modal';
@@ -22,18 +21,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A member's search starts at the gender they are looking for, not at "any".
   const query = withDefaultGender(Object.fromEntries(new URL(request.url).searchParams), defaultGender(context.user?.profile.seeking));
   const first = await context.searchMembers({ ...query, page: '1' });
-  // The search form's countries, named here so the browser needs no region tables (use-country-name.ts).
-  const countryNames = regionNames(context.language, context.settings.countries);
-  if (!first.ok) return { query, first, restOfPage: false, countryNames };
+  if (!first.ok) return { query, first, restOfPage: false };
   // The first screen shows a few cards; the rest of the page comes from the API after hydration
   // (issue 20: twenty cards were most of the page's HTML and inline data).
   const firstScreen = {
     ...first.data,
     results: first.data.results.slice(0, FIRST_SCREEN_CARDS),
     similar_results: first.data.similar_results?.slice(0, FIRST_SCREEN_CARDS),
+    // Only the offers the first screen places (one after every few members); the whole page brings the rest.
+    partner_cards: first.data.partner_cards?.slice(0, Math.floor(FIRST_SCREEN_CARDS / PARTNER_CARD_EVERY)),
   };
   const restOfPage = firstScreen.results.length < first.data.results.length || (firstScreen.similar_results?.length ?? 0) < (first.data.similar_results?.length ?? 0);
-  return { query, first: { ...first, data: firstScreen }, restOfPage, countryNames };
+  return { query, first: { ...first, data: firstScreen }, restOfPage };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -125,7 +124,7 @@ export default function MemberSearch() {
       ) : first.data.numResults === 0 ? (
         <EmptySearch filters={filters} hasSimilar={similar.length > 0} onWiden={search} />
       ) : (
-        <SearchResultsGrid profiles={results} partnerCards={first.data.partner_cards} />
+        <SearchResultsGrid profiles={results} partnerCards={shown?.partnerCards} />
       )}
       {loading && (
         <div className="mt-3">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect, useLoaderData } from 'react-router';
+import { data, redirect, useLoaderData } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { DirectDebitDone } from '../../components/payment/direct-debit/DirectDebitDone';
 import { DirectDebitSummary } from '../../components/payment/direct-debit/DirectDebitSummary';
 import { EMPTY_MANDATE, MandateForm } from '../../components/payment/direct-debit/MandateForm';

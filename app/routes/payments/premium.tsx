@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { FREE_SWIPE_LIKES_PER_DAY } from '../../../contract/discovery-limits';
 import { CreditBalance } from '../../components/payment/CreditBalance';
 import { messageCreditsFor } from '../../components/payment/ActionPrices';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect, useLoaderData, useRevalidator } from 'react-router';
+import { data, redirect, useLoaderData, useRevalidator } from 'react-router';
+import { Link } from '../../components/ui/links';
 import type { Order } from '../../../contract/payments';
 import { CreditBalance } from '../../components/payment/CreditBalance';
 import { LedgerTable } from '../../components/payment/LedgerTable';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useLocation } from 'react-router';
+import { useLoaderData, useLocation } from 'react-router';
+import { Link } from '../../components/ui/links';
 import { FictionalBadge } from '../../components/profile/FictionalBadge';
 import { ProfileDetailsList } from '../../components/profile/ProfileDetailsList';
 import { LandingPromises } from '../../components/profile-landing/LandingPromises';

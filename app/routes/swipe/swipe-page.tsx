@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Link } from '../../components/ui/links';
 import type { AutoLike, ProfileCard } from '../../../contract/profiles';
 import { FREE_SWIPE_LIKES_PER_DAY } from '../../../contract/discovery-limits';
 import { MatchPopup } from '../../components/profile/MatchPopup';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { useLocation, useRevalidator } from 'react-router';
+import { Link } from '../../ui/links';
 import type { SignupInput, User } from '../../../../contract/accounts';
 import { useRootData } from '../../../root';
 import { api } from '../../../lib/api-client';

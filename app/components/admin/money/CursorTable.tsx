@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../ui/links';
 import type { ColumnDef } from '@tanstack/react-table';
 import { SortableTable, useHrefWith } from '../SortableTable';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../ui/links';
 
 /** The money area's pages, as tabs above each of them. */
 export function MoneyTabs() {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../ui/links';
 import type { OrderStatusResponse } from '../../../../contract/payments';
 
 /** The paid order: how many credits were added, the balance now, and the way back to the members. */
