@@ -1,7 +1,8 @@
 /**
  * Country names in a language, one `Intl.DisplayNames` per language for the life of the
- * process: building one costs more than a hundred look-ups, and the search form names every
- * country of the site on each render (issue 20).
+ * process: building one costs more than a hundred look-ups (issue 20). The server names the
+ * visitor's country with it (social proof, the map lander); in the browser it only names a
+ * country the catalogue does not (see use-country-name.ts).
  */
 const byLanguage = new Map<string, Intl.DisplayNames>();
 
