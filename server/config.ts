@@ -110,6 +110,14 @@ const EnvSchema = z
     /** The memory the kept pages may take, in MB (bodies and their compressed forms). */
     PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /**
+     * How long a member's tab (search, a profile, conversations, likes; page or data) is kept for
+     * their session (ADR 0048); whatever they do, and every live event to them, drops it sooner;
+     * 0 turns the cache off. Default 30 in production, 0 in development and tests.
+     */
+    MEMBER_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).optional(),
+    /** The memory the members' kept tabs may take, in MB. */
+    MEMBER_PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+    /**
      * Prometheus metrics (ADR 0045): with it, `/metrics` on the app's port answers scrapes that
      * send `Authorization: Bearer <token>`; without it, `/metrics` there is 404. A separate
      * metrics port asks for it too when it is set.
@@ -211,6 +219,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
       freshSeconds: values.PAGE_CACHE_SECONDS ?? (isProduction ? 10 : 0),
       staleSeconds: values.PAGE_CACHE_STALE_SECONDS,
       maxBytes: values.PAGE_CACHE_MB * 1024 * 1024,
+    },
+    /** The members' tab cache (ADR 0048); freshSeconds 0 is off. */
+    memberPageCache: {
+      freshSeconds: values.MEMBER_PAGE_CACHE_SECONDS ?? (isProduction ? 30 : 0),
+      maxBytes: values.MEMBER_PAGE_CACHE_MB * 1024 * 1024,
     },
     /** Prometheus metrics (ADR 0045): the app port's bearer token and the ports of their own. */
     metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT, workerPort: values.WORKER_METRICS_PORT },

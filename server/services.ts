@@ -62,6 +62,7 @@ import { createRealtimeChatEvents } from './realtime/chat-events';
 import { createEventBus } from './realtime/event-bus';
 import { createSiteChangeBus } from './realtime/site-change-bus';
 import { createPageChangeBus } from './realtime/page-change-bus';
+import { announcingMemberPageChanges } from './realtime/member-page-changes';
 import { createRealtimeLikeEvents } from './realtime/like-events';
 import { createRealtimeBlockEvents } from './realtime/block-events';
 import { createRealtimeSessionEvents } from './realtime/session-events';
@@ -113,8 +114,10 @@ export async function createServices(config: Config, database: DatabaseHandle, o
   siteChanges.subscribe(() => sites.invalidate());
   // Visitors' kept pages are dropped on every instance when a profile they show changes (ADR 0038).
   const pageChanges = overrides.pageChanges ?? createPageChangeBus({ redisUrl: config.redisUrl });
-  // Realtime: in-process by default, Redis pub/sub across instances when REDIS_URL is set.
-  const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
+  // Realtime: in-process by default, Redis pub/sub across instances when REDIS_URL is set. With
+  // the members' tab cache on, every event to a member drops their kept tabs (ADR 0048).
+  const realtimeBus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
+  const bus = config.memberPageCache.freshSeconds > 0 ? announcingMemberPageChanges(realtimeBus, pageChanges) : realtimeBus;
   // Ended sessions close their open tabs at once, on every instance.
   const sessions = createSessionsService({ sessions: createSessionsRepository(db), clock, events: createRealtimeSessionEvents(bus) });
   const mail = createMailService({ mailer, translator });

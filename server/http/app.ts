@@ -48,6 +48,7 @@ import { mailEventsRoutes, unsubscribeRoutes } from './routes/mail-notifications
 import { pushSubscriptionsRoutes } from './routes/push-subscriptions.routes';
 import { MEDIA_CACHE_CONTROL, mediaRoutes } from './routes/media.routes';
 import { pageCacheInvalidationPlugin, pageCacheSettingsFor } from './page-cache-invalidation';
+import { memberPageCacheSettingsFor } from './member-page-cache';
 import { httpObservabilityPlugin } from '../observability/http-observability';
 import { createMetricsAccess } from '../observability/metrics-access';
 import { requestIdOf } from '../observability/request-id';
@@ -109,10 +110,18 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   const outbox = outboxAccessFor(config, services.secrets.outboxKey);
   await app.register(outboxAccessPlugin, { access: outbox });
   installErrorHandler(app, services.translator);
-  // Visitors' public pages, kept and shared; its hook must see every route registered below (ADR 0038).
+  // Visitors' public pages, kept and shared (ADR 0038), and members' tabs, kept per session
+  // (ADR 0048); the invalidation hooks must see every route registered below.
   const pageCache = pageCacheSettingsFor(config, services.clock, options.ssr?.mode);
-  if (pageCache) {
-    await app.register(pageCacheInvalidationPlugin, { cache: pageCache.cache, siteChanges: services.siteChanges, pageChanges: services.pageChanges, onError: (error) => app.log.error(error) });
+  const memberPageCache = memberPageCacheSettingsFor(config, services.clock, options.ssr?.mode);
+  if (pageCache || memberPageCache) {
+    await app.register(pageCacheInvalidationPlugin, {
+      ...(pageCache && { cache: pageCache.cache }),
+      ...(memberPageCache && { memberCache: memberPageCache.cache }),
+      siteChanges: services.siteChanges,
+      pageChanges: services.pageChanges,
+      onError: (error) => app.log.error(error),
+    });
   }
 
   await app.register(healthRoutes, {
@@ -192,6 +201,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
       translator: services.translator,
       services: { ...services, outbox, paymentsAreDemo: config.payments.isDemo },
       ...(pageCache && { pageCache }),
+      ...(memberPageCache && { memberPageCache }),
     });
   }
   return app;

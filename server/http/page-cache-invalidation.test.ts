@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../tests/setup/test-env';
 import { createPageChangeBus, type PageChangeBus } from '../realtime/page-change-bus';
@@ -15,22 +16,29 @@ import { pageCacheInvalidationPlugin } from './page-cache-invalidation';
 interface Instance {
   app: FastifyInstance;
   cache: PageCache;
+  memberCache: PageCache;
 }
 
 async function startInstance(buses: { siteChanges: SiteChangeBus; pageChanges: PageChangeBus }): Promise<Instance> {
-  const cache = createPageCache({ freshMs: 60_000, staleMs: 0, maxBytes: 1 << 20, now: () => Date.now(), onError: (error) => console.error(error) });
+  const newCache = () => createPageCache({ freshMs: 60_000, staleMs: 0, maxBytes: 1 << 20, now: () => Date.now(), onError: (error) => console.error(error) });
+  const [cache, memberCache] = [newCache(), newCache()];
   const app = Fastify();
-  await app.register(pageCacheInvalidationPlugin, { cache, ...buses, onError: (error) => console.error(error) });
+  await app.register(fastifyCookie);
+  // The session cookie names its member directly here: only who it is matters.
+  app.decorateRequest('findMemberId', function (this: FastifyRequest) {
+    return Promise.resolve(Number(this.cookies.rdv_session) || null);
+  });
+  await app.register(pageCacheInvalidationPlugin, { cache, memberCache, ...buses, onError: (error) => console.error(error) });
   // The real routes' addresses, answered without their services: only the addresses matter here.
   app.put('/api/profile.php', async () => ({ ok: true }));
   app.post('/api/like.php', async () => ({ ok: true }));
   app.put('/api/password.php', async (_request, reply) => reply.code(400).send({ error: 'validation_failed' }));
   await app.ready();
-  return { app, cache };
+  return { app, cache, memberCache };
 }
 
-async function keep(cache: PageCache, key: string, siteId: number) {
-  await cache.get(key, siteId, async () => ({ body: Buffer.from(`<html>${key}</html>`), headers: { 'content-type': 'text/html' } }));
+async function keep(cache: PageCache, key: string, siteId: number, memberId?: number) {
+  await cache.get(key, { siteId, ...(memberId && { memberId }) }, async () => ({ body: Buffer.from(`<html>${key}</html>`), headers: { 'content-type': 'text/html' } }));
   expect(cache.peek(key)).not.toBeNull();
 }
 
@@ -72,6 +80,24 @@ function scenarios(makeBuses: () => { siteChanges: SiteChangeBus; pageChanges: P
     await expect.poll(() => b.cache.peek('b/2')).toBeNull();
     expect(b.cache.peek('b/1')).not.toBeNull();
     expect(a.cache.peek('a/2')).toBeNull();
+  });
+
+  it('a member’s like through one instance drops their kept tabs on both, and nobody else’s', async () => {
+    const { a, b } = await pair();
+    await keep(b.memberCache, 'b/member-7', 1, 7);
+    await keep(b.memberCache, 'b/member-8', 1, 8);
+    await keep(b.cache, 'b/visitors', 1);
+    expect((await a.app.inject({ method: 'POST', url: '/api/like.php', cookies: { rdv_session: '7' } })).statusCode).toBe(200);
+    await expect.poll(() => b.memberCache.peek('b/member-7')).toBeNull();
+    expect(b.memberCache.peek('b/member-8')).not.toBeNull();
+    expect(b.cache.peek('b/visitors')).not.toBeNull();
+  });
+
+  it('a profile saved drops the members’ kept tabs too (the search shows it)', async () => {
+    const { a, b } = await pair();
+    await keep(b.memberCache, 'b/member-8', 1, 8);
+    expect((await a.app.inject({ method: 'PUT', url: '/api/profile.php', cookies: { rdv_session: '9' } })).statusCode).toBe(200);
+    await expect.poll(() => b.memberCache.size).toBe(0);
   });
 
   it('a like or a refused call changes nothing visitors see: the pages stay', async () => {

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PageChangeBus } from '../realtime/page-change-bus';
 import type { SiteChangeBus } from '../realtime/site-change-bus';
 import { createPageCache, type PageCache } from './page-cache';
 import type { PageCacheSettings } from './page-cache-reply';
+import { SESSION_COOKIE } from './auth';
+import { isMemberCacheablePageRequest } from './member-page-cache-policy';
 
 /**
  * Calls that change what visitors see of a member — profile text and details, photos,
@@ -29,22 +31,45 @@ export function changesShownPages(method: string, routeUrl: string): boolean {
 }
 
 export interface PageCacheInvalidationOptions {
-  cache: PageCache;
+  /** The visitors' page cache (ADR 0038), when it is on. */
+  cache?: PageCache;
+  /** The members' tab cache (ADR 0048), when it is on. */
+  memberCache?: PageCache;
   siteChanges: SiteChangeBus;
   pageChanges: PageChangeBus;
   onError: (error: unknown) => void;
 }
 
+/** The catch-all route that renders pages (server/http/ssr.ts). */
+const PAGE_ROUTE = '/*';
+
 /**
- * Keeps the anonymous page cache honest on every instance: an operator's site change drops
- * that site's pages (the site change bus, ADR 0024), a shown profile's change drops them all
- * (the page change bus). Registered before the route plugins so its hook sees all of them.
+ * Whether a member's request may change what their tabs show: any call that is not a read, and
+ * any page outside the tabs (a page's loader may write: confirming an address, opening a
+ * conversation). API reads and the tabs themselves change nothing.
+ */
+export function mayChangeMemberPages(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return true;
+  return request.routeOptions.url === PAGE_ROUTE && !isMemberCacheablePageRequest(request);
+}
+
+/**
+ * Keeps the page caches honest on every instance: an operator's site change drops that site's
+ * pages (the site change bus, ADR 0024), a shown profile's change drops them all (the page
+ * change bus), and a member's own change drops their kept tabs (ADR 0048). Registered before
+ * the route plugins so its hooks see all of them.
  */
 export const pageCacheInvalidationPlugin = fp(
   async function pageCacheInvalidation(app: FastifyInstance, options: PageCacheInvalidationOptions) {
-    const { cache } = options;
-    const unsubscribeSites = options.siteChanges.subscribe((siteId) => cache.invalidateSite(siteId));
-    const unsubscribePages = options.pageChanges.subscribe((change) => ('allSites' in change ? cache.invalidateAll() : cache.invalidateSite(change.siteId)));
+    const caches = [options.cache, options.memberCache].filter((cache): cache is PageCache => !!cache);
+    const { memberCache } = options;
+    const unsubscribeSites = options.siteChanges.subscribe((siteId) => caches.forEach((cache) => cache.invalidateSite(siteId)));
+    const unsubscribePages = options.pageChanges.subscribe((change) => {
+      if ('allSites' in change) caches.forEach((cache) => cache.invalidateAll());
+      else if ('siteId' in change) caches.forEach((cache) => cache.invalidateSite(change.siteId));
+      // A member's own pages are never among the visitors' pages.
+      else memberCache?.invalidateMember(change.memberId);
+    });
     app.addHook('onClose', async () => {
       unsubscribeSites();
       unsubscribePages();
@@ -53,6 +78,19 @@ export const pageCacheInvalidationPlugin = fp(
       if (reply.statusCode >= 400 || !request.routeOptions.url) return;
       if (!changesShownPages(request.method, request.routeOptions.url)) return;
       await options.pageChanges.publish({ allSites: true }).catch(options.onError);
+    });
+    if (!memberCache) return;
+    // Before the answer leaves, so that the member's next request, here or on another
+    // instance, finds nothing kept from before the change. Refused calls count too: cheaper
+    // than knowing which of them wrote nothing.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (!request.cookies[SESSION_COOKIE] || !mayChangeMemberPages(request)) return payload;
+      const memberId = await request.findMemberId().catch(() => null);
+      if (memberId) {
+        memberCache.invalidateMember(memberId);
+        await options.pageChanges.publish({ memberId }).catch(options.onError);
+      }
+      return payload;
     });
   },
   { name: 'page-cache-invalidation' },

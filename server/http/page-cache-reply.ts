@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnalyticsIds } from '../../contract/analytics';
-import { chooseEncoding, type CachedPage, type CacheState, type PageCache } from './page-cache';
+import { chooseEncoding, type CachedPage, type CacheScope, type CacheState, type PageCache } from './page-cache';
 import { cacheableCacheControl, cacheableVary, inlineSourceHashes, pageCacheKey } from './page-cache-policy';
 import { buildHashedContentSecurityPolicy } from './security-headers';
 
@@ -19,6 +19,14 @@ interface BufferedResponse {
   body: Buffer;
 }
 
+/** How one cache's pages are keyed, owned and announced to the browser (and any CDN in front). */
+export interface KeptPagePolicy {
+  key: string;
+  scope: CacheScope;
+  cacheControl: string;
+  vary: string;
+}
+
 /**
  * Answers a cacheable visitor's request (see `isCacheablePageRequest`) from the anonymous page
  * cache, rendering it with `render` (no nonce, whole document) when it is missing. What is not
@@ -26,19 +34,32 @@ interface BufferedResponse {
  * only, never into the cache.
  */
 export async function replyFromPageCache(request: FastifyRequest, reply: FastifyReply, settings: PageCacheSettings, analytics: AnalyticsIds, render: () => Promise<Response>) {
-  const key = pageCacheKey(request);
+  const policy: KeptPagePolicy = {
+    key: pageCacheKey(request),
+    scope: { siteId: request.site.id },
+    cacheControl: cacheableCacheControl(settings.freshSeconds, settings.staleSeconds),
+    vary: cacheableVary(settings.geoipHeader),
+  };
   if (request.method === 'HEAD') {
-    const kept = settings.cache.peek(key);
-    return kept ? sendPage(request, reply, kept, 'hit', settings) : sendBuffered(reply, await bufferResponse(await render()), analytics);
+    const kept = settings.cache.peek(policy.key);
+    return kept ? sendKeptPage(request, reply, kept, 'hit', policy) : sendBuffered(reply, await bufferResponse(await render()), analytics);
   }
+  return replyFromCache(request, reply, settings.cache, policy, analytics, render);
+}
+
+/**
+ * Answers from `cache` under `policy`, rendering with `render` when the page is missing; a
+ * render not worth keeping (see `isKeepable`) is sent to this request only.
+ */
+export async function replyFromCache(request: FastifyRequest, reply: FastifyReply, cache: PageCache, policy: KeptPagePolicy, analytics: AnalyticsIds, render: () => Promise<Response>) {
   let own: BufferedResponse | null = null;
-  const { page, state } = await settings.cache.get(key, request.site.id, async () => {
+  const { page, state } = await cache.get(policy.key, policy.scope, async () => {
     const rendered = await bufferResponse(await render());
     own = rendered;
-    return isShareable(rendered, reply) ? { body: rendered.body, headers: sharedHeaders(rendered, analytics) } : null;
+    return isKeepable(rendered, reply) ? { body: rendered.body, headers: keptHeaders(rendered, analytics) } : null;
   });
-  if (page) return sendPage(request, reply, page, state, settings);
-  // This request's render was not worth sharing; one that waited on another's renders its own.
+  if (page) return sendKeptPage(request, reply, page, state, policy);
+  // This request's render was not worth keeping; one that waited on another's renders its own.
   return sendBuffered(reply, own ?? (await bufferResponse(await render())), analytics);
 }
 
@@ -49,26 +70,32 @@ async function bufferResponse(response: Response): Promise<BufferedResponse> {
   return { status: response.status, headers, cookies: response.headers.getSetCookie(), body };
 }
 
-function isShareable(rendered: BufferedResponse, reply: FastifyReply): boolean {
+/**
+ * A page (or a page's data, for a member's navigation) answered 200 without setting a cookie
+ * and without the route asking not to be stored.
+ */
+function isKeepable(rendered: BufferedResponse, reply: FastifyReply): boolean {
+  const type = rendered.headers['content-type'] ?? '';
   return (
     rendered.status === 200 &&
     rendered.cookies.length === 0 &&
     reply.getHeader('set-cookie') === undefined &&
-    (rendered.headers['content-type'] ?? '').startsWith('text/html') &&
+    (type.startsWith('text/html') || type.startsWith('text/x-script')) &&
     !/private|no-store/i.test(rendered.headers['cache-control'] ?? '')
   );
 }
 
-/** The rendered headers a kept page is sent with, its hash-based CSP among them. */
-function sharedHeaders(rendered: BufferedResponse, analytics: AnalyticsIds): Record<string, string> {
+/** The rendered headers a kept page is sent with, a document's hash-based CSP among them. */
+function keptHeaders(rendered: BufferedResponse, analytics: AnalyticsIds): Record<string, string> {
   const { 'cache-control': _routeCaching, 'content-length': _length, ...headers } = rendered.headers;
+  if (!headers['content-type']?.startsWith('text/html')) return headers;
   return { ...headers, 'content-security-policy': buildHashedContentSecurityPolicy(inlineSourceHashes(rendered.body.toString('utf8')), analytics) };
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: CacheState, settings: PageCacheSettings) {
+export function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: CacheState, policy: Pick<KeptPagePolicy, 'cacheControl' | 'vary'>) {
   reply.headers(page.headers);
-  reply.header('vary', cacheableVary(settings.geoipHeader));
-  reply.header('cache-control', cacheableCacheControl(settings.freshSeconds, settings.staleSeconds));
+  reply.header('vary', policy.vary);
+  reply.header('cache-control', policy.cacheControl);
   reply.header('etag', page.etag);
   reply.header('x-cache', state);
   if (matchesEtag(request.headers['if-none-match'], page.etag)) {

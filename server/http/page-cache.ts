@@ -19,6 +19,15 @@ export interface CachedPage {
 
 export type CacheState = 'hit' | 'stale' | 'miss';
 
+/**
+ * Whose a kept page is: every visitor of a site (the anonymous cache), or one member on a site
+ * (the member cache, ADR 0048). Invalidations name a site, a member or everything.
+ */
+export interface CacheScope {
+  siteId: number;
+  memberId?: number;
+}
+
 export interface PageCacheOptions {
   /** How long a page is served without asking anything. */
   freshMs: number;
@@ -28,73 +37,109 @@ export interface PageCacheOptions {
   maxBytes: number;
   now: () => number;
   onError: (error: unknown) => void;
+  /**
+   * Brotli quality and gzip level of the kept forms: the shared cache pays for its best ratio
+   * once per page; a member's page is kept for one reader, so it compresses fast.
+   */
+  compression?: { brotliQuality: number; gzipLevel: number };
 }
 
 interface Entry {
   page: CachedPage;
-  siteId: number;
+  scope: CacheScope;
   bytes: number;
+}
+
+/** A render under way; an invalidation of its scope marks it so that its page is not kept. */
+interface Ticket {
+  scope: CacheScope;
+  dropped: boolean;
 }
 
 /** What a render hands back: a page worth keeping, or null (not 200, sets a cookie …). */
 export type Render = () => Promise<{ body: Buffer; headers: Record<string, string> } | null>;
 
+const THOROUGH = { brotliQuality: 9, gzipLevel: 9 };
+
 /**
- * The anonymous page cache (ADR 0038): least recently used pages are dropped past `maxBytes`;
- * one render per key at a time (concurrent misses wait for it); a page past its fresh time is
- * served once more while a single background render replaces it; an invalidation drops the
- * site's pages (or all) and keeps any render that started before it from being stored.
+ * A kept-page cache (ADR 0038, ADR 0048): least recently used pages are dropped past
+ * `maxBytes`; one render per key at a time (concurrent misses wait for it); a page past its
+ * fresh time is served once more while a single background render replaces it; an
+ * invalidation drops the pages of a site, a member or all, keeps any render that started
+ * before it from being stored, and lets the next request start a render of its own instead of
+ * waiting for one that read the old data.
  */
 export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<CachedPage | null>>();
+  const inFlight = new Map<string, { rendering: Promise<CachedPage | null>; ticket: Ticket }>();
+  const keysByMember = new Map<number, Set<string>>();
   let totalBytes = 0;
-  let allSitesEpoch = 0;
-  const siteEpochs = new Map<number, number>();
-  const epochOf = (siteId: number) => `${allSitesEpoch}:${siteEpochs.get(siteId) ?? 0}`;
+  const compression = options.compression ?? THOROUGH;
 
   function remove(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
     totalBytes -= entry.bytes;
+    const memberId = entry.scope.memberId;
+    if (memberId !== undefined) {
+      const keys = keysByMember.get(memberId);
+      keys?.delete(key);
+      if (keys?.size === 0) keysByMember.delete(memberId);
+    }
   }
 
-  function store(key: string, siteId: number, page: CachedPage) {
+  function store(key: string, scope: CacheScope, page: CachedPage) {
     remove(key);
     const bytes = page.identity.length + page.br.length + page.gzip.length + key.length * 2 + 512;
     if (bytes > options.maxBytes) return;
-    entries.set(key, { page, siteId, bytes });
+    entries.set(key, { page, scope, bytes });
     totalBytes += bytes;
+    if (scope.memberId !== undefined) {
+      let keys = keysByMember.get(scope.memberId);
+      if (!keys) keysByMember.set(scope.memberId, (keys = new Set()));
+      keys.add(key);
+    }
     for (const [oldest] of entries) {
       if (totalBytes <= options.maxBytes) break;
       remove(oldest);
     }
   }
 
-  /** Renders once for every caller asking for `key` meanwhile; stores the page unless the site changed during the render. */
-  function renderOnce(key: string, siteId: number, render: Render): Promise<CachedPage | null> {
+  /** Marks the renders under way that `matches` and lets later requests render afresh. */
+  function dropRenders(matches: (scope: CacheScope) => boolean) {
+    for (const [key, { ticket }] of inFlight) {
+      if (!matches(ticket.scope)) continue;
+      ticket.dropped = true;
+      inFlight.delete(key);
+    }
+  }
+
+  /** Renders once for every caller asking for `key` meanwhile; stores the page unless its scope changed during the render. */
+  function renderOnce(key: string, scope: CacheScope, render: Render): Promise<CachedPage | null> {
     const running = inFlight.get(key);
-    if (running) return running;
-    const epoch = epochOf(siteId);
+    if (running) return running.rendering;
+    const ticket: Ticket = { scope, dropped: false };
     const rendering = (async () => {
       const rendered = await render();
       if (!rendered) return null;
-      const page = await compressPage(rendered.body, rendered.headers, options.now());
-      if (epochOf(siteId) === epoch) store(key, siteId, page);
+      const page = await compressPage(rendered.body, rendered.headers, options.now(), compression);
+      if (!ticket.dropped) store(key, scope, page);
       return page;
-    })().finally(() => inFlight.delete(key));
-    inFlight.set(key, rendering);
+    })().finally(() => {
+      if (inFlight.get(key)?.ticket === ticket) inFlight.delete(key);
+    });
+    inFlight.set(key, { rendering, ticket });
     return rendering;
   }
 
   return {
     /**
      * The page for `key`: kept (hit), kept but old (stale, a background render refreshes it),
-     * or rendered now (miss). Null page: the render gave nothing worth sharing — the caller
+     * or rendered now (miss). Null page: the render gave nothing worth keeping — the caller
      * renders for itself.
      */
-    async get(key: string, siteId: number, render: Render): Promise<{ page: CachedPage | null; state: CacheState }> {
+    async get(key: string, scope: CacheScope, render: Render): Promise<{ page: CachedPage | null; state: CacheState }> {
       const entry = entries.get(key);
       if (entry) {
         const age = options.now() - entry.page.storedAt;
@@ -103,27 +148,33 @@ export function createPageCache(options: PageCacheOptions) {
           entries.delete(key);
           entries.set(key, entry);
           if (age < options.freshMs) return { page: entry.page, state: 'hit' };
-          renderOnce(key, siteId, render).catch(options.onError);
+          renderOnce(key, scope, render).catch(options.onError);
           return { page: entry.page, state: 'stale' };
         }
         remove(key);
       }
-      return { page: await renderOnce(key, siteId, render), state: 'miss' };
+      return { page: await renderOnce(key, scope, render), state: 'miss' };
     },
-    /** Looks without rendering (HEAD requests, tests). */
+    /** Looks without rendering (HEAD requests, a member's hit, tests). */
     peek(key: string): CachedPage | null {
       const page = entries.get(key)?.page;
       return page && options.now() - page.storedAt < options.freshMs + options.staleMs ? page : null;
     },
     /** Drops one site's pages: its settings, texts or prices changed. */
     invalidateSite(siteId: number) {
-      siteEpochs.set(siteId, (siteEpochs.get(siteId) ?? 0) + 1);
-      for (const [key, entry] of entries) if (entry.siteId === siteId) remove(key);
+      dropRenders((scope) => scope.siteId === siteId);
+      for (const [key, entry] of entries) if (entry.scope.siteId === siteId) remove(key);
+    },
+    /** Drops one member's pages: they did something, or something happened to them. */
+    invalidateMember(memberId: number) {
+      dropRenders((scope) => scope.memberId === memberId);
+      for (const key of keysByMember.get(memberId) ?? []) remove(key);
     },
     /** Drops every page: a member's profile shows on many pages of many sites. */
     invalidateAll() {
-      allSitesEpoch += 1;
+      dropRenders(() => true);
       entries.clear();
+      keysByMember.clear();
       totalBytes = 0;
     },
     get size() {
@@ -137,11 +188,11 @@ export function createPageCache(options: PageCacheOptions) {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-async function compressPage(body: Buffer, headers: Record<string, string>, storedAt: number): Promise<CachedPage> {
-  // Once per page and refresh, off the main thread: worth brotli's better ratio over its fast levels.
+async function compressPage(body: Buffer, headers: Record<string, string>, storedAt: number, compression: { brotliQuality: number; gzipLevel: number }): Promise<CachedPage> {
+  // Once per page and refresh, off the main thread.
   const [br, gz] = await Promise.all([
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gzip(body, { level: 9 }),
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: compression.brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip(body, { level: compression.gzipLevel }),
   ]);
   const etag = `W/"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return { headers, identity: body, br, gzip: gz, etag, storedAt };

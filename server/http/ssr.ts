@@ -24,6 +24,8 @@ import { allowedMethods } from './page-methods';
 import { buildContentSecurityPolicy } from './security-headers';
 import { isCacheablePageRequest, preloadLinkHeader } from './page-cache-policy';
 import { replyFromPageCache, type PageCacheSettings } from './page-cache-reply';
+import { replyFromMemberPageCache, type MemberPageCacheSettings } from './member-page-cache';
+import { isMemberCacheablePageRequest } from './member-page-cache-policy';
 
 /** What pages need from the domain, beyond the site. */
 export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'memberMap' | 'socialProof' | 'signupMatches' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe' | 'siteThemes'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
@@ -39,6 +41,8 @@ export interface SsrOptions {
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
   /** Production: visitors' public pages are kept and shared (ADR 0038); absent, every page is rendered. */
   pageCache?: PageCacheSettings;
+  /** Production: members' tabs are kept per session (ADR 0048); absent, every member page is rendered. */
+  memberPageCache?: MemberPageCacheSettings;
 }
 
 /**
@@ -74,6 +78,13 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         const render = async () =>
           handlerFor(build, options.mode)(toWebRequest(request, { abortOnClose: false }), { ...(await createLoadContext(app, request, '', options)), renderWhole: true });
         return replyFromPageCache(request, reply, pageCache, analyticsIdsOf(request.site), render);
+      }
+      const { memberPageCache } = options;
+      if (memberPageCache && isMemberCacheablePageRequest(request)) {
+        // Rendered as a shared page is (hashes, whole document), but kept for this session only.
+        const render = async () =>
+          handlerFor(build, options.mode)(toWebRequest(request, { abortOnClose: false }), { ...(await createLoadContext(app, request, '', options)), renderWhole: true });
+        if (await replyFromMemberPageCache(request, reply, memberPageCache, analyticsIdsOf(request.site), options.services.outbox.allows(request), render)) return reply;
       }
       const handle = handlerFor(build, options.mode);
       // Development serves Vite's own inline scripts without a CSP, so pages carry no nonce there.

@@ -2,12 +2,16 @@ import { createBroadcastChannel } from './broadcast-channel';
 
 export const DEFAULT_PAGE_CHANNEL = 'rdv:pages:changed';
 
-/** What changed: one site's pages, or every site's (a member's profile shows on all of them). */
-export type PageChange = { siteId: number } | { allSites: true };
+/**
+ * What changed: one site's pages, every site's (a member's profile shows on all of them), or
+ * one member's own pages (ADR 0048: they did something, or something happened to them).
+ */
+export type PageChange = { siteId: number } | { allSites: true } | { memberId: number };
 
 /**
  * Tells every running instance that pages visitors were shown have changed (a member's profile,
- * photos or visibility), so each drops its cached anonymous pages (ADR 0038). The same transport
+ * photos or visibility), so each drops its cached anonymous pages (ADR 0038), or that one
+ * member's own pages have, so each drops what it kept for them (ADR 0048). The same transport
  * as the site change bus: in-process by default, Redis pub/sub when `redisUrl` is set.
  */
 export interface PageChangeBus {
@@ -31,14 +35,20 @@ export function createPageChangeBus(options: PageChangeBusOptions = {}): PageCha
   return createBroadcastChannel<PageChange>({
     redisUrl: options.redisUrl,
     channel: options.channel ?? DEFAULT_PAGE_CHANNEL,
-    encode: (change) => ('allSites' in change ? 'all' : String(change.siteId)),
+    encode: (change) => ('allSites' in change ? 'all' : 'memberId' in change ? `member:${change.memberId}` : String(change.siteId)),
     decode: parsePageChange,
     onError: options.onError ?? ((error: unknown) => console.error('page change bus', error)),
   });
 }
 
+const isId = (value: number) => Number.isSafeInteger(value) && value > 0;
+
 export function parsePageChange(payload: string): PageChange | null {
   if (payload === 'all') return { allSites: true };
+  if (payload.startsWith('member:')) {
+    const memberId = Number(payload.slice('member:'.length));
+    return isId(memberId) ? { memberId } : null;
+  }
   const siteId = Number(payload);
-  return Number.isSafeInteger(siteId) && siteId > 0 ? { siteId } : null;
+  return isId(siteId) ? { siteId } : null;
 }

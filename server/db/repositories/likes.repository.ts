@@ -34,8 +34,14 @@ export function createLikesRepository(db: Executor) {
       const [row] = await db.select({ n: count() }).from(likes).where(and(eq(likes.likedId, likedId), eq(likes.isNew, true)));
       return row.n;
     },
-    async markSeen(likerId: number, likedId: number): Promise<void> {
-      await db.update(likes).set({ isNew: false }).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId), eq(likes.isNew, true)));
+    /** Marks a received like as seen; true when it was still new. */
+    async markSeen(likerId: number, likedId: number): Promise<boolean> {
+      const marked = await db
+        .update(likes)
+        .set({ isNew: false })
+        .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId), eq(likes.isNew, true)))
+        .returning({ likerId: likes.likerId });
+      return marked.length > 0;
     },
     async countSince(likerId: number, source: LikeSource, since: Date): Promise<number> {
       const [row] = await db.select({ n: count() }).from(likes).where(and(eq(likes.likerId, likerId), eq(likes.source, source), gte(likes.createdAt, since)));

@@ -73,11 +73,12 @@ export function createMembersService(deps: {
     const main = photos.find((photo) => photo.id === profile.mainPhotoId) ?? photos[0];
     const shown = canSeeAll ? photos : main ? [main] : [];
     if (viewerId && likesMe) {
-      await likes.markSeen(profileId, viewerId).catch((error: unknown) => {
+      const wasNew = await likes.markSeen(profileId, viewerId).catch((error: unknown) => {
         dropRelated();
         throw error;
       });
-      deps.onLikeSeen?.(viewerId);
+      // Only a like that was still new changes the badges (and the member's kept tabs, ADR 0048).
+      if (wasNew) deps.onLikeSeen?.(viewerId);
     }
 
     const visibleFields = new Set(site.visibleProfileFields);
