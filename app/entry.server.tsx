@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { hasDeferredData } from './lib/deferred-data';
 import { DocumentOnlyProvider } from './lib/document-only';
 import { CatalogueProvider } from './lib/i18n';
 import { NonceProvider } from './lib/nonce';
@@ -18,8 +19,12 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.nonce;
   // Crawlers, the SPA-less and the anonymous page cache (which keeps the whole document anyway)
-  // get the whole document at once; browsers get it streamed.
-  const waitForAll = !!loadContext.renderWhole || isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+  // get the whole document at once; browsers get it streamed when part of it is still on its way.
+  const waitForAll =
+    !!loadContext.renderWhole ||
+    isbot(request.headers.get('user-agent') ?? '') ||
+    routerContext.isSpaMode ||
+    !hasDeferredData(routerContext.staticHandlerContext.loaderData);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
