@@ -7,6 +7,8 @@ import { hasDeferredData } from './lib/deferred-data';
 import { DocumentOnlyProvider } from './lib/document-only';
 import { CatalogueProvider } from './lib/i18n';
 import { NonceProvider } from './lib/nonce';
+import { ServerSettingsProvider } from './lib/site-settings';
+import { pageSettingsOf } from '../contract/page-settings';
 
 export const streamTimeout = 5_000;
 
@@ -33,7 +35,10 @@ export default function handleRequest(
         <CatalogueProvider value={loadContext.getMessages}>
           {/* Long texts a page shows once, as HTML, and leaves out of its loader data (issue 20). */}
           <DocumentOnlyProvider value={loadContext.documentOnly}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            {/* The settings the browser gets from the site's settings file and the page's data (ADR 0048). */}
+            <ServerSettingsProvider value={pageSettingsOf(loadContext.settings)}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </ServerSettingsProvider>
           </DocumentOnlyProvider>
         </CatalogueProvider>
       </NonceProvider>,
