@@ -106,6 +106,13 @@ describe('the search page', () => {
     });
   }
 
+  it('writes each card with no `<!-- -->` seam between its texts', async () => {
+    const page = await visit('/members', true);
+    const cards = page.body.split('data-testid="profile-card"').slice(1).map((card) => card.slice(0, card.indexOf('</article>')));
+    expect(cards.length).toBe(FIRST_SCREEN_CARDS);
+    for (const card of cards) expect(card).not.toContain('<!-- -->');
+  });
+
   it('tells the client navigation that the rest of the first page is to be fetched', async () => {
     const page = await visit('/members.data?_routes=routes%2Fmembers%2Fsearch', true);
     expect(page.statusCode).toBe(200);
