@@ -33,7 +33,7 @@ const browserChunks = {
     {
       name: 'shell',
       priority: 1,
-      test: /[\\/]app[\\/](root\.tsx|lib[\\/](api-client|tracking|chunk-reload|use-installed-app|use-api-action|media|i18n|analytics-loader|consent|dismissals|language|region-names|use-country-name)\.ts|state[\\/](counters|toasts|signup-modal|time-bonus)\.ts|components[\\/](layout[\\/](Footer|TabBar|NavIcon|nav-sections|TopNav|BackButton|SiteEntryWarning|MenuOnDemand|LanguageMenu|LanguageToggleLabel|AccountMenu|MemberMenuToggleLabel|ConnectionIndicator|PageProgressBar|DemoPaymentsBanner|ErrorPage)|ui[\\/]links|feedback[\\/](Skeleton|ToastHost)|consent[\\/]\w+|account[\\/](ResendActivation|MailStoppedNotice|MemberAlerts|ActivationReminder|signup[\\/]SignupModalOnDemand)|payment[\\/](TimeBonus|WelcomeDiscountBanner))\.tsx)$/,
+      test: /[\\/]app[\\/](root\.tsx|lib[\\/](api-client|tracking|chunk-reload|use-installed-app|use-api-action|media|i18n|analytics-loader|consent|dismissals|language|region-names|use-country-name|use-regions|site-settings)\.ts|state[\\/](counters|toasts|signup-modal|time-bonus)\.ts|components[\\/](layout[\\/](Footer|TabBar|NavIcon|nav-sections|TopNav|BackButton|SiteEntryWarning|MenuOnDemand|LanguageMenu|LanguageToggleLabel|AccountMenu|MemberMenuToggleLabel|ConnectionIndicator|PageProgressBar|DemoPaymentsBanner|ErrorPage)|ui[\\/]links|feedback[\\/](Skeleton|ToastHost)|consent[\\/]\w+|account[\\/](ResendActivation|MailStoppedNotice|MemberAlerts|ActivationReminder|signup[\\/]SignupModalOnDemand)|payment[\\/](TimeBonus|WelcomeDiscountBanner)|profile[\\/](ProfileCard|FictionalBadge|OnlineDot))\.tsx)$/,
     },
   ],
 };

@@ -3,9 +3,12 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { hasDeferredData } from './lib/deferred-data';
 import { DocumentOnlyProvider } from './lib/document-only';
 import { CatalogueProvider } from './lib/i18n';
 import { NonceProvider } from './lib/nonce';
+import { ServerSettingsProvider } from './lib/site-settings';
+import { pageSettingsOf } from '../contract/page-settings';
 
 export const streamTimeout = 5_000;
 
@@ -18,8 +21,12 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.nonce;
   // Crawlers, the SPA-less and the anonymous page cache (which keeps the whole document anyway)
-  // get the whole document at once; browsers get it streamed.
-  const waitForAll = !!loadContext.renderWhole || isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+  // get the whole document at once; browsers get it streamed when part of it is still on its way.
+  const waitForAll =
+    !!loadContext.renderWhole ||
+    isbot(request.headers.get('user-agent') ?? '') ||
+    routerContext.isSpaMode ||
+    !hasDeferredData(routerContext.staticHandlerContext.loaderData);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -28,7 +35,10 @@ export default function handleRequest(
         <CatalogueProvider value={loadContext.getMessages}>
           {/* Long texts a page shows once, as HTML, and leaves out of its loader data (issue 20). */}
           <DocumentOnlyProvider value={loadContext.documentOnly}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            {/* The settings the browser gets from the site's settings file and the page's data (ADR 0048). */}
+            <ServerSettingsProvider value={pageSettingsOf(loadContext.settings)}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </ServerSettingsProvider>
           </DocumentOnlyProvider>
         </CatalogueProvider>
       </NonceProvider>,

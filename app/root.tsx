@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
 import { CONSENT_COOKIE, parseConsent, readCookie } from '../contract/consent';
+import { sharedSettingsFileOf, splitPageSettings, type PageSettings } from '../contract/page-settings';
 import type { CompanyInfo } from '../contract/site';
 import type { Route } from './+types/root';
 import { ConnectionIndicator } from './components/layout/ConnectionIndicator';
@@ -12,6 +13,7 @@ import { PageProgressBar } from './components/layout/PageProgressBar';
 import { onAuthenticationLost } from './lib/api-client';
 import { catalogueLink, getI18n, loadCatalogue, useCatalogue } from './lib/i18n';
 import { registerServiceWorker } from './lib/push/service-worker';
+import { loadSiteSettings, siteSettingsLink, usePageSettings } from './lib/site-settings';
 import { useNonce } from './lib/nonce';
 import appStylesHref from './styles/app.scss?url';
 
@@ -30,37 +32,16 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // Settings no page reads (the API serves them to whoever needs them): ~1.6 KB of every page's
-  // data (issue 20). The company_* fields repeat `company`, which pages read; the legal pages
-  // build their text on the server, and the console reads a site's settings from its own API.
-  const {
-    region_data: _regions,
-    search_fields: _searchFields,
-    visible_profile_notes: _notes,
-    company_id: _companyId,
-    company_name: _companyName,
-    company_address: _companyAddress,
-    company_kvk: _companyKvk,
-    company_city: _companyCity,
-    company_country: _companyCountry,
-    company_tradenames: _companyTradenames,
-    company_vat_numbers: _companyVatNumbers,
-    company_added: _companyAdded,
-    mail_name: _mailName,
-    member_resell: _memberResell,
-    logged_out_search_trafficsource: _trafficSourceSearch,
-    domain_language: _domainLanguage,
-    niche: _niche,
-    logged_out_search: _loggedOutSearch,
-    signup_credits: _signupCredits,
-    fictional_plural: _fictionalPlural,
-    ...settings
-  } = context.settings;
+  // The settings every visitor of the site sees in this language are a cached file the page
+  // names (~2 KB of every page's data, issue 20, ADR 0048); the page carries only the rest.
+  const settingsFile = await sharedSettingsFileOf(context.settings, context.language);
   return {
     language: context.language,
     /** The address of the language's texts (issue 20): the page renders them, the browser loads the file. */
     catalogue: context.catalogueUrl(context.language, 'common'),
-    settings,
+    settings: splitPageSettings(context.settings).inline,
+    /** The address of the site's shared settings in this language (`app/lib/site-settings.ts`). */
+    settingsFile: settingsFile.url,
     company: pageCompany(context.company),
     user: context.user,
     paymentsAreDemo: context.paymentsAreDemo,
@@ -77,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  await loadCatalogue('common', data.language, data.catalogue);
+  await Promise.all([loadCatalogue('common', data.language, data.catalogue), loadSiteSettings(data.settingsFile)]);
   return data;
 }
 
@@ -89,15 +70,33 @@ function pageCompany({ name, address, city, country, support_phone }: CompanyInf
   return { name, address, city, country, support_phone };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+/** The root data as pages read it: the settings whole, the shared file's and the page's own part together. */
+export type RootData = Omit<RootLoaderData, 'settings'> & { settings: PageSettings };
+
+/** One object per loader result, as `useRouteLoaderData` gives, for every component that reads it. */
+const withSettings = new WeakMap<RootLoaderData, RootData>();
+
+/** The root data with the page's settings; undefined when the root loader itself failed. */
+function useRootDataOrNothing(): RootData | undefined {
+  const data = useRouteLoaderData('root') as RootLoaderData | undefined;
+  const settings = usePageSettings(data?.settings, data?.settingsFile);
+  if (!data || !settings) return undefined;
+  let rootData = withSettings.get(data);
+  if (!rootData || rootData.settings !== settings) {
+    rootData = { ...data, settings };
+    withSettings.set(data, rootData);
+  }
+  return rootData;
+}
 
 /** The root loader's data from any route; undefined only when the root loader itself failed. */
 export function useRootData(): RootData {
-  return useRouteLoaderData('root') as RootData;
+  return useRootDataOrNothing() as RootData;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData('root') as RootData | undefined;
+  const data = useRootDataOrNothing();
   const nonce = useNonce();
   // Marks the page interactive (error pages too), for browser tests and for styles that need JavaScript.
   useEffect(() => document.documentElement.setAttribute('data-hydrated', 'true'), []);
@@ -110,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {data && catalogueLink('common', data.language, data.catalogue)}
+        {data && siteSettingsLink(data.settingsFile)}
         {/* The site's theme over Bootstrap's variables (ADR 0041): after the app's stylesheet, render-blocking like it, so no flash. */}
         {data?.settings.theme && <link rel="stylesheet" href={data.settings.theme.css} precedence="theme" />}
       </head>

@@ -79,13 +79,17 @@ describe('the shell around every page', () => {
   });
 
 
-  it('sends only the settings pages read, for visitors and members', async () => {
+  it('sends only the settings pages read, for visitors and members, most of them in the site’s cached file', async () => {
     for (const member of [false, true]) {
-      const scripts = [...(await visit('/members', member)).body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!);
+      const page = (await visit('/members', member)).body;
+      const scripts = [...page.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!);
       const data = scripts.filter((script) => script.includes('streamController.enqueue')).join('');
-      expect(data).toContain('support_email');
+      const file = (await visit(/href="(\/site-settings\/[^"]+)"/.exec(page)![1]!, false)).body;
+      expect(data).not.toContain('support_email');
+      expect(file).toContain('support_email');
       for (const name of ['region_data', 'search_fields', 'visible_profile_notes', 'company_name', 'company_vat_numbers', 'mail_name', 'member_resell', 'logged_out_search_trafficsource', 'domain_language', 'fictional_plural', 'signup_credits', 'kvk', 'tradenames']) {
         expect(data, name).not.toContain(name);
+        expect(file, name).not.toContain(name);
       }
     }
   });
@@ -101,6 +105,13 @@ describe('the search page', () => {
       expect(inlineDataBytes(page.body)).toBeLessThanOrEqual(INLINE_DATA_LIMIT);
     });
   }
+
+  it('writes each card with no `<!-- -->` seam between its texts', async () => {
+    const page = await visit('/members', true);
+    const cards = page.body.split('data-testid="profile-card"').slice(1).map((card) => card.slice(0, card.indexOf('</article>')));
+    expect(cards.length).toBe(FIRST_SCREEN_CARDS);
+    for (const card of cards) expect(card).not.toContain('<!-- -->');
+  });
 
   it('tells the client navigation that the rest of the first page is to be fetched', async () => {
     const page = await visit('/members.data?_routes=routes%2Fmembers%2Fsearch', true);

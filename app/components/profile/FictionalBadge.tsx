@@ -17,7 +17,9 @@ export function FictionalLabel({ t, settings, className = '' }: { t: TFunction; 
   const word = settings.fictional_singular || t('profile.fictional');
   return (
     <span className={`badge bg-dark ${className}`} title={settings.fictional_warning || undefined}>
-      <span aria-hidden="true">{settings.fictional_icon || '★'}</span> {word}
+      {/* One text node after the icon: two would be marked apart by `<!-- -->` in the HTML. */}
+      <span aria-hidden="true">{settings.fictional_icon || '★'}</span>
+      {` ${word}`}
     </span>
   );
 }

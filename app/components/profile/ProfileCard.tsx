@@ -56,10 +56,8 @@ export function ProfileCard({ profile, eager = false, priority = false, t, setti
           <p className="profile-card__place">
             {place}
             {profile.distance_km !== undefined && (
-              <span data-testid="distance">
-                {' · '}
-                {t('photo_first.km_away', { distance: Math.max(1, profile.distance_km) })}
-              </span>
+              // One text node: React marks the seam between two with `<!-- -->` in the HTML, on every card.
+              <span data-testid="distance">{` · ${t('photo_first.km_away', { distance: Math.max(1, profile.distance_km) })}`}</span>
             )}
           </p>
           {profile.is_fictional && <FictionalLabel t={t} settings={settings} className="mt-1" />}

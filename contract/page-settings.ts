@@ -1,0 +1,81 @@
+import type { Language } from './locales';
+import type { SiteSettings } from './site';
+
+/**
+ * Settings no page reads (the API serves them to whoever needs them). The company_* fields
+ * repeat the root data's `company`; the legal pages build their text on the server, and the
+ * console reads a site's settings from its own API.
+ */
+const UNREAD = [
+  'region_data',
+  'search_fields',
+  'visible_profile_notes',
+  'company_id',
+  'company_name',
+  'company_address',
+  'company_kvk',
+  'company_city',
+  'company_country',
+  'company_tradenames',
+  'company_vat_numbers',
+  'company_added',
+  'mail_name',
+  'member_resell',
+  'logged_out_search_trafficsource',
+  'domain_language',
+  'niche',
+  'logged_out_search',
+  'signup_credits',
+  'fictional_plural',
+] as const satisfies readonly (keyof SiteSettings)[];
+
+/**
+ * What stays in every page's data: the visitor's own country (from the request), and what the
+ * routes' `meta` functions read — they see loader data only, not the settings file.
+ */
+const INLINE = ['geoip_country', 'geoip_selected_country', 'name', 'index_title', 'description'] as const satisfies readonly (keyof SiteSettings)[];
+
+/** The settings pages read. */
+export type PageSettings = Omit<SiteSettings, (typeof UNREAD)[number]>;
+/** The part a page carries in its own data. */
+export type InlinePageSettings = Pick<SiteSettings, (typeof INLINE)[number]>;
+/** The part that is the same for every visitor of a site in one language: a cached file. */
+export type SharedPageSettings = Omit<PageSettings, (typeof INLINE)[number]>;
+
+/** The settings pages read, in the settings' own order (so the file's bytes only change with a value). */
+export function pageSettingsOf(settings: SiteSettings): PageSettings {
+  const kept: Record<string, unknown> = { ...settings };
+  for (const name of UNREAD) delete kept[name];
+  return kept as PageSettings;
+}
+
+/** Splits the page's settings into what each visitor's page carries and the site's shared file. */
+export function splitPageSettings(settings: SiteSettings): { inline: InlinePageSettings; shared: SharedPageSettings } {
+  const shared: Record<string, unknown> = { ...pageSettingsOf(settings) };
+  const inline: Record<string, unknown> = {};
+  for (const name of INLINE) {
+    inline[name] = shared[name];
+    delete shared[name];
+  }
+  return { inline: inline as InlinePageSettings, shared: shared as SharedPageSettings };
+}
+
+/** The shared settings' file: `/site-settings/<language>.<hash>.json`, the hash of exactly these bytes. */
+export interface SharedSettingsFile {
+  url: string;
+  hash: string;
+  body: string;
+}
+
+/**
+ * The shared settings of a site in one language as a content-hashed file (issue 20, ADR 0048):
+ * the root loader names it and the server serves it, both through this one function, so the
+ * address a page names is always the hash of the bytes served for it. Web Crypto, so the same
+ * code runs in React Router's server build and in Fastify's.
+ */
+export async function sharedSettingsFileOf(settings: SiteSettings, language: Language): Promise<SharedSettingsFile> {
+  const body = JSON.stringify(splitPageSettings(settings).shared);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
+  const hash = Array.from(digest.subarray(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return { url: `/site-settings/${language}.${hash}.json`, hash, body };
+}
