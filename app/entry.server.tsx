@@ -35,7 +35,7 @@ export default function handleRequest(
         <CatalogueProvider value={loadContext.getMessages}>
           {/* Long texts a page shows once, as HTML, and leaves out of its loader data (issue 20). */}
           <DocumentOnlyProvider value={loadContext.documentOnly}>
-            {/* The settings the browser gets from the site's settings file and the page's data (ADR 0048). */}
+            {/* The settings the browser gets from the site's settings file and the page's data (ADR 0049). */}
             <ServerSettingsProvider value={pageSettingsOf(loadContext.settings)}>
               <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
             </ServerSettingsProvider>

@@ -33,7 +33,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The settings every visitor of the site sees in this language are a cached file the page
-  // names (~2 KB of every page's data, issue 20, ADR 0048); the page carries only the rest.
+  // names (~2 KB of every page's data, issue 20, ADR 0049); the page carries only the rest.
   const settingsFile = await sharedSettingsFileOf(context.settings, context.language);
   return {
     language: context.language,

@@ -68,7 +68,7 @@ export interface SharedSettingsFile {
 }
 
 /**
- * The shared settings of a site in one language as a content-hashed file (issue 20, ADR 0048):
+ * The shared settings of a site in one language as a content-hashed file (issue 20, ADR 0049):
  * the root loader names it and the server serves it, both through this one function, so the
  * address a page names is always the hash of the bytes served for it. Web Crypto, so the same
  * code runs in React Router's server build and in Fastify's.

@@ -2,7 +2,7 @@ import { createContext, createElement, useContext } from 'react';
 import type { InlinePageSettings, PageSettings, SharedPageSettings } from '../../contract/page-settings';
 
 /**
- * The site's settings as pages read them (issue 20, ADR 0048). What every visitor of the site
+ * The site's settings as pages read them (issue 20, ADR 0049). What every visitor of the site
  * sees in one language is a content-hashed file (`/site-settings/<language>.<hash>.json`) the
  * head preloads and entry.client.tsx loads before hydrating; a page's own data carries only
  * the visitor's country and what the routes' `meta` read. The server renders from the load

@@ -6,7 +6,7 @@ import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import type { SiteRow } from '../../db/schema/index';
 
-/** Issue 20, ADR 0048: what every visitor of a site sees in one language is a cached file each page names. */
+/** Issue 20, ADR 0049: what every visitor of a site sees in one language is a cached file each page names. */
 
 let ctx: TestContext;
 let main: SiteRow;

@@ -41,7 +41,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ sites: SitesService; geo: GeoSe
   );
 
   // The settings every visitor of the site sees in one language, named by each page (issue 20,
-  // ADR 0048). Like the theme's stylesheet, an old address still gets today's settings, so a page
+  // ADR 0049). Like the theme's stylesheet, an old address still gets today's settings, so a page
   // rendered just before an operator's edit still starts, and is not kept.
   app.get('/site-settings/:file', { schema: { hide: true, params: SettingsFileParams } }, async (request, reply) => {
     const [language, hash] = request.params.file.split('.') as [string, string];
