@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
 import { CONSENT_COOKIE, parseConsent, readCookie } from '../contract/consent';
 import { sharedSettingsFileOf, splitPageSettings, type PageSettings } from '../contract/page-settings';
 import type { CompanyInfo } from '../contract/site';
@@ -10,6 +10,7 @@ import { CookieConsent } from './components/consent/CookieConsent';
 import { DemoPaymentsBanner } from './components/layout/DemoPaymentsBanner';
 import { ErrorPage } from './components/layout/ErrorPage';
 import { PageProgressBar } from './components/layout/PageProgressBar';
+import { PageScrollRestoration } from './components/layout/PageScrollRestoration';
 import { onAuthenticationLost } from './lib/api-client';
 import { catalogueLink, getI18n, loadCatalogue, useCatalogue } from './lib/i18n';
 import { registerServiceWorker } from './lib/push/service-worker';
@@ -97,7 +98,8 @@ export function useRootData(): RootData {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootDataOrNothing();
-  const nonce = useNonce();
+  // A kept page has none (its CSP lists hashes): no empty `nonce=""` on each of its scripts.
+  const nonce = useNonce() || undefined;
   // Marks the page interactive (error pages too), for browser tests and for styles that need JavaScript.
   useEffect(() => document.documentElement.setAttribute('data-hydrated', 'true'), []);
   return (
@@ -115,7 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
+        <PageScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>

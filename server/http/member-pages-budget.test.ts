@@ -53,7 +53,7 @@ function inlineDataBytes(html: string): number {
 }
 
 const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
-const cardsIn = (html: string) => html.split('data-testid="profile-card"').length - 1;
+const cardsIn = (html: string) => html.split('class="card h-100 profile-card"').length - 1;
 
 describe('the shell around every page', () => {
   it('keeps the home and the search page within 20 KB of HTML, visitor and member', async () => {
@@ -108,7 +108,7 @@ describe('the search page', () => {
 
   it('writes each card with no `<!-- -->` seam between its texts', async () => {
     const page = await visit('/members', true);
-    const cards = page.body.split('data-testid="profile-card"').slice(1).map((card) => card.slice(0, card.indexOf('</article>')));
+    const cards = page.body.split('class="card h-100 profile-card"').slice(1).map((card) => card.slice(0, card.indexOf('</article>')));
     expect(cards.length).toBe(FIRST_SCREEN_CARDS);
     for (const card of cards) expect(card).not.toContain('<!-- -->');
   });

@@ -158,7 +158,7 @@ describe('push notifications and the installed app', () => {
 
     // Subscribed: no invitation in the members area any more.
     await page.goto(`${baseUrl()}/members`);
-    await page.getByTestId('profile-card').first().waitFor();
+    await page.locator('.profile-card').first().waitFor();
     expect(await page.getByTestId('hide-push-notification-alert').count()).toBe(0);
 
     // Off and on again from the settings.
@@ -192,7 +192,7 @@ describe('push notifications and the installed app', () => {
     await screenshots(page, 'notifications-denied');
     // Nor does the members area invite a member who blocked notifications.
     await page.goto(`${baseUrl()}/members`);
-    await page.getByTestId('profile-card').first().waitFor();
+    await page.locator('.profile-card').first().waitFor();
     expect(await page.getByTestId('hide-push-notification-alert').count()).toBe(0);
     await expectAccessible(page);
     expectNoConsoleErrors(page, [`${baseUrl()}/api/user.php?push=1`]);
@@ -260,7 +260,7 @@ describe('push notifications and the installed app', () => {
     await context.setOffline(false);
     await page.getByRole('link', { name: text('de', 'app_shell.offline_retry') }).click();
     await page.waitForURL('**/members');
-    await page.getByTestId('profile-card').first().waitFor();
+    await page.locator('.profile-card').first().waitFor();
     await context.close();
   });
 
@@ -268,10 +268,10 @@ describe('push notifications and the installed app', () => {
     it(`shows the installed app's back button on a profile opened from the search, at ${width} px`, async () => {
       const { context, page } = await memberBrowser({ installed: true });
       await page.setViewportSize({ width, height: 900 });
-      await page.getByTestId('profile-card').first().waitFor();
+      await page.locator('.profile-card').first().waitFor();
       // The search itself is no detail page: no back button.
       expect(await page.getByTestId('back-button').count()).toBe(0);
-      await page.getByTestId('profile-card').first().getByRole('link').first().click();
+      await page.locator('.profile-card').first().getByRole('link').first().click();
       await page.waitForURL(/\/members\/\d+$/);
       const back = page.getByTestId('back-button');
       await back.waitFor();
@@ -281,8 +281,8 @@ describe('push notifications and the installed app', () => {
       // Opened straight (from a push, a link): nothing to go back to.
       const profile = await openPage(context);
       await profile.goto(`${baseUrl()}/members`);
-      await profile.getByTestId('profile-card').first().waitFor();
-      const href = await profile.getByTestId('profile-card').first().getByRole('link').first().getAttribute('href');
+      await profile.locator('.profile-card').first().waitFor();
+      const href = await profile.locator('.profile-card').first().getByRole('link').first().getAttribute('href');
       await profile.goto(`${baseUrl()}${href}`);
       await profile.getByRole('heading').first().waitFor();
       expect(await profile.getByTestId('back-button').count()).toBe(0);
@@ -293,7 +293,7 @@ describe('push notifications and the installed app', () => {
 
   it('shows no back button in a browser tab, where the browser has its own', async () => {
     const { context, page } = await memberBrowser();
-    await page.getByTestId('profile-card').first().getByRole('link').first().click();
+    await page.locator('.profile-card').first().getByRole('link').first().click();
     await page.waitForURL(/\/members\/\d+$/);
     await page.getByRole('heading').first().waitFor();
     expect(await page.getByTestId('back-button').count()).toBe(0);

@@ -91,7 +91,7 @@ describe('moderation in the console', () => {
   it('a member reports a profile, a moderator resolves it, and the reporter gets the answer by e-mail', async () => {
     const reporter = await confirmedMember(browser);
     await reporter.page.goto(`${baseUrl()}/members`);
-    await reporter.page.getByTestId('profile-card').first().getByRole('link').first().click();
+    await reporter.page.locator('.profile-card').first().getByRole('link').first().click();
     await reporter.page.waitForURL(/\/members\/\d+$/);
     await reporter.page.getByTestId('report-button').click();
     const dialog = reporter.page.getByRole('dialog', { name: /^Report / });

@@ -34,10 +34,10 @@ describe('members find each other', () => {
     await page.getByLabel(t('search.gender')).selectOption('female');
     await page.getByRole('button', { name: t('search.submit') }).click();
     await page.waitForURL('**/members?gender=female');
-    await expect.poll(() => page.getByTestId('profile-card').count()).toBe(20);
+    await expect.poll(() => page.locator('.profile-card').count()).toBe(20);
     await expectAccessible(page);
     await page.getByRole('button', { name: t('search.load_more') }).click();
-    await expect.poll(() => page.getByTestId('profile-card').count()).toBeGreaterThan(20);
+    await expect.poll(() => page.locator('.profile-card').count()).toBeGreaterThan(20);
     expectNoConsoleErrors(page);
     await close();
   });
@@ -57,7 +57,7 @@ describe('members find each other', () => {
     await expectAccessible(ben.page);
     await ben.page.keyboard.press('Escape');
     await ben.page.goto(`${baseUrl()}/likes/matches`);
-    await expect.poll(() => ben.page.getByTestId('profile-card').count()).toBe(1);
+    await expect.poll(() => ben.page.locator('.profile-card').count()).toBe(1);
 
     await anna.page.goto(`${baseUrl()}/members?t=1`);
     // The automatic like comes from one of the team's fictional profiles, labelled as such.

@@ -59,7 +59,7 @@ describe('photo-first pages (issue 19)', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${baseUrl()}/members`);
     // Other journeys add members without a photo to the same site as they run: take a card with one.
-    const card = page.getByTestId('profile-card').filter({ has: page.locator('img') }).first();
+    const card = page.locator('.profile-card').filter({ has: page.locator('img') }).first();
     await expect.poll(() => card.locator('img').getAttribute('srcset')).toContain('320w');
     await card.getByRole('link').click();
     await page.waitForURL(/\/members\/\d+$/);

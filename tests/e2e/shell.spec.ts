@@ -62,7 +62,7 @@ describe('the app shell on phones and on desktop', () => {
     const page = await openPage(context);
     await logIn(page, MEMBER);
     await page.waitForURL('**/members');
-    await page.getByTestId('profile-card').first().waitFor();
+    await page.locator('.profile-card').first().waitFor();
 
     // Phone: tab bar with Search active, the top navigation's links out of the way, nothing wraps.
     await tabBar(page).waitFor();
@@ -86,7 +86,7 @@ describe('the app shell on phones and on desktop', () => {
     expect(await filters.isVisible()).toBe(false);
 
     // A profile stays under Search; a first message to the member is Messages, full screen.
-    const href = (await page.getByTestId('profile-card').first().getByRole('link').first().getAttribute('href'))!;
+    const href = (await page.locator('.profile-card').first().getByRole('link').first().getAttribute('href'))!;
     const id = /\/members\/(\d+)/.exec(href)![1];
     await page.goto(`${baseUrl()}/members/${id}`);
     expect(await activeTab(page)).toBe('search');
@@ -118,7 +118,7 @@ describe('the app shell on phones and on desktop', () => {
     await page.screenshot({ path: `${SHOTS}/shell-empty-search-390.png` });
     await empty.getByRole('button', { name: t('shell.widen_search') }).click();
     await page.waitForURL((url) => !url.search.includes('min_age'));
-    await page.getByTestId('profile-card').first().waitFor();
+    await page.locator('.profile-card').first().waitFor();
     expect(await empty.count()).toBe(0);
 
     // Prices and transactions: tables become cards, the page no wider than the phone.

@@ -29,7 +29,7 @@ describe('ProfileCard', () => {
       </MemoryRouter>,
     );
     expect(html).not.toContain('<!-- -->');
-    expect(html).toContain('<p class="profile-card__place">Köln<span data-testid="distance"> · 12 km away</span></p>');
+    expect(html).toContain('<p class="profile-card__place">Köln<span> · 12 km away</span></p>');
     expect(html).toContain('title="Run by our team."><span aria-hidden="true">★</span> fictional profile</span>');
   });
 });

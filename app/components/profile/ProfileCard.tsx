@@ -11,7 +11,7 @@ import { OnlineMark } from './OnlineDot';
 const THUMB_WIDTH = 320;
 const FULL_WIDTH = 1280;
 /** How wide a card's photo is drawn in the grid below (2, 3, 4 then 5 columns). */
-const GRID_SIZES = '(min-width: 1200px) 220px, (min-width: 768px) 240px, 50vw';
+const GRID_SIZES = '(min-width: 768px) 240px, 50vw';
 /** Cards in the first rows of a phone's screen load at once; the rest when scrolled near. */
 export const EAGER_CARDS = 4;
 /** The first row on a phone holds the page's largest image: it goes ahead of scripts. */
@@ -25,7 +25,7 @@ export function ProfileCard({ profile, eager = false, priority = false, t, setti
   const image = profile.main_image;
   const place = profile.city ?? profile.country;
   return (
-    <article className="card h-100 profile-card" data-testid="profile-card">
+    <article className="card h-100 profile-card">
       <Link to={`/members/${profile.id}`} className="profile-card__link">
         {image ? (
           // A <picture>, not a <div>: React's server render adds a <link rel="preload"> to the
@@ -57,7 +57,7 @@ export function ProfileCard({ profile, eager = false, priority = false, t, setti
             {place}
             {profile.distance_km !== undefined && (
               // One text node: React marks the seam between two with `<!-- -->` in the HTML, on every card.
-              <span data-testid="distance">{` · ${t('photo_first.km_away', { distance: Math.max(1, profile.distance_km) })}`}</span>
+              <span>{` · ${t('photo_first.km_away', { distance: Math.max(1, profile.distance_km) })}`}</span>
             )}
           </p>
           {profile.is_fictional && <FictionalLabel t={t} settings={settings} className="mt-1" />}

@@ -36,11 +36,9 @@ export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearc
   const ages = initial.min_age || initial.max_age ? `${initial.min_age || '18'}–${initial.max_age || '99'}` : '';
   const summary = [gender, initial.country ? countryName(initial.country) : '', ages].filter(Boolean).join(' · ') || t('search.any');
   const select = (id: keyof Filters, label: string, options: { value: string; label: string }[], onChange?: (value: string) => void) => (
-    <div className="col-6 col-md">
-      <label className="form-label small mb-1" htmlFor={`filter-${id}`}>
-        {label}
-      </label>
-      <select id={`filter-${id}`} className="form-select form-select-sm" value={filters[id]} onChange={(e) => (onChange ?? ((value) => update({ [id]: value })))(e.target.value)}>
+    <div className="search-filters__field">
+      <label htmlFor={`filter-${id}`}>{label}</label>
+      <select id={`filter-${id}`} value={filters[id]} onChange={(e) => (onChange ?? ((value) => update({ [id]: value })))(e.target.value)}>
         <option value="">{t('search.any')}</option>
         {offered(options, filters[id]).map((option) => (
           <option key={option.value} value={option.value}>
@@ -58,6 +56,7 @@ export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearc
         <span className="text-truncate ms-2 small">{summary}</span>
       </button>
       <form id="search-filters" className={`card card-body mb-4 ${open ? '' : 'd-none d-md-block'}`} onSubmit={submit} aria-label={t('search.filters')}>
+        {/* Fields styled by the stylesheet (`.search-filters__field`), not by utility classes on each: issue 20. */}
         <div className="row g-2 align-items-end">
           {select('gender', t('search.gender'), [
             { value: 'female', label: t('search.women') },
