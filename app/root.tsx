@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
 import { CONSENT_COOKIE, parseConsent, readCookie } from '../contract/consent';
-import { sharedSettingsFileOf, splitPageSettings, type PageSettings } from '../contract/page-settings';
+import { sharedSettingsFileOf, splitPageSettings, type InlinePageSettings, type PageSettings } from '../contract/page-settings';
 import type { CompanyInfo } from '../contract/site';
 import type { Route } from './+types/root';
 import { ConnectionIndicator } from './components/layout/ConnectionIndicator';
@@ -40,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     language: context.language,
     /** The address of the language's texts (issue 20): the page renders them, the browser loads the file. */
     catalogue: context.catalogueUrl(context.language, 'common'),
-    settings: splitPageSettings(context.settings).inline,
+    settings: pageInlineSettings(splitPageSettings(context.settings).inline, !!context.user),
     /** The address of the site's shared settings in this language (`app/lib/site-settings.ts`). */
     settingsFile: settingsFile.url,
     company: pageCompany(context.company),
@@ -61,6 +61,14 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
   await Promise.all([loadCatalogue('common', data.language, data.catalogue), loadSiteSettings(data.settingsFile)]);
   return data;
+}
+
+/**
+ * A member's pages are not for search engines or link previews: they carry none of the texts
+ * written for them (~0.3 KB of every member page with the description tag, issue 20).
+ */
+function pageInlineSettings(inline: InlinePageSettings, forMember: boolean): InlinePageSettings {
+  return forMember ? { ...inline, index_title: '', description: '' } : inline;
 }
 
 /**

@@ -395,6 +395,12 @@ export async function runPagesBench(): Promise<BenchOutcome> {
     `targets: visitor pages ≥ ${VISITOR_RATIO} × bare, p99 ≤ ${VISITOR_P99_MS} ms; member SSR ≥ ${MEMBER_RATIO} × bare, p99 ≤ ${MEMBER_P99_MS} ms; ` +
       `member .data ≥ ${DATA_RATIO} × bare.`,
   );
+  console.log(
+    process.env.MEMBER_PAGE_CACHE_SECONDS === '0'
+      ? 'member rows: every request rendered (MEMBER_PAGE_CACHE_SECONDS=0).'
+      : "member rows: repeat visits of the same tab, answered from what was kept for the member's session (ADR 0048); " +
+          'MEMBER_PAGE_CACHE_SECONDS=0 measures every request rendered, as a first visit or the first after a change is.',
+  );
   if (sizeRows.length) {
     console.log();
     console.log(table(['HTML size', 'KB', 'inline data KB', 'target'], sizeRows));

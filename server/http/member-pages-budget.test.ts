@@ -25,7 +25,7 @@ let queries = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext({ pages: true });
-  site = await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain, loggedOutSearch: 'all' });
+  site = await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain, loggedOutSearch: 'all', description: 'Singles near you, on a test site.' });
   for (let index = 0; index < 24; index++) {
     const member = await createVisibleMember(ctx, site, { name: `Searchable${index}` });
     shownId ??= member.id;
@@ -68,6 +68,15 @@ describe('the shell around every page', () => {
     const home = await visit('/', true);
     expect(home.statusCode).toBe(302);
     expect(home.headers.location).toBe('/members');
+  });
+
+  it('gives search engines the site’s description on a visitor’s search, and a member’s page none of it', async () => {
+    const visitorPage = (await visit('/members', false)).body;
+    const memberPage = (await visit('/members', true)).body;
+    const description = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+    expect(description(visitorPage)).toBe(site.description);
+    expect(description(memberPage)).toBeUndefined();
+    expect(memberPage).not.toContain(site.description);
   });
 
   it('names the route manifest as a file instead of writing it into the page, and marks no link for discovery', async () => {

@@ -33,7 +33,9 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   // Search engines and link previews: who and where, then what the site is.
   const place = [page.profile.city, page.profile.country].filter(Boolean).join(', ');
   const who = [`${page.profile.name}, ${page.profile.age}`, place].filter(Boolean).join(' · ');
-  return [{ title: `${page.profile.name}, ${page.profile.age} | ${settings.name}` }, { name: 'description', content: `${who}. ${settings.description}` }];
+  const title = { title: `${page.profile.name}, ${page.profile.age} | ${settings.name}` };
+  // A member's page is not for search engines: no description (the root data leaves it empty).
+  return matches[0]?.data?.user ? [title] : [title, { name: 'description', content: `${who}. ${settings.description}` }];
 }
 
 /** `/members/{id}` — another member's profile (spec §2 profile view). */

@@ -37,7 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const settings = matches[0]?.data?.settings;
-  return settings ? [{ title: settings.name }, { name: 'description', content: settings.description }] : [];
+  if (!settings) return [];
+  // A member's page is not for search engines: no description (the root data leaves it empty).
+  return matches[0]?.data?.user ? [{ title: settings.name }] : [{ title: settings.name }, { name: 'description', content: settings.description }];
 }
 
 function filtersOf(query: Record<string, string>): Filters {
