@@ -3,6 +3,7 @@ import { createContext, createElement, useContext, useEffect, useSyncExternalSto
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../contract/locales';
 import type { Messages } from '../../contract/page-context';
+import { fetchPreloadedJson } from './preloaded-json';
 
 /** The catalogues the browser loads as files (`/locales/<namespace>/<language>.<hash>.json`). */
 export type CatalogueNamespace = 'common' | 'admin';
@@ -18,24 +19,9 @@ export const CatalogueProvider = ServerCatalogues.Provider;
 const EMPTY: Messages = {};
 /** Browser: the catalogues fetched so far, by `<namespace>:<language>`. */
 const loaded = new Map<string, Messages>();
-const loading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 
 const keyOf = (namespace: CatalogueNamespace, language: Language) => `${namespace}:${language}`;
-
-async function fetchCatalogue(url: string): Promise<Messages> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      // Same mode as the page's `<link rel="preload" as="fetch" crossorigin>`, so this is the preloaded answer.
-      const response = await fetch(url, { credentials: 'same-origin' });
-      if (response.ok) return (await response.json()) as Messages;
-      if (response.status < 500 || attempt >= 3) throw new Error(`catalogue ${url}: ${response.status}`);
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
-  }
-}
 
 /**
  * Fetches one language's catalogue once (the file is immutable: later pages get it from the
@@ -46,21 +32,11 @@ async function fetchCatalogue(url: string): Promise<Messages> {
 export function loadCatalogue(namespace: CatalogueNamespace, language: Language, url: string): Promise<void> {
   const key = keyOf(namespace, language);
   if (loaded.has(key)) return Promise.resolve();
-  let pending = loading.get(url);
-  if (!pending) {
-    pending = fetchCatalogue(url).then(
-      (messages) => {
-        loaded.set(key, messages);
-        listeners.forEach((listener) => listener());
-      },
-      (error: unknown) => {
-        loading.delete(url);
-        throw error;
-      },
-    );
-    loading.set(url, pending);
-  }
-  return pending;
+  return fetchPreloadedJson<Messages>(url).then((messages) => {
+    if (loaded.has(key)) return;
+    loaded.set(key, messages);
+    listeners.forEach((listener) => listener());
+  });
 }
 
 /** Loads the catalogues the server named in the page's head (`catalogueLink`); never rejects. */

@@ -1,5 +1,6 @@
 import { createContext, createElement, useContext } from 'react';
 import type { InlinePageSettings, PageSettings, SharedPageSettings } from '../../contract/page-settings';
+import { fetchPreloadedJson } from './preloaded-json';
 
 /**
  * The site's settings as pages read them (issue 20, ADR 0049). What every visitor of the site
@@ -15,39 +16,13 @@ export const ServerSettingsProvider = ServerSettings.Provider;
 
 /** Browser: the shared files fetched so far, by address. */
 const loaded = new Map<string, SharedPageSettings>();
-const loading = new Map<string, Promise<void>>();
 /** Browser: one merged object per page data's inline part, so every reader gets the same object. */
 const merged = new WeakMap<InlinePageSettings, PageSettings>();
-
-async function fetchShared(url: string): Promise<SharedPageSettings> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      // Same mode as the head's `<link rel="preload" as="fetch" crossorigin>`, so this is the preloaded answer.
-      const response = await fetch(url, { credentials: 'same-origin' });
-      if (response.ok) return (await response.json()) as SharedPageSettings;
-      if (response.status < 500 || attempt >= 3) throw new Error(`site settings ${url}: ${response.status}`);
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
-  }
-}
 
 /** Fetches a shared settings file once: the page's before hydration, another site language's before it shows. */
 export function loadSiteSettings(url: string): Promise<void> {
   if (loaded.has(url)) return Promise.resolve();
-  let pending = loading.get(url);
-  if (!pending) {
-    pending = fetchShared(url).then(
-      (shared) => void loaded.set(url, shared),
-      (error: unknown) => {
-        loading.delete(url);
-        throw error;
-      },
-    );
-    loading.set(url, pending);
-  }
-  return pending;
+  return fetchPreloadedJson<SharedPageSettings>(url).then((shared) => void loaded.set(url, shared));
 }
 
 /** Loads the file the server named in the page's head (`siteSettingsLink`). */
