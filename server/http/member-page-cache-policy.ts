@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { CONSENT_COOKIE, parseConsent } from '../../contract/consent';
 import { SESSION_COOKIE } from './auth';
 import { STAFF_COOKIE } from './admin/staff-auth';
+import { pageCacheKey, pathOf } from './page-cache-policy';
 
 /**
  * The member's tabs (ADR 0048): the search, a profile, the conversation list and the likes,
@@ -13,11 +13,6 @@ const MEMBER_CACHEABLE_PATH = /^\/(members|members\/\d{1,10}|chats|likes)(\.data
 
 /** Longer addresses are rendered but not kept, as in the anonymous cache. */
 const MAX_CACHED_URL_LENGTH = 1024;
-
-const pathOf = (url: string) => {
-  const queryAt = url.indexOf('?');
-  return queryAt === -1 ? url : url.slice(0, queryAt);
-};
 
 /** Whether this is a signed-in member's GET of one of their tabs. */
 export function isMemberCacheablePageRequest(request: FastifyRequest): boolean {
@@ -35,14 +30,9 @@ export function isMemberCacheablePageRequest(request: FastifyRequest): boolean {
  * answered to the cookie it was rendered for.
  */
 export function memberPageCacheKey(request: FastifyRequest, showsOutbox: boolean): string {
-  const queryAt = request.url.indexOf('?');
-  const params = queryAt === -1 ? [] : [...new URLSearchParams(request.url.slice(queryAt + 1))];
-  params.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
   const session = crypto.createHash('sha256').update(request.cookies[SESSION_COOKIE] ?? '').digest('base64url');
-  const consentCookie = request.cookies[CONSENT_COOKIE];
-  const consent = consentCookie && parseConsent(consentCookie) ? consentCookie : '-';
-  const place = [request.protocol, request.host, request.site.id, request.language, request.visitorCountry ?? '-', consent, showsOutbox ? 'outbox' : '-'];
-  return [session, ...place, `${pathOf(request.url)}?${new URLSearchParams(params).toString()}`].join('\n');
+  // The visitors' key names the rest: address, site, language, country, cookie choice, sorted query.
+  return [session, showsOutbox ? 'outbox' : '-', pageCacheKey(request)].join('\n');
 }
 
 /**

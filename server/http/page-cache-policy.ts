@@ -24,14 +24,19 @@ const CACHEABLE_PATHS = [
 /** Longer addresses are rendered but not kept: a cache key is not a place for a whole request line. */
 const MAX_CACHED_URL_LENGTH = 1024;
 
+/** A request address without its query. */
+export function pathOf(url: string): string {
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? url : url.slice(0, queryAt);
+}
+
 /** Whether this request may be answered from, and may fill, the anonymous page cache. */
 export function isCacheablePageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   // A member or an operator sees their own page; a visitor never gets theirs, nor they a visitor's.
   if (request.cookies[SESSION_COOKIE] !== undefined || request.cookies[STAFF_COOKIE] !== undefined) return false;
   if (request.url.length > MAX_CACHED_URL_LENGTH) return false;
-  const queryAt = request.url.indexOf('?');
-  const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+  const path = pathOf(request.url);
   return CACHEABLE_PATHS.some((pattern) => pattern.test(path));
 }
 
@@ -44,7 +49,7 @@ export function isCacheablePageRequest(request: FastifyRequest): boolean {
  */
 export function pageCacheKey(request: FastifyRequest): string {
   const queryAt = request.url.indexOf('?');
-  const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+  const path = pathOf(request.url);
   const params = queryAt === -1 ? [] : [...new URLSearchParams(request.url.slice(queryAt + 1))];
   params.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
   const query = new URLSearchParams(params).toString();

@@ -70,21 +70,18 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         throw new AppError('method_not_allowed', { detail: `${request.method} ${request.url}` });
       }
       if (options.mode === 'production') reply.header('link', `${preloadLinkHeader(build)}, ${options.services.siteThemes.preloadLinksOf(request.site)}`);
-      const { pageCache } = options;
+      // A kept page carries no nonce (its CSP lists its inline scripts' hashes) and is rendered
+      // whole; its render outlives a requester who leaves, as others may be waiting for it. A hit
+      // builds no request handler at all.
+      const renderToKeep = async () =>
+        handlerFor(build, options.mode)(toWebRequest(request, { abortOnClose: false }), { ...(await createLoadContext(app, request, '', options)), renderWhole: true });
+      const { pageCache, memberPageCache } = options;
       if (pageCache && isCacheablePageRequest(request)) {
-        // A shared page carries no nonce (its CSP lists its inline scripts' hashes) and is rendered
-        // whole; its render outlives a visitor who leaves, as others may be waiting for it. A hit
-        // builds no request handler at all.
-        const render = async () =>
-          handlerFor(build, options.mode)(toWebRequest(request, { abortOnClose: false }), { ...(await createLoadContext(app, request, '', options)), renderWhole: true });
-        return replyFromPageCache(request, reply, pageCache, analyticsIdsOf(request.site), render);
+        return replyFromPageCache(request, reply, pageCache, analyticsIdsOf(request.site), renderToKeep);
       }
-      const { memberPageCache } = options;
+      // Rendered as a shared page is, but kept for this session only (ADR 0048).
       if (memberPageCache && isMemberCacheablePageRequest(request)) {
-        // Rendered as a shared page is (hashes, whole document), but kept for this session only.
-        const render = async () =>
-          handlerFor(build, options.mode)(toWebRequest(request, { abortOnClose: false }), { ...(await createLoadContext(app, request, '', options)), renderWhole: true });
-        if (await replyFromMemberPageCache(request, reply, memberPageCache, analyticsIdsOf(request.site), options.services.outbox.allows(request), render)) return reply;
+        if (await replyFromMemberPageCache(request, reply, memberPageCache, analyticsIdsOf(request.site), options.services.outbox.allows(request), renderToKeep)) return reply;
       }
       const handle = handlerFor(build, options.mode);
       // Development serves Vite's own inline scripts without a CSP, so pages carry no nonce there.
