@@ -29,7 +29,11 @@ function zodJitlessInBrowser(): Plugin {
 
 const browserChunks = {
   groups: [
-    { name: 'framework', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|html-parse-stringify|void-elements|cookie|set-cookie-parser|zustand|use-sync-external-store)[\\/]/ },
+    {
+      name: 'framework',
+      priority: 2,
+      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|html-parse-stringify|void-elements|cookie|set-cookie-parser|zustand|use-sync-external-store)[\\/]/,
+    },
     {
       name: 'shell',
       priority: 1,

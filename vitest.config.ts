@@ -1,20 +1,96 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One `vitest run` covers everything: the whole suite on PGlite, the database-backed suites
  * again on PostgreSQL when TEST_DATABASE_URL is set, and the browser journeys in Chromium.
  */
-const databaseSuites = ['server/domain/**/*.test.ts', 'server/db/**/*.test.ts', 'server/http/**/*.test.ts', 'server/jobs/**/*.test.ts', 'server/adapters/push/**/*.test.ts'];
+const databaseSuites = [
+  'server/domain/**/*.test.ts',
+  'server/db/**/*.test.ts',
+  'server/seed/**/*.test.ts',
+  'server/http/**/*.test.ts',
+  'server/jobs/**/*.test.ts',
+  'server/adapters/push/**/*.test.ts',
+];
 const withPostgres = !!process.env.TEST_DATABASE_URL;
+
+/**
+ * Database files that run with a module graph of their own on PGlite: after other files in the
+ * same worker, the slow-body test was answered 400 by Node's parser instead of the body deadline's
+ * 408 (two runs in three). The cause is not found yet; alone, it passes every time.
+ */
+const ISOLATED_ON_PGLITE = ['server/http/request-timeouts.test.ts'];
+
+/**
+ * The database-backed suites on one engine. Each file builds its own database (a clone of the
+ * run's template) and its own services, and keeps no state in modules, so a worker runs one file
+ * after another without importing the server again: `isolate: false` took the import of the whole
+ * server (about 4 s a file on this machine) off every file but a worker's first.
+ */
+function databaseProject(engine: 'pglite' | 'postgres') {
+  return {
+    extends: true as const,
+    test: {
+      name: engine,
+      include: databaseSuites,
+      exclude: engine === 'pglite' ? [...configDefaults.exclude, ...ISOLATED_ON_PGLITE] : configDefaults.exclude,
+      isolate: false,
+      env: { TEST_DB_ENGINE: engine },
+      globalSetup: ['tests/setup/global-database.ts'],
+      setupFiles: ['tests/setup/fail-on-console-error.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+/**
+ * The journeys in two parts that `npm test` runs side by side (scripts/run-tests.mjs), each with
+ * its own server, database and browser, so neither waits on the other's pages: the operators'
+ * console and what members and visitors see. Without `E2E_PART`, all of them.
+ */
+function journeyFiles(part: string | undefined): { include: string[]; exclude: string[] } {
+  const console = 'tests/e2e/console-*.spec.ts';
+  if (part === 'console') return { include: [console], exclude: configDefaults.exclude };
+  if (part === 'members') return { include: ['tests/e2e/**/*.spec.ts'], exclude: [...configDefaults.exclude, console] };
+  if (part) throw new Error(`E2E_PART is "console" or "members", not "${part}"`);
+  return { include: ['tests/e2e/**/*.spec.ts'], exclude: configDefaults.exclude };
+}
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: a single worker on the 2-core machines
+    // here, which ran the whole suite one file at a time. Database files wait on PostgreSQL and the
+    // journeys on the browser and the server, so three workers keep both cores busy.
+    maxWorkers: 3,
+    // What a test polls for (a mail sent after its commit, an event through the bus) arrives in
+    // milliseconds alone, but can take seconds on a loaded 2-core machine: poll up to 10 s, not 1.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
+      {
+        // Code without a database: the app's modules, the contract, scripts and the pure server parts.
+        extends: true as const,
+        test: {
+          name: 'unit',
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'app/**/*.test.{ts,tsx}',
+            'tests/unit/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
+          exclude: [...configDefaults.exclude, ...databaseSuites],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      databaseProject('pglite'),
       {
         extends: true as const,
         test: {
-          name: 'pglite',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          name: 'pglite-isolated',
+          include: ISOLATED_ON_PGLITE,
           env: { TEST_DB_ENGINE: 'pglite' },
           globalSetup: ['tests/setup/global-database.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
@@ -22,22 +98,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      ...(withPostgres
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'postgres',
-                include: databaseSuites,
-                env: { TEST_DB_ENGINE: 'postgres' },
-                globalSetup: ['tests/setup/global-database.ts'],
-                setupFiles: ['tests/setup/fail-on-console-error.ts'],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
-        : []),
+      ...(withPostgres ? [databaseProject('postgres')] : []),
       {
         // The real server process killed mid-load and restarted (PGlite on disk; PostgreSQL too when TEST_DATABASE_URL is set).
         extends: true as const,
@@ -67,7 +128,7 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.spec.ts'],
+          ...journeyFiles(process.env.E2E_PART),
           // The layout audit (issue 19) runs a slice of its matrix in every run; `npm run
           // test:layout` (LAYOUT_AUDIT=1) runs all of it: every route × both brands × visitor and
           // member × four widths.

@@ -12,13 +12,7 @@ import { pageSettingsOf } from '../contract/page-settings';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
-  request: Request,
-  status: number,
-  headers: Headers,
-  routerContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.nonce;
   // Crawlers, the SPA-less and the anonymous page cache (which keeps the whole document anyway)
   // get the whole document at once; browsers get it streamed when part of it is still on its way.

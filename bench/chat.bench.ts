@@ -39,7 +39,10 @@ interface Settings {
 }
 
 function settings(): Settings {
-  const rates = (process.env.BENCH_CHAT_RATES ?? '1000,2000,5000').split(',').map((item) => Math.round(Number(item.trim()))).filter((n) => n > 0);
+  const rates = (process.env.BENCH_CHAT_RATES ?? '1000,2000,5000')
+    .split(',')
+    .map((item) => Math.round(Number(item.trim())))
+    .filter((n) => n > 0);
   return {
     pairs: Math.round(envNumber('BENCH_CHAT_PAIRS', 500)),
     idleSockets: Math.round(envNumber('BENCH_CHAT_IDLE_SOCKETS', 10_000)),
@@ -67,7 +70,9 @@ export async function runChatBench(): Promise<BenchOutcome> {
   try {
     const loadStarted = performance.now();
     const members = await loadChatMembers(scratch.url, { count: memberCount, paired: options.pairs * 2 });
-    console.log(`loaded ${members.length.toLocaleString('en')} members with sessions and ${options.pairs} conversations in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `loaded ${members.length.toLocaleString('en')} members with sessions and ${options.pairs} conversations in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+    );
     const paired = members.slice(0, options.pairs * 2);
 
     const app = await measureApp(scratch.url, members, paired, options, scratch.checkpoint);
@@ -93,7 +98,13 @@ interface AppFigures {
   acknowledged: number;
 }
 
-async function measureApp(url: string, members: ChatBenchMember[], paired: ChatBenchMember[], options: Settings, checkpoint: () => Promise<void>): Promise<AppFigures> {
+async function measureApp(
+  url: string,
+  members: ChatBenchMember[],
+  paired: ChatBenchMember[],
+  options: Settings,
+  checkpoint: () => Promise<void>,
+): Promise<AppFigures> {
   heading('Chat: the app');
   const server = await startServer({
     env: { DATABASE_URL: url, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: CHAT_BENCH_DOMAIN },
@@ -105,7 +116,8 @@ async function measureApp(url: string, members: ChatBenchMember[], paired: ChatB
     const memory = await measureIdleSockets(server, members.slice(0, options.idleSockets));
 
     let acknowledged = 0;
-    const connect = async (path: SendPath) => countAcks(await connectAppMembers(server.url, CHAT_BENCH_DOMAIN, paired, `b${crypto.randomBytes(4).toString('hex')}`, path), () => acknowledged++);
+    const connect = async (path: SendPath) =>
+      countAcks(await connectAppMembers(server.url, CHAT_BENCH_DOMAIN, paired, `b${crypto.randomBytes(4).toString('hex')}`, path), () => acknowledged++);
     const transport = await connect('socket');
     const closeTransport = onCleanup('app sockets', () => transport.close());
     const driver = createLoadDriver(transport);
@@ -187,9 +199,13 @@ function printPhase(name: string, result: PhaseResult & { cpu?: CpuShare; stalls
   const failures = [...result.failures].map(([reason, n]) => `${n}× ${reason}`).join(', ');
   console.log(
     `${name}: ${rate(result)} delivered msg/s, p50 ${ms(percentile(result.latencies, 50))}, p99 ${ms(percentile(result.latencies, 99))}` +
-      (result.offered !== undefined ? `, offered ${result.offered}, undelivered ${result.undelivered}${result.saturated ? ' (stopped early: backlog)' : ''}` : '') +
+      (result.offered !== undefined
+        ? `, offered ${result.offered}, undelivered ${result.undelivered}${result.saturated ? ' (stopped early: backlog)' : ''}`
+        : '') +
       (failures ? `, failures: ${failures}` : '') +
-      (result.cpu ? `; CPU: server ${result.cpu.server.toFixed(2)} cores, load generator ${result.cpu.generator.toFixed(2)}, machine ${(result.cpu.machine * 100).toFixed(0)} % busy, ${(result.cpu.stolen * 100).toFixed(0)} % stolen` : '') +
+      (result.cpu
+        ? `; CPU: server ${result.cpu.server.toFixed(2)} cores, load generator ${result.cpu.generator.toFixed(2)}, machine ${(result.cpu.machine * 100).toFixed(0)} % busy, ${(result.cpu.stolen * 100).toFixed(0)} % stolen`
+        : '') +
       (result.stalls ? `; ${stallText(result.stalls)}` : ''),
   );
 }
@@ -209,8 +225,22 @@ function report(
   heading('Chat: results');
   const rows = [
     ['app, closed loop', rate(app.closed), ms(percentile(app.closed.latencies, 50)), ms(percentile(app.closed.latencies, 99)), '', cpuText(app.closed.cpu)],
-    ['app, closed loop, HTTP send', rate(app.closedHttp), ms(percentile(app.closedHttp.latencies, 50)), ms(percentile(app.closedHttp.latencies, 99)), '', cpuText(app.closedHttp.cpu)],
-    ...app.rates.map((r) => [`app, fixed ${r.rate}/s`, rate(r), ms(percentile(r.latencies, 50)), ms(percentile(r.latencies, 99)), `${r.undelivered}${r.saturated ? ' (backlog)' : ''}`, cpuText(r.cpu)]),
+    [
+      'app, closed loop, HTTP send',
+      rate(app.closedHttp),
+      ms(percentile(app.closedHttp.latencies, 50)),
+      ms(percentile(app.closedHttp.latencies, 99)),
+      '',
+      cpuText(app.closedHttp.cpu),
+    ],
+    ...app.rates.map((r) => [
+      `app, fixed ${r.rate}/s`,
+      rate(r),
+      ms(percentile(r.latencies, 50)),
+      ms(percentile(r.latencies, 99)),
+      `${r.undelivered}${r.saturated ? ' (backlog)' : ''}`,
+      cpuText(r.cpu),
+    ]),
     ['ceiling: bare ws relay, closed loop', rate(relay), ms(percentile(relay.latencies, 50)), ms(percentile(relay.latencies, 99)), '', ''],
     ['ceiling: pg debit+insert tx loop', databaseRate.toFixed(0), ms(database.p50), ms(database.p99), '', `${POOL_SIZE} connections`],
   ];
@@ -218,7 +248,10 @@ function report(
   const lines = [
     `closed loop: ${appRate.toFixed(0)} persisted, debited messages delivered/s (target ≥ ${TARGET_RATE})`,
     `closed loop with every send over HTTP (a tab whose socket is down): ${rate(app.closedHttp)} msg/s`,
-    ...app.rates.map((r) => `fixed ${r.rate}/s: delivered ${rate(r)}/s, p50 ${ms(percentile(r.latencies, 50))}, p99 ${ms(percentile(r.latencies, 99))}${r.undelivered ? `, ${r.undelivered} undelivered` : ''} (${stallText(r.stalls)})`),
+    ...app.rates.map(
+      (r) =>
+        `fixed ${r.rate}/s: delivered ${rate(r)}/s, p50 ${ms(percentile(r.latencies, 50))}, p99 ${ms(percentile(r.latencies, 99))}${r.undelivered ? `, ${r.undelivered} undelivered` : ''} (${stallText(r.stalls)})`,
+    ),
     `transport ceiling (bare ws relay): ${relayRate.toFixed(0)} msg/s; app ÷ relay = ${(appRate / relayRate).toFixed(3)}`,
     `database ceiling (one pg transaction per message, ${POOL_SIZE} connections): ${databaseRate.toFixed(0)} msg/s; app ÷ database = ${(appRate / databaseRate).toFixed(3)}`,
     `memory: server RSS ${mb(app.memory.baseline)} → ${mb(app.memory.withSockets)} with ${app.memory.sockets.toLocaleString('en')} idle sockets = ${kb(perSocket)} per socket`,
@@ -229,10 +262,12 @@ function report(
   const missed: string[] = [];
   if (appRate < TARGET_RATE) missed.push(`chat: closed loop ${appRate.toFixed(0)} msg/s < ${TARGET_RATE}`);
   const at = app.rates.find((r) => r.rate === TARGET_P99_AT);
-  if (at && !(percentile(at.latencies, 99) <= TARGET_P99_MS)) missed.push(`chat: p99 at ${TARGET_P99_AT}/s ${ms(percentile(at.latencies, 99))} > ${TARGET_P99_MS} ms (${stallText(at.stalls)})`);
+  if (at && !(percentile(at.latencies, 99) <= TARGET_P99_MS))
+    missed.push(`chat: p99 at ${TARGET_P99_AT}/s ${ms(percentile(at.latencies, 99))} > ${TARGET_P99_MS} ms (${stallText(at.stalls)})`);
   // Read before the database ceiling wrote its own rows: every acknowledged send is stored and debited once.
   if (ledger.unbalancedMembers) missed.push(`chat: ${ledger.unbalancedMembers} members' ledger does not add up to their balance`);
-  if (ledger.paidMessages < app.acknowledged || ledger.messageDebits !== ledger.paidMessages) missed.push('chat: stored messages and debits do not match the acknowledged sends');
+  if (ledger.paidMessages < app.acknowledged || ledger.messageDebits !== ledger.paidMessages)
+    missed.push('chat: stored messages and debits do not match the acknowledged sends');
   return { name: 'chat', lines, missed };
 }
 
@@ -242,4 +277,5 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const stallText = (stalls: Stalls) =>
   `longest stalls: disk ${stalls.disk === null ? 'not watched' : `${stalls.disk.toFixed(0)} ms`}, load generator ${stalls.generator.toFixed(0)} ms`;
-const cpuText = (cpu: CpuShare) => `${cpu.server.toFixed(2)} / ${cpu.generator.toFixed(2)}; ${(cpu.machine * 100).toFixed(0)} % / ${(cpu.stolen * 100).toFixed(0)} %`;
+const cpuText = (cpu: CpuShare) =>
+  `${cpu.server.toFixed(2)} / ${cpu.generator.toFixed(2)}; ${(cpu.machine * 100).toFixed(0)} % / ${(cpu.stolen * 100).toFixed(0)} %`;

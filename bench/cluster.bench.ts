@@ -28,7 +28,9 @@ export async function runClusterBench(): Promise<BenchOutcome> {
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
   heading('Cluster: chat at a fixed rate through nginx while instances are killed and drained');
   console.log(machineLine());
-  console.log(`3 instances + worker + nginx, ${pairs} pairs, ${rate} msgs/s for ${seconds} s: SIGKILL at ${Math.round(seconds / 3)} s, SIGTERM at ${Math.round((2 * seconds) / 3)} s`);
+  console.log(
+    `3 instances + worker + nginx, ${pairs} pairs, ${rate} msgs/s for ${seconds} s: SIGKILL at ${Math.round(seconds / 3)} s, SIGTERM at ${Math.round((2 * seconds) / 3)} s`,
+  );
 
   const database = await createScratchDatabase(adminUrl, 'rdv_bench_cluster');
   const dropDatabase = onCleanup('cluster bench database', database.drop);
@@ -88,7 +90,6 @@ async function connectTabs(url: string, members: ChatBenchMember[]) {
   for (let start = 0; start < tabs.length; start += 100) await Promise.all(tabs.slice(start, start + 100).map((tab) => tab.start()));
   return tabs;
 }
-
 
 async function runFailover(cluster: Cluster, members: ChatBenchMember[], options: { rate: number; seconds: number }) {
   const tabs = await connectTabs(cluster.url, members);

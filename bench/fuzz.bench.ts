@@ -36,7 +36,9 @@ export async function runFuzzBench(server: RunningServer): Promise<BenchOutcome>
   const seed = Math.round(envNumber('BENCH_FUZZ_SEED', Date.now() % 2 ** 31));
   heading('Fuzz: generated requests against the production server');
   console.log(machineLine());
-  console.log(`${requestCount.toLocaleString('en')} requests and ${socketMessages.toLocaleString('en')} socket messages, seed ${seed} (BENCH_FUZZ_SEED=${seed} replays them)`);
+  console.log(
+    `${requestCount.toLocaleString('en')} requests and ${socketMessages.toLocaleString('en')} socket messages, seed ${seed} (BENCH_FUZZ_SEED=${seed} replays them)`,
+  );
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const send = (request: Pick<FuzzRequest, 'method' | 'url' | 'headers' | 'body'>, cookie: string | null) => sendRaw(server.url, agent, request, cookie);
@@ -76,7 +78,9 @@ export async function runFuzzBench(server: RunningServer): Promise<BenchOutcome>
     const missed = [
       ...(report.serverErrors ? [`fuzz: ${report.serverErrors} of ${report.sent} requests answered 5xx (seed ${seed})`] : []),
       ...(contractFindings.length ? [`fuzz: ${contractFindings.length} refusals outside the error contract (seed ${seed})`] : []),
-      ...(sockets.internalErrors || sockets.malformed ? [`fuzz: socket answered ${sockets.internalErrors} internal errors, ${sockets.malformed} malformed events`] : []),
+      ...(sockets.internalErrors || sockets.malformed
+        ? [`fuzz: socket answered ${sockets.internalErrors} internal errors, ${sockets.malformed} malformed events`]
+        : []),
     ];
     return { name: 'fuzz', lines, missed };
   } finally {
@@ -87,7 +91,12 @@ export async function runFuzzBench(server: RunningServer): Promise<BenchOutcome>
 type Send = (request: Pick<FuzzRequest, 'method' | 'url' | 'headers' | 'body'>, cookie: string | null) => Promise<FuzzResponse & { cookies: string[] }>;
 
 /** One raw request: any method (TRACE included), the path exactly as generated. */
-function sendRaw(base: string, agent: http.Agent, request: Pick<FuzzRequest, 'method' | 'url' | 'headers' | 'body'>, cookie: string | null): Promise<FuzzResponse & { cookies: string[] }> {
+function sendRaw(
+  base: string,
+  agent: http.Agent,
+  request: Pick<FuzzRequest, 'method' | 'url' | 'headers' | 'body'>,
+  cookie: string | null,
+): Promise<FuzzResponse & { cookies: string[] }> {
   const target = new URL(base);
   return new Promise<FuzzResponse & { cookies: string[] }>((resolve, reject) => {
     const outgoing = http.request(
@@ -97,7 +106,11 @@ function sendRaw(base: string, agent: http.Agent, request: Pick<FuzzRequest, 'me
         method: request.method,
         path: request.url,
         agent,
-        headers: { ...request.headers, ...(cookie && { cookie: `rdv_session=${cookie}` }), ...(request.body !== undefined && { 'content-length': Buffer.byteLength(request.body) }) },
+        headers: {
+          ...request.headers,
+          ...(cookie && { cookie: `rdv_session=${cookie}` }),
+          ...(request.body !== undefined && { 'content-length': Buffer.byteLength(request.body) }),
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -122,7 +135,12 @@ function sendRaw(base: string, agent: http.Agent, request: Pick<FuzzRequest, 'me
 /** Logs in as a demo member (the demo seed's first one) and keeps the session cookie. */
 async function signIn(send: Send): Promise<{ cookie: string; id: number }> {
   const answer = await send(
-    { method: 'POST', url: '/api/user.php', headers: { 'content-type': 'application/json', 'x-request-type': 'client', 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }) },
+    {
+      method: 'POST',
+      url: '/api/user.php',
+      headers: { 'content-type': 'application/json', 'x-request-type': 'client', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    },
     null,
   );
   const cookie = answer.cookies.map((line) => /^rdv_session=([^;]+)/.exec(line)?.[1]).find(Boolean);
@@ -133,12 +151,19 @@ async function signIn(send: Send): Promise<{ cookie: string; id: number }> {
 /** Real ids for a share of the requests: another member, a conversation with them, an order. */
 async function gatherKnownValues(send: Send, member: { cookie: string; id: number }): Promise<KnownValues> {
   const json = async (request: Pick<FuzzRequest, 'method' | 'url' | 'body'>) => {
-    const answer = await send({ ...request, headers: { 'sec-fetch-site': 'same-origin', ...(request.body && { 'content-type': 'application/json' }) } }, member.cookie);
+    const answer = await send(
+      { ...request, headers: { 'sec-fetch-site': 'same-origin', ...(request.body && { 'content-type': 'application/json' }) } },
+      member.cookie,
+    );
     return answer.status < 300 ? (JSON.parse(answer.body) as Record<string, never>) : null;
   };
   const search = (await json({ method: 'GET', url: '/api/members.php' })) as { results?: { id: number }[] } | null;
   const otherMemberId = search?.results?.find((card) => card.id !== member.id)?.id ?? member.id + 1;
-  const sent = (await json({ method: 'POST', url: '/api/messages.php', body: JSON.stringify({ profile_id: otherMemberId, text: 'Hello there!', client_id: `fuzz-bench-${Date.now()}` }) })) as {
+  const sent = (await json({
+    method: 'POST',
+    url: '/api/messages.php',
+    body: JSON.stringify({ profile_id: otherMemberId, text: 'Hello there!', client_id: `fuzz-bench-${Date.now()}` }),
+  })) as {
     message?: { id: number; conversation_id: number };
   } | null;
   const offer = (await json({ method: 'GET', url: '/api/orders.php' })) as { bundles?: { id: number }[]; payment_methods?: string[] } | null;
@@ -159,13 +184,18 @@ async function gatherKnownValues(send: Send, member: { cookie: string; id: numbe
     email: DEMO_EMAIL,
     // Not the real password: the run must not change it or delete the account it runs as.
     password: 'not-the-password',
-    image: await sharp({ create: { width: 320, height: 320, channels: 3, background: '#971f50' } }).jpeg().toBuffer(),
+    image: await sharp({ create: { width: 320, height: 320, channels: 3, background: '#971f50' } })
+      .jpeg()
+      .toBuffer(),
   };
 }
 
 /** Hostile client events on real sockets; a socket the server closes (too many invalid messages) is opened again. */
 async function fuzzSocket(base: string, cookie: string, known: KnownValues, seed: number, count: number) {
-  const messages = fc.sample(fuzzSocketMessages(z.toJSONSchema(ClientEvent, { target: 'openapi-3.0', io: 'input' }) as JsonSchema, known), { seed, numRuns: count });
+  const messages = fc.sample(fuzzSocketMessages(z.toJSONSchema(ClientEvent, { target: 'openapi-3.0', io: 'input' }) as JsonSchema, known), {
+    seed,
+    numRuns: count,
+  });
   const answers: unknown[] = [];
   const open = async () => {
     const socket = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, { headers: { cookie: `rdv_session=${cookie}` } });

@@ -162,9 +162,7 @@ export async function runHttpBench(server: RunningServer): Promise<BenchOutcome>
   }
 
   console.log();
-  console.log(
-    table(['target', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non2xx/err/timeout', 'ratio', 'target'], rows),
-  );
+  console.log(table(['target', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non2xx/err/timeout', 'ratio', 'target'], rows));
   console.log('ratio = real req/s ÷ bare req/s, both measured alternately in this run.');
   return { name: 'http', lines, missed };
 }

@@ -39,13 +39,7 @@ const CHROME_FLAGS = [
   '--no-pings',
 ];
 
-const PERF_METRICS = [
-  'first-contentful-paint',
-  'largest-contentful-paint',
-  'total-blocking-time',
-  'cumulative-layout-shift',
-  'speed-index',
-];
+const PERF_METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
 /** Smallest page that can score 100 everywhere: the ceiling for this machine, right now. */
 const CEILING_HTML = `<!doctype html>
@@ -88,7 +82,9 @@ function score(lhr: Result, category: Category): number {
 }
 
 function oneLine(text: unknown, max = 160): string {
-  const flat = String(text ?? '').replace(/\s+/g, ' ').trim();
+  const flat = String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
@@ -153,7 +149,12 @@ const PROFILE_PLACEHOLDER = '{profile}';
 
 async function pagesToMeasure(baseUrl: string): Promise<string[]> {
   const raw = process.env.BENCH_LH_PAGES;
-  const pages = raw ? raw.split(',').map((page) => page.trim()).filter(Boolean) : DEFAULT_PAGES;
+  const pages = raw
+    ? raw
+        .split(',')
+        .map((page) => page.trim())
+        .filter(Boolean)
+    : DEFAULT_PAGES;
   if (!pages.length || pages.some((page) => !page.startsWith('/') && page !== PROFILE_PLACEHOLDER)) {
     throw new Error(`BENCH_LH_PAGES must list paths starting with "/" (or ${PROFILE_PLACEHOLDER}), got "${raw}"`);
   }
@@ -220,7 +221,13 @@ export async function runLighthouseBench(server: RunningServer): Promise<BenchOu
  * A page that does not answer 200 (a lander not built yet) is a missed target saying so, not
  * a score of Lighthouse's error page.
  */
-async function measurePage(server: RunningServer, ceilingUrl: string, port: number, page: string, runs: number): Promise<{ lines: string[]; missed: string[] }> {
+async function measurePage(
+  server: RunningServer,
+  ceilingUrl: string,
+  port: number,
+  page: string,
+  runs: number,
+): Promise<{ lines: string[]; missed: string[] }> {
   heading(`Lighthouse: ${page}`);
   const status = (await fetch(`${server.url}${page}`, { redirect: 'manual' })).status;
   if (status !== 200) {

@@ -52,7 +52,14 @@ function startSmtpSink(): Promise<{ port: number; count: () => number; firstAt: 
 }
 
 async function settingsRate(url: string, seconds: number, connections: number): Promise<{ perSecond: number; p99: number; errors: number }> {
-  const result = await autocannon({ url: `${url}/api/settings.php`, connections, duration: seconds, renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  const result = await autocannon({
+    url: `${url}/api/settings.php`,
+    connections,
+    duration: seconds,
+    renderProgressBar: false,
+    renderResultsTable: false,
+    renderLatencyTable: false,
+  });
   return { perSecond: result.requests.total / result.duration, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
 }
 
@@ -121,7 +128,16 @@ export async function runMailBench(): Promise<BenchOutcome> {
   const smtpUrl = `smtp://127.0.0.1:${smtp.port}?${process.env.BENCH_MAIL_SMTP_OPTIONS ?? 'pool=true&maxConnections=8'}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendezvous-mail-worker-'));
   onCleanup('worker data dir', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const workerEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: scratchUrl, SMTP_URL: smtpUrl, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: BENCH_SITE_DOMAIN };
+  const workerEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratchUrl,
+    SMTP_URL: smtpUrl,
+    SEED_DEMO: 'false',
+    DEFAULT_SITE_DOMAIN: BENCH_SITE_DOMAIN,
+  };
   const started = performance.now();
   const worker = startWorker(workerEnv);
   console.log(`worker: \`npm run worker\` (server/worker.ts); SMTP ${smtpUrl}`);
@@ -140,7 +156,8 @@ export async function runMailBench(): Promise<BenchOutcome> {
   const workerShare = workerCpu();
   const mailsDuringLoad = smtp.count();
 
-  const pending = async () => (await jobsDb.pool!.query(`select count(*)::int as count from jobs where kind like 'notify.weekly_updates%' and done_at is null`)).rows[0].count as number;
+  const pending = async () =>
+    (await jobsDb.pool!.query(`select count(*)::int as count from jobs where kind like 'notify.weekly_updates%' and done_at is null`)).rows[0].count as number;
   const deadline = performance.now() + Math.max(600_000, members * 20);
   while ((await pending()) > 0 && performance.now() < deadline) await sleep(500);
   await sleep(500);
@@ -160,7 +177,10 @@ export async function runMailBench(): Promise<BenchOutcome> {
     [`settings.php req/s while mailing (${mailsDuringLoad.toLocaleString('en')} mails in by its end)`, busy.perSecond.toFixed(0)],
     ['ratio busy / idle', ratio.toFixed(2)],
     ['settings.php p99 idle / busy (ms)', `${idle.p99} / ${busy.p99}`],
-    ['cores used during that load: web / worker / bench (autocannon + SMTP peer)', `${cpuShare.server.toFixed(2)} / ${workerShare.server.toFixed(2)} / ${cpuShare.generator.toFixed(2)}`],
+    [
+      'cores used during that load: web / worker / bench (autocannon + SMTP peer)',
+      `${cpuShare.server.toFixed(2)} / ${workerShare.server.toFixed(2)} / ${cpuShare.generator.toFixed(2)}`,
+    ],
     ['machine busy during that load (PostgreSQL and everything else included)', `${(cpuShare.machine * 100).toFixed(0)} %`],
   ];
   console.log(table(['figure', 'value'], rows));

@@ -33,7 +33,16 @@ async function load(url: string, seconds: number, connections: number, headers: 
   const latencies: number[] = [];
   // A 304 is the answer a revalidation wants: only what is neither 200 nor 304 counts as failed.
   let bad = 0;
-  const instance = autocannon({ url, connections, duration: seconds, timeout: 10, headers, renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  const instance = autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    headers,
+    renderProgressBar: false,
+    renderResultsTable: false,
+    renderLatencyTable: false,
+  });
   instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
     if (status !== 200 && status !== 304) bad += 1;
@@ -50,7 +59,10 @@ async function memberPhoto() {
   const width = 1600;
   const height = 1200;
   const noise = crypto.randomBytes(width * height * 3);
-  const camera = await sharp(noise, { raw: { width, height, channels: 3 } }).blur(2).jpeg({ quality: 85 }).toBuffer();
+  const camera = await sharp(noise, { raw: { width, height, channels: 3 } })
+    .blur(2)
+    .jpeg({ quality: 85 })
+    .toBuffer();
   const processed = await processUpload(camera, 'image/jpeg');
   const name = `bench-${crypto.randomBytes(6).toString('hex')}`;
   return [
@@ -98,8 +110,12 @@ export async function runMediaBench(): Promise<BenchOutcome> {
     for (const file of files) {
       const diskSnapshot = await captureSnapshot(`${disk.url}/media/${file.key}`);
       const bucketSnapshot = await captureSnapshot(`${bucket.url}/media/${file.key}`);
-      for (const [where, snapshot] of [['disk', diskSnapshot], ['S3', bucketSnapshot]] as [string, Snapshot][]) {
-        if (snapshot.status !== 200 || !snapshot.body.equals(file.bytes)) throw new Error(`${where} did not serve the photo's bytes: HTTP ${snapshot.status}, ${snapshot.body.length} bytes`);
+      for (const [where, snapshot] of [
+        ['disk', diskSnapshot],
+        ['S3', bucketSnapshot],
+      ] as [string, Snapshot][]) {
+        if (snapshot.status !== 200 || !snapshot.body.equals(file.bytes))
+          throw new Error(`${where} did not serve the photo's bytes: HTTP ${snapshot.status}, ${snapshot.body.length} bytes`);
       }
       const ceiling = await startBareServer(diskSnapshot);
       try {
@@ -117,7 +133,14 @@ export async function runMediaBench(): Promise<BenchOutcome> {
         const top = results[0]!.requestsPerSecond;
         runs.forEach(([name], index) => {
           const result = results[index]!;
-          rows.push([`${file.label} (${file.bytes.length.toLocaleString('en')} B)`, name, result.requestsPerSecond.toFixed(0), `${result.p99Ms.toFixed(0)} ms`, (result.requestsPerSecond / top).toFixed(2), String(result.non2xx + result.errors)]);
+          rows.push([
+            `${file.label} (${file.bytes.length.toLocaleString('en')} B)`,
+            name,
+            result.requestsPerSecond.toFixed(0),
+            `${result.p99Ms.toFixed(0)} ms`,
+            (result.requestsPerSecond / top).toFixed(2),
+            String(result.non2xx + result.errors),
+          ]);
           if (result.non2xx || result.errors) missed.push(`media: ${name}, ${file.label}: ${result.non2xx} bad answers, ${result.errors} errors`);
         });
         const [, onDisk, onS3] = results;

@@ -50,8 +50,22 @@ interface Page {
 const dataPath = (path: string, routes: string[]) => `${path}.data?_routes=${encodeURIComponent(routes.join(','))}`;
 
 function pages(memberId: number, lander: string): Page[] {
-  const visitor = (path: string, sizeLimited = false): Page => ({ group: 'visitor', audience: 'visitor', path, minRatio: VISITOR_RATIO, maxP99: VISITOR_P99_MS, sizeLimited });
-  const member = (path: string, sizeLimited = false): Page => ({ group: 'member SSR', audience: 'member', path, minRatio: MEMBER_RATIO, maxP99: MEMBER_P99_MS, sizeLimited });
+  const visitor = (path: string, sizeLimited = false): Page => ({
+    group: 'visitor',
+    audience: 'visitor',
+    path,
+    minRatio: VISITOR_RATIO,
+    maxP99: VISITOR_P99_MS,
+    sizeLimited,
+  });
+  const member = (path: string, sizeLimited = false): Page => ({
+    group: 'member SSR',
+    audience: 'member',
+    path,
+    minRatio: MEMBER_RATIO,
+    maxP99: MEMBER_P99_MS,
+    sizeLimited,
+  });
   const data = (path: string): Page => ({ group: 'member .data', audience: 'member', path, minRatio: DATA_RATIO, maxP99: null });
   return [
     visitor('/', true),
@@ -167,21 +181,28 @@ function inlineDataBytes(html: string): number {
 
 /** Signs the demo member in through the API, as the login form does; returns the Cookie header. */
 async function signIn(baseUrl: string): Promise<{ cookie: string; memberId: number }> {
-  const body = JSON.stringify({ email: process.env.BENCH_PAGES_EMAIL ?? 'demo1@rendezvous.example', password: process.env.BENCH_PAGES_PASSWORD ?? 'rendezvous-demo' });
+  const body = JSON.stringify({
+    email: process.env.BENCH_PAGES_EMAIL ?? 'demo1@rendezvous.example',
+    password: process.env.BENCH_PAGES_PASSWORD ?? 'rendezvous-demo',
+  });
   return new Promise((resolve, reject) => {
-    const request = http.request(`${baseUrl}/api/user.php`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const cookies = (response.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]);
-        if (response.statusCode !== 200 || !cookies.some((cookie) => cookie.startsWith('rdv_session='))) {
-          reject(new Error(`sign-in of the demo member failed: HTTP ${response.statusCode} ${Buffer.concat(chunks).toString().slice(0, 300)}`));
-        } else {
-          const { user } = JSON.parse(Buffer.concat(chunks).toString()) as { user: { id: number } };
-          resolve({ cookie: cookies.join('; '), memberId: user.id });
-        }
-      });
-    });
+    const request = http.request(
+      `${baseUrl}/api/user.php`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const cookies = (response.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]);
+          if (response.statusCode !== 200 || !cookies.some((cookie) => cookie.startsWith('rdv_session='))) {
+            reject(new Error(`sign-in of the demo member failed: HTTP ${response.statusCode} ${Buffer.concat(chunks).toString().slice(0, 300)}`));
+          } else {
+            const { user } = JSON.parse(Buffer.concat(chunks).toString()) as { user: { id: number } };
+            resolve({ cookie: cookies.join('; '), memberId: user.id });
+          }
+        });
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -207,7 +228,9 @@ async function measureEngine(engine: string, server: RunningServer, options: Set
   const { cookie, memberId } = await signIn(server.url);
   const profileId = await pickProfile(server.url, memberId);
   const selected = pages(profileId, options.lander).filter(
-    (page) => !options.only.length || options.only.some((item) => item === page.path.split('?')[0] || item === page.group || item === `${page.group} ${page.path.split('?')[0]}`),
+    (page) =>
+      !options.only.length ||
+      options.only.some((item) => item === page.path.split('?')[0] || item === page.group || item === `${page.group} ${page.path.split('?')[0]}`),
   );
   const headersOf = (audience: Audience): Record<string, string> => (audience === 'member' ? { cookie } : {});
 
@@ -243,7 +266,9 @@ async function measureEngine(engine: string, server: RunningServer, options: Set
         const ok = snapshot.body.length <= HTML_LIMIT_BYTES;
         const verdict = ok ? 'PASS (≤ 20 KB)' : 'FAIL (> 20 KB)';
         sizeRows.push([`${engine} ${page.audience} ${page.path}`, (snapshot.body.length / 1024).toFixed(1), (inline / 1024).toFixed(1), verdict]);
-        lines.push(`${engine} ${page.audience} ${page.path} HTML: ${(snapshot.body.length / 1024).toFixed(1)} KB (inline data ${(inline / 1024).toFixed(1)} KB) — ${verdict}`);
+        lines.push(
+          `${engine} ${page.audience} ${page.path} HTML: ${(snapshot.body.length / 1024).toFixed(1)} KB (inline data ${(inline / 1024).toFixed(1)} KB) — ${verdict}`,
+        );
         if (!ok) missed.push(`${engine} ${page.audience} ${page.path} HTML ${(snapshot.body.length / 1024).toFixed(1)} KB > 20 KB`);
       }
       if (snapshot.status !== 200) {
@@ -282,7 +307,14 @@ async function measureEngine(engine: string, server: RunningServer, options: Set
       if (ratio < page.minRatio) problems.push(`ratio ${ratio.toFixed(3)} < ${page.minRatio.toFixed(2)}`);
       if (page.maxP99 !== null && realStats.p99 > page.maxP99) problems.push(`p99 ${realStats.p99.toFixed(0)} ms > ${page.maxP99} ms`);
       const target = `≥ ${page.minRatio.toFixed(2)}${page.maxP99 !== null ? `, p99 ≤ ${page.maxP99}` : ''}`;
-      const verdict = faults > 0 ? 'INVALID (faults)' : real.requests === 0 ? 'INVALID (no answer within a slice)' : problems.length ? `FAIL (${problems.join('; ')})` : `PASS (${target})`;
+      const verdict =
+        faults > 0
+          ? 'INVALID (faults)'
+          : real.requests === 0
+            ? 'INVALID (no answer within a slice)'
+            : problems.length
+              ? `FAIL (${problems.join('; ')})`
+              : `PASS (${target})`;
       if (faults > 0 || real.requests === 0 || problems.length) missed.push(`${name}: ${verdict}`);
       const fmt = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
       const cpuMs = real.requests ? (real.cpuSeconds * 1000) / real.requests : NaN;
@@ -388,7 +420,7 @@ export async function runPagesBench(): Promise<BenchOutcome> {
   console.log(table(['page', 'KB', 'CPU ms/req', 'req/s', 'p50 ms', 'p99 ms', 'non2xx/err/to', 'bare req/s', 'bare p99', 'ratio', 'target'], rows));
   console.log('ratio = real req/s ÷ bare req/s, measured alternately in this run; KB = uncompressed response body.');
   console.log(
-    'CPU ms/req = CPU time of the server process per answered request while measured (PGlite runs inside it; PostgreSQL\'s ' +
+    "CPU ms/req = CPU time of the server process per answered request while measured (PGlite runs inside it; PostgreSQL's " +
       'own processes are not counted): steadier than req/s when other work shares the machine.',
   );
   console.log(

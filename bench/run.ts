@@ -6,6 +6,7 @@ import { runHttpBench } from './http.bench';
 import { runLighthouseBench } from './lighthouse.bench';
 import { runMailBench } from './mail.bench';
 import { runMediaBench } from './media.bench';
+import { runNestedBench } from './nested.bench';
 import { runPagesBench } from './pages.bench';
 import { runSearchBench } from './search.bench';
 import { runCleanups } from './support/cleanup';
@@ -13,7 +14,7 @@ import { envNumber, heading, type BenchOutcome } from './support/report';
 import { describeBuild, startServer, type RunningServer } from './support/server';
 
 /**
- * `npm run bench [-- http|lighthouse|search|chat|fuzz|admin|mail|cluster|media]`: starts the production server once on a fresh
+ * `npm run bench [-- http|lighthouse|search|chat|fuzz|nested|admin|mail|cluster|media]`: starts the production server once on a fresh
  * database (only when a selected bench uses it), runs the benches and prints a summary. Missed
  * targets are reported, not fatal: the exit code is non-zero only when something crashed.
  */
@@ -25,6 +26,8 @@ const BENCHES: Record<string, Bench> = {
   lighthouse: { shared: true, run: runLighthouseBench },
   // Generated hostile requests and socket messages against the shared server: counts the 5xx.
   fuzz: { shared: true, run: runFuzzBench },
+  // Settings p99 while 30 clients post megabytes of nested JSON (issue 30); counts the 5xx.
+  nested: { shared: true, run: runNestedBench },
   // Starts its own servers on a loaded PostgreSQL database and a loaded PGlite directory.
   search: { shared: false, run: runSearchBench },
   // Starts its own server on a scratch PostgreSQL database with members in pairs.

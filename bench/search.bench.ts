@@ -8,9 +8,7 @@ import { createSitesRepository } from '../server/db/repositories/sites.repositor
 import type { SiteRow } from '../server/db/schema/index';
 import { onCleanup } from './support/cleanup';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
-import {
-  BENCH_SITE_DOMAIN, benchSiteRow, buildRequestMix, describeData, describeRequest, loadMembers, type Exec, type LoadStep,
-} from './support/search-data';
+import { BENCH_SITE_DOMAIN, benchSiteRow, buildRequestMix, describeData, describeRequest, loadMembers, type Exec, type LoadStep } from './support/search-data';
 import { closedLoop, recordRequests, replay, type RecordedRequest, type Statement } from './support/search-sql';
 import { describeBuild, startServer, type RunningServer } from './support/server';
 
@@ -116,12 +114,7 @@ export async function runSearchBench(): Promise<BenchOutcome> {
   if (engines.includes('pglite')) collect(await runPglite(options));
 
   heading('Search: results');
-  console.log(
-    table(
-      ['engine', 'conns', 'API req/s', 'API p50', 'API p99', 'API faults', 'direct q/s', 'direct p50', 'direct p99', 'ratio', 'target'],
-      rows,
-    ),
-  );
+  console.log(table(['engine', 'conns', 'API req/s', 'API p50', 'API p99', 'API faults', 'direct q/s', 'direct p50', 'direct p99', 'ratio', 'target'], rows));
   console.log(`ratio = API req/s ÷ direct q/s; latencies in ms; API faults = non-2xx/errors/timeouts.`);
   console.log(`targets (PostgreSQL): ratio ≥ ${TARGET_RATIO.toFixed(2)} at every connection count; API p99 ≤ ${TARGET_P99_MS} ms at 1 connection.`);
   return { name: 'search', lines, missed };
@@ -208,10 +201,9 @@ async function reusable(admin: pg.Client, dbName: string, scratchUrl: string, me
   const client = new pg.Client({ connectionString: scratchUrl });
   await client.connect();
   try {
-    const { rows } = await client.query(
-      `select (select count(*) from profiles)::int as n, (select count(*) from sites where domain = $1)::int as sites`,
-      [BENCH_SITE_DOMAIN],
-    );
+    const { rows } = await client.query(`select (select count(*) from profiles)::int as n, (select count(*) from sites where domain = $1)::int as sites`, [
+      BENCH_SITE_DOMAIN,
+    ]);
     return rows[0].n === members && rows[0].sites === 1;
   } catch {
     return false;
@@ -260,7 +252,9 @@ async function runLoad(exec: Exec, siteId: number, members: number, options: Set
     count: members,
     onStep: (step) => console.log(`  ${step.step.padEnd(30)} ${step.seconds.toFixed(1).padStart(7)} s`),
   });
-  console.log(`loaded ${members.toLocaleString('en')} members in ${seconds(started)} (${Math.round(members / ((performance.now() - started) / 1000)).toLocaleString('en')} members/s)`);
+  console.log(
+    `loaded ${members.toLocaleString('en')} members in ${seconds(started)} (${Math.round(members / ((performance.now() - started) / 1000)).toLocaleString('en')} members/s)`,
+  );
   for (const statement of options.extraSql) {
     const t0 = performance.now();
     await exec(statement);
@@ -308,10 +302,7 @@ async function runPglite(options: Settings): Promise<EngineResult> {
       const server = await startSearchServer('PGlite', options, { DATABASE_URL: undefined }, dataDir);
       const stopServer = onCleanup('PGlite server', () => server.stop());
       try {
-        return await measureEngine(
-          { engine: 'PGlite', exec, describeDirect: 'PGlite in the bench process', server, recorded, enforced: false },
-          options,
-        );
+        return await measureEngine({ engine: 'PGlite', exec, describeDirect: 'PGlite in the bench process', server, recorded, enforced: false }, options);
       } finally {
         await stopServer();
       }
@@ -376,7 +367,9 @@ async function verify(server: RunningServer, recorded: RecordedRequest[]): Promi
     const body = JSON.parse(text) as { results: Array<{ id: number }>; numResults: number };
     const ids = body.results.map((card) => card.id);
     if (body.numResults !== r.numResults || ids.join(',') !== r.ids.join(',')) {
-      problems.push(`${r.request.path}: API ${body.numResults} results [${ids.slice(0, 3).join(',')}…], direct ${r.numResults} [${r.ids.slice(0, 3).join(',')}…]`);
+      problems.push(
+        `${r.request.path}: API ${body.numResults} results [${ids.slice(0, 3).join(',')}…], direct ${r.numResults} [${r.ids.slice(0, 3).join(',')}…]`,
+      );
     }
   }
   return problems;
@@ -457,7 +450,17 @@ async function measureEngine(prepared: Prepared, options: Settings): Promise<Eng
     else verdict = checks.length ? `FAIL (${checks.join(', ')})` : 'PASS';
     if (prepared.enforced && (verdict.startsWith('FAIL') || verdict.startsWith('INVALID'))) missed.push(`${engine} ${connections} conn: ${verdict}`);
     rows.push([
-      engine, String(connections), fmt(a.rate), fmt(a.p50), fmt(a.p99), String(api.faults), fmt(d.rate), fmt(d.p50), fmt(d.p99), ratio.toFixed(2), verdict,
+      engine,
+      String(connections),
+      fmt(a.rate),
+      fmt(a.p50),
+      fmt(a.p99),
+      String(api.faults),
+      fmt(d.rate),
+      fmt(d.p50),
+      fmt(d.p99),
+      ratio.toFixed(2),
+      verdict,
     ]);
     const line =
       `${engine}, ${connections} conn: API ${fmt(a.rate)} req/s (p50 ${fmt(a.p50)}, p99 ${fmt(a.p99)} ms) vs direct ${fmt(d.rate)} q/s ` +
@@ -511,7 +514,15 @@ async function analyse(prepared: Prepared, explain: boolean): Promise<void> {
     const members = timings.filter((t) => test(t.r));
     const sorted = members.map((t) => t.ms).sort((x, y) => x - y);
     const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
-    return [name, String(members.length), fmt(mean(sorted)), fmt(percentile(sorted, 0.5)), fmt(sorted[sorted.length - 1] ?? NaN), fmt(mean(members.map((t) => t.pageMs))), fmt(mean(members.map((t) => t.countMs)))];
+    return [
+      name,
+      String(members.length),
+      fmt(mean(sorted)),
+      fmt(percentile(sorted, 0.5)),
+      fmt(sorted[sorted.length - 1] ?? NaN),
+      fmt(mean(members.map((t) => t.pageMs))),
+      fmt(mean(members.map((t) => t.countMs))),
+    ];
   });
   console.log(table(['requests', 'n', 'mean ms', 'median', 'max', 'page query', 'count query'], groupRows));
   const slowest = [...timings].sort((x, y) => y.ms - x.ms).slice(0, 8);
@@ -525,7 +536,10 @@ async function analyse(prepared: Prepared, explain: boolean): Promise<void> {
   if (!explain) return;
   const seen = new Set<string>();
   for (const t of slowest.slice(0, 2)) {
-    for (const [label, statement] of [['page query', t.r.phases[0][0]], ['count query', t.r.phases[0][1]]] as Array<[string, Statement]>) {
+    for (const [label, statement] of [
+      ['page query', t.r.phases[0][0]],
+      ['count query', t.r.phases[0][1]],
+    ] as Array<[string, Statement]>) {
       const key = `${label}:${statement.text}:${JSON.stringify(statement.params)}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -552,7 +566,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 0.5);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 function fmt(value: number): string {

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { GENDERS, SEEKING } from './profile-options';
 import { SUPPORTED_LANGUAGES } from './locales';
+import { EmailAddress } from './email-address';
 import { RecordIdParam, text } from './inputs';
 import { MAIL_DISABLED_REASONS, NotificationSettings } from './notifications';
 
 /** Profile photo as members see it (spec §3): null without a usable photo. */
-export const MainImage = z
-  .object({ filename: z.string(), thumb_filename: z.string(), status: z.enum(['active', 'pending', 'rejected']) })
-  .nullable();
+export const MainImage = z.object({ filename: z.string(), thumb_filename: z.string(), status: z.enum(['active', 'pending', 'rejected']) }).nullable();
 
 /** Just enough of another member to lead to them: name, age, city and photo. */
 export const ProfileTeaser = z.object({ id: z.number().int(), name: z.string(), age: z.number().int(), city: z.string().nullable(), main_image: MainImage });
@@ -59,6 +58,8 @@ export const SignupInput = z.object({
   country: text().max(2).optional(),
   region: text().max(10).optional(),
   signup_message: text({ trim: true, multiline: true }).max(500).optional(),
+  /** The writer saw the safety question about their first message (`message_safety_confirm`) and sends it anyway. */
+  confirmed_safety: z.boolean().optional(),
   accept_terms: z.boolean().optional(),
   target_profile_id: RecordIdParam.optional(),
   network: trimmed.max(64).optional(),
@@ -79,7 +80,8 @@ export const LoginInput = z.object({
 
 export const LanguageInput = z.object({ language: z.enum(SUPPORTED_LANGUAGES) });
 
-export const EmailInput = z.object({ email: trimmed.min(1).max(254) });
+/** `POST /api/password-reset.php`: the address to mail a link to, if it has an account. */
+export const EmailInput = z.object({ email: EmailAddress });
 export const TokenInput = z.object({ token: text().min(10).max(200) });
 
 export const PasswordResetInput = z.object({
@@ -106,4 +108,3 @@ export const AccountDeletionInput = z.object({
 export const PrivacyModeInput = z.object({ invisible: z.boolean() });
 
 export const OkResponse = z.object({ ok: z.literal(true) });
-

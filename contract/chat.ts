@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MainImage } from './accounts';
+import { MESSAGE_WARNINGS } from './safety';
 import { MessageIdParam, RecordId, RecordIdParam, text } from './inputs';
 
 export const ChatMessage = z.object({
@@ -15,6 +16,8 @@ export const ChatMessage = z.object({
   held: z.boolean(),
   read: z.boolean(),
   created_at: z.string(),
+  /** The recipient is warned under the message (issue 32): it asks for money, moves off the site, or insults. */
+  warnings: z.array(z.enum(MESSAGE_WARNINGS)).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -55,6 +58,8 @@ export const SendMessageFields = z.object({
   conversation_id: RecordId.optional(),
   text: text({ multiline: true }).max(20_000),
   client_id: text().min(8).max(64),
+  /** The sender saw the safety question (`message_safety_confirm`) and sends it anyway. */
+  confirmed_safety: z.boolean().optional(),
 });
 /** A message goes to a profile (the first one) or into a conversation, never both. */
 export const hasOneTarget = (input: { profile_id?: number; conversation_id?: number }) => !!input.profile_id !== !!input.conversation_id;
@@ -65,3 +70,7 @@ export const SendMessageResponse = z.object({ message: ChatMessage, credits: z.n
 export type SendMessageResponse = z.infer<typeof SendMessageResponse>;
 
 export const DeleteChatInput = z.object({ conversation: z.object({ id: RecordId }) });
+
+/** `POST /api/messages-read.php`: the member has this conversation open, so its messages to them are read. */
+export const ReadChatInput = z.object({ conversation: z.object({ id: RecordId }) });
+export type ReadChatInput = z.infer<typeof ReadChatInput>;

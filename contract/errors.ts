@@ -20,6 +20,12 @@ export const ErrorCode = z.enum([
   'rate_limited',
   /** Anything unexpected; details are logged, never sent. */
   'internal_error',
+  /** A request body over the call's size limit (`kilobytes`), refused before it is read (ADR 0052). */
+  'body_too_large',
+  /** A JSON body that nests arrays or objects deeper than `depth` levels, refused before it is parsed (ADR 0052). */
+  'body_too_deep',
+  /** A request body that did not arrive in time; the connection is closed (ADR 0052). */
+  'request_timeout',
 
   // Sign-up (spec §5); each also names its field in `fields`.
   /** The username equals the e-mail address. */
@@ -32,6 +38,8 @@ export const ErrorCode = z.enum([
   'date_of_birth_required',
   /** A date of birth that is not a real date or lies implausibly far back. */
   'date_of_birth_invalid',
+  /** A profile (fictional ones too) whose date of birth makes the person younger than `min_age`; the console's wording. */
+  'date_of_birth_under_age',
   /** Not an e-mail address (`suggestion` may hold a corrected one). */
   'email_invalid',
   /** The e-mail address already has an account on this site. */
@@ -60,8 +68,6 @@ export const ErrorCode = z.enum([
   'email_not_confirmed',
 
   // E-mail links and passwords.
-  /** No account with this e-mail address (password reset, as the spec requires). */
-  'email_not_found',
   /** More reset e-mails than allowed in a day. */
   'reset_limit_reached',
   /** A link that is unknown, used or expired. */
@@ -136,6 +142,8 @@ export const ErrorCode = z.enum([
   'discount_code_not_found',
   /** A code that may be used once has been used. */
   'discount_code_used',
+  /** A single-use code (or first-purchase discount) held by another order that is not finished yet. */
+  'discount_code_reserved',
   /** The code's time is over. */
   'discount_code_expired',
   /** The order is below the code's minimum order value (`amount`). */
@@ -158,6 +166,8 @@ export const ErrorCode = z.enum([
   'direct_debit_limit_reached',
   /** The mobile number for the SEPA code cannot be a phone number. */
   'mobile_invalid',
+  /** A chargeback or returned direct debit left the member owing money: no purchase until it is settled or waived (issue 33). */
+  'payment_debt_outstanding',
 
   // The operators' console (issue 16).
   /** A console call without a signed-in (and second-factor verified) staff member. */
@@ -172,6 +182,12 @@ export const ErrorCode = z.enum([
   'last_owner',
   /** An invited account becomes active by its own enrolment, not by an owner. */
   'staff_not_enrolled',
+  /** Resending or withdrawing an invitation the person has already accepted (or one withdrawn already). */
+  'staff_not_invited',
+  /** Limiting a staff member to a site that does not exist (ADR 0060). */
+  'staff_site_unknown',
+  /** Setting up a second factor for a session whose account already has one (or a session already verified). */
+  'second_factor_set',
   /** Another site already answers to this host name (as its domain or an alias). */
   'site_host_taken',
   /** A site sells at most `MAX_BUNDLES_PER_SITE` credit bundles. */
@@ -180,6 +196,8 @@ export const ErrorCode = z.enum([
   'theme_contrast_too_low',
   /** The site of this host was disabled by its operator. */
   'site_unavailable',
+  /** Settling or waiving the debt of a chargeback that leaves none, or whose debt was closed already. */
+  'chargeback_no_debt',
   /** A new discount code whose text another code has already (in any case). */
   'discount_code_taken',
   /** A new discount code that would expire before it is made. */
@@ -200,12 +218,41 @@ export const ErrorCode = z.enum([
   'conversation_claimed',
   /** An operator banned the account: it cannot sign in, and the member is shown the access-ban page. */
   'account_banned',
+  /** An operator suspended the account until `until` (UTC): it cannot sign in before then. */
+  'account_suspended',
+  /** A suspension's end that is not in the future, or more than `max` days ahead (then it is a ban). */
+  'suspension_end_invalid',
   /** A support refund above the refund limit the owner set for this staff member (`limit`). */
   'refund_over_limit',
   /** A credit correction would take the balance below zero (`credits` is the balance). */
   'credits_below_zero',
+  /**
+   * Goodwill credits above the giver's limits (issue 33): `left` is how many they may still give
+   * now (the smaller of the per-grant limit and what the 30 days leave; 0 when they may give none).
+   */
+  'goodwill_over_limit',
+  /** A partial refund of more credits than the order still has unused (`credits` is what it has). */
+  'refund_over_unused',
   /** The console cannot do this to a deleted account. */
   'member_deleted',
+
+  // Safety signals (issue 32).
+  /** A message with contact details, a money request or an off-site move: the sender confirms it once (`reason`, a category). */
+  'message_safety_confirm',
+  /** The site does not let such a message through at all (`reason`, a category). */
+  'message_safety_blocked',
+  /** A host's answer as a fictional profile with contact or payment details, a money request or an off-site move (`found`, the categories). */
+  'host_reply_unsafe',
+  /** A safety list entry with characters outside the small pattern syntax (regular expressions are refused). */
+  'safety_pattern_invalid',
+  /** A pattern with too many wildcards (`max`), two side by side, or fewer than two letters or digits. */
+  'safety_pattern_too_loose',
+  /** A word entry that is not one single word. */
+  'safety_word_not_single',
+  /** A safety list entry longer than `max` characters. */
+  'safety_rule_too_long',
+  /** The entry is already on this list. */
+  'safety_rule_taken',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -218,11 +265,15 @@ export const errorStatus: Record<ErrorCode, number> = {
   csrf_failed: 403,
   rate_limited: 429,
   internal_error: 500,
+  body_too_large: 413,
+  body_too_deep: 400,
+  request_timeout: 408,
   username_equals_email: 400,
   username_starts_with_at: 400,
   username_invalid: 400,
   date_of_birth_required: 400,
   date_of_birth_invalid: 400,
+  date_of_birth_under_age: 400,
   email_invalid: 400,
   email_taken: 409,
   password_too_short: 400,
@@ -235,7 +286,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   account_locked: 429,
   account_pending_deletion: 403,
   email_not_confirmed: 403,
-  email_not_found: 404,
   reset_limit_reached: 429,
   link_invalid: 400,
   activation_failed: 400,
@@ -270,6 +320,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   refund_unavailable: 409,
   discount_code_not_found: 404,
   discount_code_used: 409,
+  discount_code_reserved: 409,
   discount_code_expired: 410,
   discount_code_minimum: 400,
   discount_code_country: 400,
@@ -281,16 +332,25 @@ export const errorStatus: Record<ErrorCode, number> = {
   direct_debit_blocked: 403,
   direct_debit_limit_reached: 403,
   mobile_invalid: 400,
+  payment_debt_outstanding: 403,
+  chargeback_no_debt: 409,
   staff_authentication_required: 401,
   staff_forbidden: 403,
   second_factor_invalid: 400,
   version_conflict: 409,
   account_banned: 403,
+  account_suspended: 403,
+  suspension_end_invalid: 400,
   refund_over_limit: 403,
   credits_below_zero: 409,
+  goodwill_over_limit: 403,
+  refund_over_unused: 409,
   member_deleted: 409,
   last_owner: 409,
   staff_not_enrolled: 409,
+  second_factor_set: 409,
+  staff_not_invited: 409,
+  staff_site_unknown: 400,
   already_reviewed: 409,
   site_host_taken: 409,
   too_many_bundles: 409,
@@ -303,13 +363,31 @@ export const errorStatus: Record<ErrorCode, number> = {
   order_totals_range: 400,
   fictional_confirmation_required: 409,
   conversation_claimed: 409,
+  message_safety_confirm: 409,
+  message_safety_blocked: 403,
+  host_reply_unsafe: 400,
+  safety_pattern_invalid: 400,
+  safety_pattern_too_loose: 400,
+  safety_word_not_single: 400,
+  safety_rule_too_long: 400,
+  safety_rule_taken: 409,
 };
 
 export const ErrorBody = z.object({
   error: ErrorCode,
   message: z.string(),
   /** Which fields are wrong and why; `code` is set where the problem has its own text. */
-  fields: z.array(z.object({ field: z.string(), problem: z.string(), code: ErrorCode.optional() })).optional(),
+  fields: z
+    .array(
+      z.object({
+        field: z.string(),
+        problem: z.string(),
+        code: ErrorCode.optional(),
+        /** On a console call: the field as the operator sees it (issue 32). */
+        label: z.string().optional(),
+      }),
+    )
+    .optional(),
   /** A corrected value to offer ("did you mean …"). */
   suggestion: z.string().optional(),
 });

@@ -20,7 +20,7 @@ export const NO_SUCH_RECORD = 'no_such_record';
  * Problems a refinement can name for the person who typed the value (`validation.<problem>` in
  * the catalogues). Without a name, a refinement's failure reads "This value is not valid."
  */
-export const REFINEMENT_PROBLEMS = ['plain_name', 'not_zero', 'no_repeats', 'https_address', 'ages_in_order', 'required', 'choice'] as const;
+export const REFINEMENT_PROBLEMS = ['plain_name', 'not_zero', 'no_repeats', 'https_address', 'ages_in_order', 'required', 'choice', 'email_address'] as const;
 export type RefinementProblem = (typeof REFINEMENT_PROBLEMS)[number];
 
 /**

@@ -4,7 +4,27 @@ import { LOCALE_VISIBILITY, visibleLanguages } from './locale-visibility';
 
 describe('visibleLanguages', () => {
   it('covers exactly the countries spec §9 names, each with English', () => {
-    expect(Object.keys(LOCALE_VISIBILITY).sort()).toEqual(['AT', 'AU', 'BE', 'CA', 'CH', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'IE', 'IT', 'NL', 'NO', 'NZ', 'PL', 'SE', 'US']);
+    expect(Object.keys(LOCALE_VISIBILITY).sort()).toEqual([
+      'AT',
+      'AU',
+      'BE',
+      'CA',
+      'CH',
+      'DE',
+      'DK',
+      'ES',
+      'FI',
+      'FR',
+      'GB',
+      'IE',
+      'IT',
+      'NL',
+      'NO',
+      'NZ',
+      'PL',
+      'SE',
+      'US',
+    ]);
     for (const languages of Object.values(LOCALE_VISIBILITY)) expect(languages).toContain('en');
   });
 

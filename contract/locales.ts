@@ -33,3 +33,25 @@ export function toSupportedLanguage(tag: string | null | undefined): Language | 
   if (primary === 'no' || primary === 'nn') return 'nb';
   return isSupportedLanguage(primary) ? primary : null;
 }
+
+/**
+ * The first of a browser's languages (an `Accept-Language` header, by quality, then order)
+ * that is one of ours, or null.
+ */
+export function firstSupportedLanguage(header: string | null | undefined): Language | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const quality = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+      return { tag, q: quality ? Number(quality.slice(2)) || 0 : 1, index };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const entry of ranked) {
+    const language = toSupportedLanguage(entry.tag);
+    if (language) return language;
+  }
+  return null;
+}

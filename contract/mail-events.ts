@@ -11,7 +11,17 @@ export type MailEventType = (typeof MAIL_EVENT_TYPES)[number];
 
 export const MailEvent = z.object({
   type: z.enum(MAIL_EVENT_TYPES),
-  email: z.string().trim().min(3).max(320).regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address'),
+  email: z
+    .string()
+    .trim()
+    .min(3)
+    .max(320)
+    .regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address'),
+  /**
+   * Which stream the mail was on, when the provider knows it (or from the mail's Feedback-ID).
+   * A complaint or unsubscribe about transactional mail stops no notifications (ADR 0066).
+   */
+  stream: z.enum(['transactional', 'bulk']).optional(),
   /** When it happened (ISO 8601); informational. */
   at: z.iso.datetime({ offset: true }).optional(),
 });

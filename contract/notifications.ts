@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
 /** Spec §3 notification types; members switch each kind off or on, by e-mail and by push. */
-export const NOTIFICATION_TYPES = ['new_conversations', 'new_messages', 'like', 'unread_message_reminders', 'promotions', 'weekly_updates', 'news', 'reminders'] as const;
+export const NOTIFICATION_TYPES = [
+  'new_conversations',
+  'new_messages',
+  'like',
+  'unread_message_reminders',
+  'promotions',
+  'weekly_updates',
+  'news',
+  'reminders',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The kinds that also arrive as a push message: the ones about another member, right now. */

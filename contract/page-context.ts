@@ -75,7 +75,11 @@ export interface PageLoadContext {
   /** Another member's profile as the viewer may see it, or the error that refuses it. */
   viewMember(id: number): Promise<{ ok: true; data: MemberProfile } | { ok: false; code: string; message: string }>;
   /** The same profile with its related members streamed after it (issue 20): the profile page's first screen. */
-  viewMemberFirstScreen(id: number): Promise<{ ok: true; data: Omit<MemberProfile, 'related'> & { related: Promise<MemberProfile['related']> } } | { ok: false; code: string; message: string }>;
+  viewMemberFirstScreen(
+    id: number,
+  ): Promise<
+    { ok: true; data: Omit<MemberProfile, 'related'> & { related: Promise<MemberProfile['related']> } } | { ok: false; code: string; message: string }
+  >;
   /** Whom the member likes, who likes them and the matches; null for visitors. */
   listLikes(): Promise<LikesResponse | null>;
   /** The member's own profile for editing; null for visitors. */
@@ -106,6 +110,11 @@ export interface PageLoadContext {
   listTransactions(orderId?: number): Promise<{ ok: true; data: TransactionsResponse } | { ok: false; code: string; message: string }>;
   /** On console pages (`/admin…`): the signed-in, second-factor-verified staff member, else null. */
   staff: StaffMember | null;
+  /**
+   * The language the console speaks on this page (issue 32): the staff member's choice, else
+   * (sign-in, enrolment) the browser's; English where the console has no texts in it yet.
+   */
+  consoleLanguage: Language;
   /**
    * A console API call (`GET /api/admin/…`) made in-process with the request's cookies, so that a
    * console page's first render goes through the same permission checks as the browser's calls.

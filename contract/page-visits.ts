@@ -10,7 +10,11 @@ export const PAGE_VISIT_MAX_MS = 24 * 60 * 60 * 1000;
 
 export const PageVisitBeacon = z.object({
   /** The page's path as the browser shows it; the server drops any query and replaces ids. */
-  path: z.string().min(1).max(300).regex(/^\/[^\s]*$/),
+  path: z
+    .string()
+    .min(1)
+    .max(300)
+    .regex(/^\/[^\s]*$/),
   /** Milliseconds the page was visible during this view. */
   ms: z.number().int().min(0).max(PAGE_VISIT_MAX_MS),
   /** The page was opened with the `lb` flag (bounce logging). */

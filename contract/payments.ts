@@ -101,7 +101,7 @@ export const LedgerEntry = z.object({
   id: z.number().int(),
   delta: z.number().int(),
   balance_after: z.number().int(),
-  reason: z.enum(['signup_bonus', 'message', 'gift', 'photo', 'purchase', 'refund', 'adjustment']),
+  reason: z.enum(['signup_bonus', 'message', 'gift', 'photo', 'purchase', 'refund', 'adjustment', 'chargeback']),
   order_id: z.number().int().nullable(),
   created_at: z.string(),
 });

@@ -13,8 +13,26 @@ export const TATTOOS = ['none', 'one', 'some', 'many'] as const;
 
 /** The interest catalogue; a site may offer a subset (settings `interests`). */
 export const INTERESTS = [
-  'travel', 'music', 'cooking', 'sports', 'movies', 'reading', 'dancing', 'nature', 'art', 'gaming',
-  'fitness', 'photography', 'wine', 'animals', 'fashion', 'theatre', 'cycling', 'beach', 'nightlife', 'yoga',
+  'travel',
+  'music',
+  'cooking',
+  'sports',
+  'movies',
+  'reading',
+  'dancing',
+  'nature',
+  'art',
+  'gaming',
+  'fitness',
+  'photography',
+  'wine',
+  'animals',
+  'fashion',
+  'theatre',
+  'cycling',
+  'beach',
+  'nightlife',
+  'yoga',
 ] as const;
 export type Interest = (typeof INTERESTS)[number];
 

@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import { MainImage } from './accounts';
-import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, INTERESTS, MAX_AGE, MIN_AGE, RELATIONSHIP_STATUSES, SEEKING, SEXUALITIES, TATTOOS } from './profile-options';
+import {
+  BODY_TYPES,
+  EYE_COLOURS,
+  GENDERS,
+  HAIR_COLOURS,
+  INTERESTS,
+  MAX_AGE,
+  MIN_AGE,
+  RELATIONSHIP_STATUSES,
+  SEEKING,
+  SEXUALITIES,
+  TATTOOS,
+} from './profile-options';
 import { named, RecordId, RecordIdParam, text } from './inputs';
 import { PartnerCard } from './partner-cards';
+import { MAX_RADIUS } from './distance-units';
 
 /** A member as search results, likes and related lists show them. */
 export const ProfileCard = z.object({
@@ -26,16 +39,21 @@ export type ProfileCard = z.infer<typeof ProfileCard>;
 export { SEARCH_PAGE_SIZE, FREE_SWIPE_LIKES_PER_DAY } from './discovery-limits';
 
 const SearchFields = z.object({
-    gender: z.enum(GENDERS).optional(),
-    country: text({ trim: true }).toUpperCase().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').optional(),
-    countryregion: text({ trim: true }).max(12).optional(),
-    min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
-    max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
-    page: z.coerce.number().int().min(1).max(500).default(1),
-    hide_fictional: z.enum(['0', '1']).optional(),
-    /** A visitor's traffic source, which can open search to visitors (logged_out_search_trafficsource). */
-    network: text().max(64).optional(),
-    ref: text().max(64).optional(),
+  gender: z.enum(GENDERS).optional(),
+  country: text({ trim: true })
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+    .optional(),
+  countryregion: text({ trim: true }).max(12).optional(),
+  min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+  max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+  page: z.coerce.number().int().min(1).max(500).default(1),
+  hide_fictional: z.enum(['0', '1']).optional(),
+  /** A member's radius: only people at most this far, in the member's unit (`distance_unit`: km, or miles in the US and GB). */
+  radius: z.coerce.number().int().min(1).max(MAX_RADIUS).optional(),
+  /** A visitor's traffic source, which can open search to visitors (logged_out_search_trafficsource). */
+  network: text().max(64).optional(),
+  ref: text().max(64).optional(),
 });
 const agesInOrder = (q: { min_age?: number; max_age?: number }) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age;
 const agesMessage = named('ages_in_order', 'min_age must not exceed max_age', ['min_age']);
@@ -52,6 +70,8 @@ export const SearchResponse = z.object({
   similar_numResults: z.number().int().optional(),
   /** On the first page, when the site resells (`member_resell`): partner offers to place among the results; never members. */
   partner_cards: z.array(PartnerCard).optional(),
+  /** For a member: the unit their distances and radius are in (from their country). */
+  distance_unit: z.enum(['km', 'mi']).optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 
@@ -101,6 +121,8 @@ export const OwnProfileDetails = ProfileDetails.extend({
   photos: z.array(Photo),
   main_photo_id: z.number().int().nullable(),
   photo_limit: z.number().int(),
+  /** The member's `about` waits for a moderator (it holds contact details); others still see the previous text (issue 32). */
+  about_in_review: z.boolean().optional(),
 });
 export type OwnProfileDetails = z.infer<typeof OwnProfileDetails>;
 
@@ -110,7 +132,10 @@ export const ProfileUpdate = z.object({
   name: text({ trim: true }).max(60).optional(),
   seeking: z.enum(SEEKING).optional(),
   date_of_birth: text().max(10).optional(),
-  country: text({ trim: true }).toUpperCase().regex(/^[A-Z]{2}$/).optional(),
+  country: text({ trim: true })
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
   region: text({ trim: true }).max(12).nullable().optional(),
   city: text({ trim: true }).max(80).nullable().optional(),
   latitude: z.number().min(-90).max(90).nullable().optional(),

@@ -22,7 +22,15 @@ describe('contrastRatio', () => {
 describe('checkThemeContrast', () => {
   it('passes the spec palette, the default brand, in light and dark mode', () => {
     expect(checkThemeContrast(DEFAULT_THEME)).toEqual([]);
-    expect(contrastPairs(DEFAULT_THEME).map((pair) => pair.id)).toEqual(['button_text', 'button_hover_text', 'link', 'top_bar_text', 'accent_text', 'dark_mode_text', 'dark_mode_link']);
+    expect(contrastPairs(DEFAULT_THEME).map((pair) => pair.id)).toEqual([
+      'button_text',
+      'button_hover_text',
+      'link',
+      'top_bar_text',
+      'accent_text',
+      'dark_mode_text',
+      'dark_mode_link',
+    ]);
   });
 
   it('refuses a light primary: white button text falls below 4.5:1, naming the pair, its colours and the field', () => {
@@ -37,7 +45,7 @@ describe('checkThemeContrast', () => {
     expect(checkThemeContrast(theme({ secondary: '#f0a0c0' })).map((pair) => pair.id)).toEqual(['button_hover_text', 'link']);
   });
 
-  it('refuses a top bar too light for its white text (and, as the dark colour is the accent badges\' text too, those)', () => {
+  it("refuses a top bar too light for its white text (and, as the dark colour is the accent badges' text too, those)", () => {
     expect(checkThemeContrast(theme({ dark: '#9a9a9a' })).map((pair) => pair.id)).toEqual(['top_bar_text', 'accent_text']);
   });
 

@@ -140,7 +140,13 @@ export function contrastPairs(theme: Pick<ThemeFields, 'primary' | 'secondary' |
     pair('top_bar_text', 'White text on the top bar (dark colour)', 'dark', WHITE, palette.dark),
     pair('accent_text', 'Text on accent badges', 'accent', palette.accentText, palette.accent),
     pair('dark_mode_text', 'Dark mode: body text on the page background', 'dark_background', DARK_MODE_TEXT, palette.darkMode.background),
-    pair('dark_mode_link', 'Dark mode: links (primary colour, lightened) on the page background', theme.dark_background ? 'dark_background' : 'primary', palette.darkMode.link, palette.darkMode.background),
+    pair(
+      'dark_mode_link',
+      'Dark mode: links (primary colour, lightened) on the page background',
+      theme.dark_background ? 'dark_background' : 'primary',
+      palette.darkMode.link,
+      palette.darkMode.background,
+    ),
   ];
 }
 

@@ -15,12 +15,7 @@ export const THEME_IMAGES = ['logo', 'hero'] as const;
 export type ThemeImage = (typeof THEME_IMAGES)[number];
 
 export const HEX_COLOUR = /^#[0-9a-f]{6}$/;
-const colour = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(HEX_COLOUR, 'must be a colour like #d94681');
-
+const colour = z.string().trim().toLowerCase().regex(HEX_COLOUR, 'must be a colour like #d94681');
 
 export const MAX_THEME_RADIUS = 24;
 

@@ -3,6 +3,7 @@ import { PHOTO_REJECTION_REASONS } from './admin/moderation';
 import { ChatMessage, SendMessageFields, SendMessageResponse, hasOneTarget } from './chat';
 import { ErrorCode } from './errors';
 import { RecordId } from './inputs';
+import { MainImage } from './accounts';
 
 /**
  * Every message on `/api/ws` (one socket per browser tab), both directions. The server parses
@@ -31,6 +32,14 @@ export const CountersEvent = z.object({
 /** Someone liked the member. */
 export const LikeNewEvent = z.object({ type: z.literal('like_new'), profile_id: id });
 /**
+ * A like made a match (issue 35): sent at once to both members, on every open tab, each with the
+ * other one. The tab shows the match moment: both photos, a message box, the match page's link.
+ */
+export const MatchNewEvent = z.object({
+  type: z.literal('match_new'),
+  profile: z.object({ id, name: z.string(), main_image: MainImage, is_fictional: z.boolean() }),
+});
+/**
  * Ends the answer to a `resync`: every missed message came before it as `message_new`.
  * `last_message_id` is the last one sent (or the id asked from when none was missed);
  * `has_more` means the batch was cut at its limit — send `resync` again from `last_message_id`.
@@ -43,13 +52,14 @@ export const ResyncDoneEvent = z.object({ type: z.literal('resync_done'), last_m
  */
 export const SessionEndedEvent = z.object({ type: z.literal('session_ended'), sessions: z.array(z.string().max(64)).min(1) });
 /**
- * A moderator decided on one of the member's photos: `active` (others see it now) or
- * `rejected` (it is gone, with the reason the member is shown in their language).
+ * A moderator decided on one of the member's photos: `active` (others see it now),
+ * `rejected` (it is gone, with the reason the member is shown in their language), or
+ * `removed` (a photo that was live was taken down, issue 32).
  */
 export const PhotoReviewedEvent = z.object({
   type: z.literal('photo_reviewed'),
   photo_id: id,
-  status: z.enum(['active', 'rejected']),
+  status: z.enum(['active', 'rejected', 'removed']),
   reason: z.enum(PHOTO_REJECTION_REASONS).optional(),
 });
 /** The answer to a client `ping` (browsers cannot send protocol-level pings). */
@@ -66,6 +76,7 @@ export const ServerEvent = z.discriminatedUnion('type', [
   ConversationRemovedEvent,
   CountersEvent,
   LikeNewEvent,
+  MatchNewEvent,
   ResyncDoneEvent,
   PongEvent,
   SessionEndedEvent,
@@ -111,8 +122,9 @@ export const WS_CLOSE = {
   /** Too many messages that are not a `ClientEvent`. */
   tooManyInvalidMessages: 4400,
   /**
-   * The standard "service restart" code: this instance is draining (SIGTERM). The tab reconnects
-   * at once, through the load balancer to another instance, and resyncs from its last message.
+   * The standard "service restart" code: this instance is draining (SIGTERM), or its realtime bus
+   * lost Redis and events may have been missed. The tab reconnects at once (through the load
+   * balancer, possibly to another instance) and resyncs from its last message.
    */
   serviceRestart: 1012,
 } as const;

@@ -12,7 +12,9 @@ export const NEWS_USAGE = [
 
 export type NewsCommand = { command: 'create'; input: NewsBroadcastInput } | { command: 'list' };
 
-const textOptions = Object.fromEntries(SUPPORTED_LANGUAGES.flatMap((language) => [`subject-${language}`, `body-${language}`].map((name) => [name, { type: 'string' as const }])));
+const textOptions = Object.fromEntries(
+  SUPPORTED_LANGUAGES.flatMap((language) => [`subject-${language}`, `body-${language}`].map((name) => [name, { type: 'string' as const }])),
+);
 
 /** Reads `news …` arguments into a checked broadcast (or the list command); throws the usage or the problems. */
 export function parseNewsArgs(args: string[], readFile: (file: string) => string = (file) => fs.readFileSync(file, 'utf8')): NewsCommand {
@@ -35,7 +37,8 @@ export function parseNewsArgs(args: string[], readFile: (file: string) => string
     throw new Error(`usage:\n  ${NEWS_USAGE}`);
   }
   const parsed = NewsBroadcastInput.safeParse(raw);
-  if (!parsed.success) throw new Error(`Not a broadcast:\n${parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(file)'}: ${issue.message}`).join('\n')}`);
+  if (!parsed.success)
+    throw new Error(`Not a broadcast:\n${parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(file)'}: ${issue.message}`).join('\n')}`);
   return { command: 'create', input: parsed.data };
 }
 
@@ -45,10 +48,14 @@ export async function runNewsCommand(news: NewsBroadcastsService, command: NewsC
     print('id\tsite\tlanguages\tcreated\tstarted\tfinished\tsent');
     for (const row of await news.listLatest()) {
       const at = (date: Date | null) => date?.toISOString() ?? '-';
-      print(`${row.id}\t${row.siteId ?? 'all'}\t${Object.keys(row.texts).join(',')}\t${at(row.createdAt)}\t${at(row.startedAt)}\t${at(row.finishedAt)}\t${row.sentCount}`);
+      print(
+        `${row.id}\t${row.siteId ?? 'all'}\t${Object.keys(row.texts).join(',')}\t${at(row.createdAt)}\t${at(row.startedAt)}\t${at(row.finishedAt)}\t${row.sentCount}`,
+      );
     }
     return;
   }
   const row = await news.create(command.input, 'command line');
-  print(`Broadcast ${row.id} stored for ${row.siteId === null ? 'every site' : `site ${row.siteId}`} in ${Object.keys(row.texts).join(', ')}; the worker sends it (see \`npm run admin -- news list\`).`);
+  print(
+    `Broadcast ${row.id} stored for ${row.siteId === null ? 'every site' : `site ${row.siteId}`} in ${Object.keys(row.texts).join(', ')}; the worker sends it (see \`npm run admin -- news list\`).`,
+  );
 }

@@ -22,6 +22,7 @@
  */
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRole } from '../contract/admin/roles';
+import { isEmailAddress } from '../contract/email-address';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { SYSTEM_ACTOR } from '../server/domain/audit/audit.service';
@@ -34,7 +35,11 @@ const USAGE = `usage: npm run admin -- invite <email> --role <role> [--name <nam
 
 async function main() {
   if (process.argv[2] === 'news') return runNews(process.argv.slice(3));
-  const { positionals, values } = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { role: { type: 'string' }, name: { type: 'string' } } });
+  const { positionals, values } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: { role: { type: 'string' }, name: { type: 'string' } },
+  });
   const [command, email] = positionals;
   if (!command || (command !== 'list' && command !== 'jobs' && !email)) throw new Error(USAGE);
   const config = loadConfig();
@@ -50,6 +55,7 @@ async function main() {
       const role = (values.role ?? existing?.role) as StaffRole | undefined;
       if (!role || !STAFF_ROLES.includes(role)) throw new Error(`--role must be one of ${STAFF_ROLES.join(', ')}`);
       if (command === 'reset' && !existing) throw new Error(`No staff account for ${email}`);
+      if (command === 'invite' && !isEmailAddress(email)) throw new Error(`${email} is not an e-mail address`);
       const { member, url } = await services.staffEnrolment.invite(SYSTEM_ACTOR, { email, role, name: values.name, reset: command === 'reset' });
       console.log(`${command === 'reset' ? 'Reset' : 'Invited'} ${member.email} as ${member.role}. Enrolment link (works once, for 3 days):\n${url}`);
     } else {

@@ -1,12 +1,14 @@
 // Merges translated texts into a locale file and writes it in en.json's key order:
-// `node scripts/locales-merge.mjs <lang> <file-with-translations.json>`.
+// `node scripts/locales-merge.mjs <lang> <file-with-translations.json> [--catalogue admin|legal]`.
 import fs from 'node:fs';
+import { catalogueArgs } from './locales-catalogue.mjs';
 
-const [language, file] = process.argv.slice(2);
-if (!language || !file) throw new Error('usage: node scripts/locales-merge.mjs <lang> <translations.json>');
+const { folder, rest } = catalogueArgs(process.argv.slice(2));
+const [language, file] = rest;
+if (!language || !file) throw new Error('usage: node scripts/locales-merge.mjs <lang> <translations.json> [--catalogue admin|legal]');
 const read = (path) => (fs.existsSync(path) ? JSON.parse(fs.readFileSync(path, 'utf8')) : {});
-const english = read('locales/en.json');
-const current = read(`locales/${language}.json`);
+const english = read(`${folder}/en.json`);
+const current = read(`${folder}/${language}.json`);
 const incoming = read(file);
 
 function merge(shape, existing, added) {
@@ -19,4 +21,4 @@ function merge(shape, existing, added) {
   return out;
 }
 
-fs.writeFileSync(`locales/${language}.json`, `${JSON.stringify(merge(english, current, incoming), null, 2)}\n`);
+fs.writeFileSync(`${folder}/${language}.json`, `${JSON.stringify(merge(english, current, incoming), null, 2)}\n`);

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CONSENT_COOKIE, CONSENT_VERSION, serializeConsent } from '../contract/consent';
-import { DEMO_PASSWORD } from '../server/db/seed/demo-members';
+import { DEMO_PASSWORD } from '../server/seed/demo-members';
 import { startServerProcess, type ServerProcess } from '../tests/setup/server-process';
 
 const OUT_DIR = 'docs/screenshots';
@@ -77,7 +77,13 @@ try {
   fs.mkdirSync(OUT_DIR, { recursive: true });
   for (const shot of SHOTS) {
     const { site, screen } = shot;
-    const context = await browser.newContext({ viewport: screen.viewport, isMobile: screen.mobile, hasTouch: screen.mobile, locale: site.locale, reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      viewport: screen.viewport,
+      isMobile: screen.mobile,
+      hasTouch: screen.mobile,
+      locale: site.locale,
+      reducedMotion: 'reduce',
+    });
     // A visitor who has answered the cookie question: the banner would cover the page.
     const consent = serializeConsent({ statistics: false, marketing: false, at: Math.floor(Date.now() / 1000), version: CONSENT_VERSION });
     await context.addCookies([{ name: CONSENT_COOKIE, value: consent, domain: site.host, path: '/' }]);
@@ -92,11 +98,21 @@ try {
     }
     if (shot.press) {
       const from = new URL(page.url()).pathname;
-      await page.getByRole('link', { name: shot.press }).or(page.getByRole('button', { name: shot.press })).first().click();
+      await page
+        .getByRole('link', { name: shot.press })
+        .or(page.getByRole('button', { name: shot.press }))
+        .first()
+        .click();
       await page.waitForURL((address) => address.pathname !== from, { timeout: 30_000 });
       // A first message offers opening lines: take the first, so the picture shows it in the box.
       const icebreaker = page.getByRole('dialog');
-      if (await icebreaker.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await icebreaker.locator('.modal-body button').first().click();
+      if (
+        await icebreaker.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        await icebreaker.locator('.modal-body button').first().click();
       await page.locator('textarea').first().waitFor({ timeout: 30_000 });
     }
     // Every photo in view drawn before the picture is taken.

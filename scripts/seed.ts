@@ -13,8 +13,9 @@ import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { createSitesRepository } from '../server/db/repositories/sites.repository';
 import { users } from '../server/db/schema/index';
-import { seedDemo } from '../server/db/seed/demo-seed';
-import { seedDemoMembers } from '../server/db/seed/demo-members';
+import { seedDemo } from '../server/seed/demo-seed';
+import { describeDemoStaffKeys } from '../server/seed/demo-staff';
+import { seedDemoMembers } from '../server/seed/demo-members';
 import { createServices } from '../server/services';
 
 const DEFAULT_SEED = 20261122;
@@ -52,7 +53,8 @@ async function main() {
     let target: string;
     if ((await createSitesRepository(db).count()) === 0) {
       target = 'the new demo sites';
-      await seedDemo(services, { members: args.members, seed: args.seed });
+      const seeded = await seedDemo(services, { members: args.members, seed: args.seed });
+      if (seeded.staffKeysGenerated) console.log(describeDemoStaffKeys(seeded.staff));
     } else {
       const site = await services.sites.resolveSite(config.defaultSiteDomain);
       target = `site ${site.domain}`;

@@ -1,8 +1,12 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { findUnsafeProductionSetting } from './config-safety';
 import { findVapidKeyProblem } from './domain/secrets/vapid-keys';
+
+/** The part of an address before the `@`; the domain is always the site's own. */
+const mailLocalPart = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,62}$/i, 'a local part: letters, digits, dot, hyphen, underscore');
 
 const flag = (fallback: 'true' | 'false') =>
   z
@@ -18,13 +22,45 @@ const flag = (fallback: 'true' | 'false') =>
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    HOST: z.string().default('0.0.0.0'),
+    /** Loopback unless told otherwise: a default start is reachable from this machine only. */
+    HOST: z.string().default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
     /** Send mail through this SMTP server; without it mail goes to the outbox in DATA_DIR. */
     SMTP_URL: z.string().url().optional(),
+    /**
+     * Bulk mail (notifications, digests, promotions, news) through its own SMTP server or
+     * provider stream; unset, bulk mail goes through SMTP_URL (or the outbox) too.
+     */
+    SMTP_BULK_URL: z.string().url().optional(),
+    /** Local parts of the sender addresses, on each site's own domain (see `mailStreams` below). */
+    MAIL_FROM: mailLocalPart.optional(),
+    MAIL_BULK_FROM: mailLocalPart.optional(),
+    MAIL_RETURN_PATH: mailLocalPart.default('bounces'),
+    MAIL_BULK_RETURN_PATH: mailLocalPart.default('bounces-bulk'),
+    /** `true`: each mail's bounce address carries a token for its recipient (`bounces+<token>@domain`, VERP). */
+    MAIL_VERP: flag('false'),
+    /** A local part that takes unsubscribe mails (`mailto:` in List-Unsubscribe), e.g. `unsubscribe`; unset, only the https link. */
+    MAIL_UNSUBSCRIBE_TO: mailLocalPart.optional(),
+    /** The DKIM selector (`<selector>._domainkey.<domain>`). */
+    DKIM_SELECTOR: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,62}$/i, 'letters, digits and hyphens')
+      .default('rdv1'),
+    /** One DKIM private key (PEM, RSA) for every sending domain; unset, one is generated per domain and kept in the database. */
+    DKIM_PRIVATE_KEY: z
+      .string()
+      // An environment variable often carries the PEM's line breaks as `\n`.
+      .transform((value) => value.replace(/\\n/g, '\n'))
+      .refine(isRsaPrivateKey, 'an RSA private key in PEM')
+      .optional(),
+    /** The SPF `include:` of the SMTP provider, shown in the console's DNS records (e.g. `spf.mtasv.net`). */
+    MAIL_SPF_INCLUDE: z
+      .string()
+      .regex(/^[a-z0-9.-]+$/i, 'a domain name')
+      .optional(),
     /** Offer the mail/SMS outbox page at /dev/outbox (only ever while mail or SMS stay on this machine). */
     OUTBOX_PAGE: flag('true'),
     DEFAULT_SITE_DOMAIN: z.string().default('localhost'),
@@ -38,15 +74,26 @@ const EnvSchema = z
      * Whose X-Forwarded-* headers to believe: `false`, the number of proxies in front of the app,
      * or their addresses/CIDRs (comma-separated). `true` believes anyone (unsafe in production).
      */
-    TRUST_PROXY: z
-      .string()
-      .refine(isTrustProxyValue, 'false, a number of proxies (e.g. 1), or their addresses/CIDRs separated by commas')
-      .default('false'),
+    TRUST_PROXY: z.string().refine(isTrustProxyValue, 'false, a number of proxies (e.g. 1), or their addresses/CIDRs separated by commas').default('false'),
     /**
      * On SIGTERM, how long the instance stays up answering `/readyz` with 503 before it closes
      * its sockets and stops listening, so the load balancer has stopped sending it traffic.
      */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /** How long a client may take to send a request's headers (Node's `headersTimeout`, ADR 0052). */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /**
+     * How long a JSON (non-upload) body of the default size limit may take to arrive; routes that
+     * take larger bodies get proportionally longer, up to REQUEST_TIMEOUT_MS (ADR 0052).
+     */
+    BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    /** The longest any request may take to arrive, uploads included (Node's `requestTimeout`). */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+    /**
+     * How often each open tab's session is looked up again, in seconds: the fallback that closes
+     * a tab whose session ended when the bus's event about it got lost (ws-gateway.ts).
+     */
+    REALTIME_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Seed the demo sites and members when the database is empty. */
     SEED_DEMO: flag('true'),
@@ -93,7 +140,10 @@ const EnvSchema = z
     /** The S3 API's address when it is not AWS (e.g. http://minio:9000, https://<account>.r2.cloudflarestorage.com). */
     S3_ENDPOINT: z.string().url().optional(),
     /** The bucket's region; defaults to us-east-1 when S3_ENDPOINT names a non-AWS service. */
-    S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'a region name such as eu-central-1 or auto').optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'a region name such as eu-central-1 or auto')
+      .optional(),
     /** Both or neither: without them the SDK's own chain (instance role, AWS_* variables) is used. */
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
@@ -122,17 +172,27 @@ const EnvSchema = z
      * send `Authorization: Bearer <token>`; without it, `/metrics` there is 404. A separate
      * metrics port asks for it too when it is set.
      */
-    METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, '16 to 256 printable characters, no spaces').optional(),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,256}$/, '16 to 256 printable characters, no spaces')
+      .optional(),
     /** Also serve `/metrics` on this port of its own, bound to HOST (keep it off the public load balancer). */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** The port on which `npm run worker` serves its own `/metrics`, bound to HOST. */
     WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })
-  .refine((values) => values.PAYMENTS !== 'mollie' || !!values.MOLLIE_API_KEY, { message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie', path: ['MOLLIE_API_KEY'] })
+  .refine((values) => values.PAYMENTS !== 'mollie' || !!values.MOLLIE_API_KEY, {
+    message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie',
+    path: ['MOLLIE_API_KEY'],
+  })
   // The embedded database opens in one process only: no worker could run the jobs beside the server.
   .refine((values) => values.WORKER === 'on' || !!values.DATABASE_URL, {
     message: 'WORKER=off needs DATABASE_URL: on the embedded database no separate worker can run the jobs while the server runs',
     path: ['WORKER'],
+  })
+  .refine((values) => values.HEADERS_TIMEOUT_MS <= values.REQUEST_TIMEOUT_MS && values.BODY_TIMEOUT_MS <= values.REQUEST_TIMEOUT_MS, {
+    message: 'HEADERS_TIMEOUT_MS and BODY_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS',
+    path: ['REQUEST_TIMEOUT_MS'],
   })
   .refine((values) => values.METRICS_PORT === undefined || values.METRICS_PORT !== values.PORT, {
     message: 'METRICS_PORT must differ from PORT (to serve metrics on the app port, set METRICS_TOKEN alone)',
@@ -176,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
     isDev,
     isProduction,
     host: values.HOST,
+    /** Whether others than this machine can reach the server (the demo console's published keys must not work then). */
+    listensBeyondLoopback: !isLoopbackHost(values.HOST),
     port: values.PORT,
     dataDir,
     database: values.DATABASE_URL
@@ -183,6 +245,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
       : ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const),
     redisUrl: values.REDIS_URL,
     smtpUrl: values.SMTP_URL,
+    smtpBulkUrl: values.SMTP_BULK_URL,
+    /** How each mail stream leaves: its sender and bounce addresses' local parts (ADR 0066). */
+    mailStreams: {
+      transactional: { fromLocalPart: values.MAIL_FROM ?? null, returnPathLocalPart: values.MAIL_RETURN_PATH },
+      bulk: { fromLocalPart: values.MAIL_BULK_FROM ?? values.MAIL_FROM ?? null, returnPathLocalPart: values.MAIL_BULK_RETURN_PATH },
+      verp: values.MAIL_VERP,
+      unsubscribeLocalPart: values.MAIL_UNSUBSCRIBE_TO ?? null,
+    },
+    dkim: { selector: values.DKIM_SELECTOR, privateKey: values.DKIM_PRIVATE_KEY ?? null },
+    mailSpfInclude: values.MAIL_SPF_INCLUDE ?? null,
     /** The outbox page exists only while mail or SMS stay on the machine. */
     outboxPage: values.OUTBOX_PAGE && (!values.SMTP_URL || !values.SMS_URL),
     defaultSiteDomain: values.DEFAULT_SITE_DOMAIN.toLowerCase(),
@@ -192,6 +264,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
     shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
+    /** How long a request's headers, a JSON body and any request may take to arrive (ADR 0052). */
+    requestTimeouts: { headersMs: values.HEADERS_TIMEOUT_MS, bodyMs: values.BODY_TIMEOUT_MS, requestMs: values.REQUEST_TIMEOUT_MS },
+    /** The live sockets' periodic chores (ws-gateway.ts). */
+    realtime: { sessionCheckMs: values.REALTIME_SESSION_CHECK_SECONDS * 1000 },
     seedDemo: values.SEED_DEMO,
     demoMembers: values.DEMO_MEMBERS,
     payments: {
@@ -258,13 +334,21 @@ function findStorageProblems(values: EnvValues): { variable: keyof EnvValues; me
   const problems: { variable: keyof EnvValues; message: string }[] = [];
   const s3Variables = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => values[name] !== undefined);
   if (!values.STORAGE_URL) {
-    for (const variable of s3Variables) problems.push({ variable, message: `${variable} is set but STORAGE_URL is not: set STORAGE_URL=s3://<bucket>/<prefix> to use object storage, or remove the S3_* variables` });
+    for (const variable of s3Variables)
+      problems.push({
+        variable,
+        message: `${variable} is set but STORAGE_URL is not: set STORAGE_URL=s3://<bucket>/<prefix> to use object storage, or remove the S3_* variables`,
+      });
     return problems;
   }
   if (!values.S3_ACCESS_KEY_ID !== !values.S3_SECRET_ACCESS_KEY) {
-    problems.push({ variable: values.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither' });
+    problems.push({
+      variable: values.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+    });
   }
-  if (!values.S3_REGION && !values.S3_ENDPOINT) problems.push({ variable: 'S3_REGION', message: 'S3_REGION is required for AWS S3 (or set S3_ENDPOINT for another S3-compatible service)' });
+  if (!values.S3_REGION && !values.S3_ENDPOINT)
+    problems.push({ variable: 'S3_REGION', message: 'S3_REGION is required for AWS S3 (or set S3_ENDPOINT for another S3-compatible service)' });
   return problems;
 }
 
@@ -277,12 +361,23 @@ function storageOf(values: EnvValues, dataDir: string): StorageConfig {
     prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''),
     endpoint: values.S3_ENDPOINT,
     region: values.S3_REGION ?? 'us-east-1',
-    credentials: values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY } : undefined,
+    credentials:
+      values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY }
+        : undefined,
     forcePathStyle: values.S3_FORCE_PATH_STYLE,
   };
 }
 
 /** RFC 8292 §2.1: a contact for the push service; Apple refuses one on localhost. */
+function isRsaPrivateKey(value: string): boolean {
+  try {
+    return crypto.createPrivateKey(value).asymmetricKeyType === 'rsa';
+  } catch {
+    return false;
+  }
+}
+
 function isVapidSubject(value: string): boolean {
   if (/^mailto:[^@\s]+@[^@\s]+$/.test(value)) return true;
   try {
@@ -314,4 +409,10 @@ function parseTrustProxy(value: string): boolean | string[] | ((address: string,
     return (_address, hop) => hop < hops;
   }
   return value.split(',').map((address) => address.trim());
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
 }

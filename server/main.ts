@@ -6,6 +6,8 @@ import type { ServerBuild } from 'react-router';
 import sharp from 'sharp';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import type { SeededDemo } from './seed/demo-seed';
+import { describeDemoStaffKeys, refuseStaffWithPublishedKeys } from './seed/demo-staff';
 import { buildHttpApp } from './http/app';
 import { createDevMiddleware } from './http/dev-middleware';
 import { prepareStrengthCheck } from './domain/accounts/password-strength';
@@ -24,12 +26,16 @@ async function main() {
   let stopMetrics: () => Promise<void> | undefined = () => undefined;
   try {
     const services = await createServices(config, database);
+    // The built-in safety lists (issue 32), copied in once; operators' removals stay removed.
+    await services.safetySignals.seedBuiltins();
+    let seeded: SeededDemo | null = null;
     if (config.seedDemo) {
       // Loaded only when seeding: faker and the demo texts would otherwise stay in every
       // production server's heap for nothing (about 20 MB of it, ADR 0017).
-      const { seedDemoIfEmpty } = await import('./db/seed/demo-seed');
-      await seedDemoIfEmpty(services, { members: config.demoMembers });
+      const { seedDemoIfEmpty } = await import('./seed/demo-seed');
+      seeded = await seedDemoIfEmpty(services, { members: config.demoMembers });
     }
+    if (config.listensBeyondLoopback) await refuseStaffWithPublishedKeys(database.db, config.host);
 
     const buildDir = path.resolve('build');
     const ssr = config.isDev ? await createDevSsr() : await createProductionSsr(buildDir);
@@ -37,6 +43,7 @@ async function main() {
       ssr,
       clientAssetsDir: config.isDev ? undefined : path.join(buildDir, 'client'),
       logger: { level: config.logLevel },
+      realtime: config.realtime,
       isShuttingDown: () => shuttingDown,
     });
 
@@ -74,6 +81,7 @@ async function main() {
       : null;
     stopMetrics = () => metricsListener?.close();
     await announceStart(services, (message, details) => app.log.warn(details, message));
+    if (seeded?.staffKeysGenerated) process.stdout.write(`${describeDemoStaffKeys(seeded.staff)}\n`);
     if (config.runsJobs) services.jobRunner.start({ log: (message, details, level = 'warn') => app.log[level](details, message) });
     // The city index takes about a second to build: do it now, not on a member's first geocode.
     setImmediate(() => services.geo.listCities('NL', undefined, 1));
@@ -108,12 +116,16 @@ async function announceStart(services: Services, warn: (message: string, details
   if (!config.smtpUrl || !config.sms.url) {
     const kept = [!config.smtpUrl && 'mail', !config.sms.url && 'SMS'].filter(Boolean).join(' and ');
     warn(`${kept} not sent: kept on disk`, { outboxDir: services.outboxDir });
-    lines.push(`  ${kept} are not sent (no ${[!config.smtpUrl && 'SMTP_URL', !config.sms.url && 'SMS_URL'].filter(Boolean).join('/')}): they are kept in ${services.outboxDir}`);
+    lines.push(
+      `  ${kept} are not sent (no ${[!config.smtpUrl && 'SMTP_URL', !config.sms.url && 'SMS_URL'].filter(Boolean).join('/')}): they are kept in ${services.outboxDir}`,
+    );
     const page = outboxAccessFor(config, services.secrets.outboxKey).keyedPath();
     if (page) lines.push(`  read them at ${origin}${page}${config.isDev ? '' : '  (this address is a key: keep it to yourself)'}`);
   }
-  if (!config.payments.provider) lines.push('  payments: none configured, the credits pages say so (PAYMENTS=mollie, or PAYMENTS=demo to try the demo checkout)');
-  else if (config.payments.isDemo) lines.push(`  payments: ${config.payments.provider === 'demo' ? 'the demo checkout' : "Mollie's test mode"}, no money moves (every page says so)`);
+  if (!config.payments.provider)
+    lines.push('  payments: none configured, the credits pages say so (PAYMENTS=mollie, or PAYMENTS=demo to try the demo checkout)');
+  else if (config.payments.isDemo)
+    lines.push(`  payments: ${config.payments.provider === 'demo' ? 'the demo checkout' : "Mollie's test mode"}, no money moves (every page says so)`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

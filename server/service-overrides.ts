@@ -12,13 +12,22 @@ import type { JobHandler, JobRunnerOptions } from './jobs/job-runner';
 import type { JobSchedule } from './jobs/job-schedules';
 import type { Notifier, PushSender } from './domain/notifications/notifier.port';
 import type { EndpointPolicy } from './adapters/push/push-endpoint-guard';
+import type { TxtResolver } from './domain/mail/mail-dns';
 import type { Metrics } from './observability/metrics';
+import type { Translator } from './i18n/translator';
 
 /** What a test, a bench or the worker process replaces in the wiring of `createServices`. */
 export interface ServiceOverrides {
   clock?: Clock;
+  /** Texts other than the shipped files (tests give the console a language of their own). */
+  translator?: Translator;
   geo?: GeoService;
+  /** Both mail streams' transport (the bulk one too, unless `bulkMailer` is given). */
   mailer?: Mailer;
+  /** The bulk stream's transport (tests make it fail to show transactional mail still leaves). */
+  bulkMailer?: Mailer;
+  /** Answers the console's DNS checks of mail records (tests give fixed answers). */
+  dnsResolver?: TxtResolver;
   storage?: MediaStorage;
   /** Chat photos: never served as static files. */
   privateStorage?: MediaStorage;
@@ -37,7 +46,10 @@ export interface ServiceOverrides {
    * Adds job handlers and schedules to the app's own, or tunes the runner (tests run a kind of
    * their own in real worker processes; benches tune concurrency).
    */
-  jobs?: { handlers?: Record<string, JobHandler>; schedules?: JobSchedule[] } & Pick<JobRunnerOptions, 'concurrency' | 'pollMs' | 'maxAttempts' | 'retryBaseMs' | 'log'>;
+  jobs?: { handlers?: Record<string, JobHandler>; schedules?: JobSchedule[] } & Pick<
+    JobRunnerOptions,
+    'concurrency' | 'pollMs' | 'maxAttempts' | 'retryBaseMs' | 'log'
+  >;
   /** Replaces Web Push delivery (tests record the pushes instead of calling push services). */
   pushSender?: PushSender;
   /** Lets the real Web Push sender reach a test's push service (http, 127.0.0.1); production never sets it. */

@@ -12,7 +12,9 @@ describe('an operator’s Markdown on a member page', () => {
   });
 
   it('lets no raw HTML, script, image or javascript: link through', () => {
-    const html = render('<script>alert(1)</script>\n\nHi <b onclick="x()">there</b> <img src=x onerror=alert(1)>\n\n![pic](https://evil.example/x.png)\n\n[click](javascript:alert(1)) [data](data:text/html,hi)');
+    const html = render(
+      '<script>alert(1)</script>\n\nHi <b onclick="x()">there</b> <img src=x onerror=alert(1)>\n\n![pic](https://evil.example/x.png)\n\n[click](javascript:alert(1)) [data](data:text/html,hi)',
+    );
     expect(html).not.toMatch(/<script|<b|<img|onerror|onclick|javascript:|data:text/);
     expect(html).toContain('Hi');
     expect(html).toContain('there');

@@ -26,7 +26,13 @@ export function SafeMarkdown({ source }: { source: string }) {
         allowedElements={ALLOWED_ELEMENTS}
         unwrapDisallowed
         urlTransform={safeUrl}
-        components={{ a: ({ href, children }) => <a href={href} rel="nofollow noopener noreferrer">{children}</a> }}
+        components={{
+          a: ({ href, children }) => (
+            <a href={href} rel="nofollow noopener noreferrer">
+              {children}
+            </a>
+          ),
+        }}
       >
         {source}
       </Markdown>

@@ -8,10 +8,13 @@ afterEach(() => vi.useRealTimers());
 function controllableTask() {
   const finishers: (() => void)[] = [];
   const task = vi.fn(() => new Promise<void>((resolve) => finishers.push(resolve)));
-  return { task, finishNext: async () => {
-    finishers.shift()?.();
-    await vi.advanceTimersByTimeAsync(0);
-  } };
+  return {
+    task,
+    finishNext: async () => {
+      finishers.shift()?.();
+      await vi.advanceTimersByTimeAsync(0);
+    },
+  };
 }
 
 describe('coalesce', () => {

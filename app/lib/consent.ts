@@ -1,5 +1,14 @@
 import { useSyncExternalStore } from 'react';
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, CONSENT_VERSION, parseConsent, readCookie, serializeConsent, VISITOR_COOKIE, type ConsentChoice } from '../../contract/consent';
+import {
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE_SECONDS,
+  CONSENT_VERSION,
+  parseConsent,
+  readCookie,
+  serializeConsent,
+  VISITOR_COOKIE,
+  type ConsentChoice,
+} from '../../contract/consent';
 
 /**
  * The visitor's cookie choice in the browser: read from and written to its first-party cookie,
@@ -21,7 +30,10 @@ function read(): ConsentChoice | null {
 /** A random id for page statistics: 22 URL-safe characters from the browser's generator. */
 function newVisitorId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** Cookies the analytics tools set on this site's domain (`_ga…`, Clarity's `_clck`/`_clsk`). */

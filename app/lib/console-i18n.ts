@@ -1,18 +1,22 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Language } from '../../contract/locales';
 import type { Messages } from '../../contract/page-context';
 
-/** The console's texts (`locales/admin/`), English first; one instance per texts object. */
+/**
+ * The console's texts (`locales/admin/<language>.json`, served complete: English under a
+ * translation's gaps); one instance per texts object, which is one language's.
+ */
 const instances = new WeakMap<Messages, i18n>();
 
-export function getConsoleI18n(messages: Messages): i18n {
+export function getConsoleI18n(language: Language, messages: Messages): i18n {
   let instance = instances.get(messages);
-  if (!instance) {
+  if (!instance || instance.language !== language) {
     instance = i18next.createInstance();
     instance.use(initReactI18next).init({
-      lng: 'en',
+      lng: language,
       fallbackLng: false,
-      resources: { en: { admin: messages } },
+      resources: { [language]: { admin: messages } },
       ns: ['admin'],
       defaultNS: 'admin',
       interpolation: { escapeValue: false },

@@ -3,7 +3,9 @@ import { hasDeferredData } from './deferred-data';
 
 describe('hasDeferredData', () => {
   it('finds nothing in data that is all there', () => {
-    expect(hasDeferredData({ root: { user: null, settings: { name: 'Site' } }, 'routes/members/search': { first: { ok: true, data: { results: [{ id: 1 }] } } } })).toBe(false);
+    expect(
+      hasDeferredData({ root: { user: null, settings: { name: 'Site' } }, 'routes/members/search': { first: { ok: true, data: { results: [{ id: 1 }] } } } }),
+    ).toBe(false);
   });
 
   it('finds a promise a page streams after its first screen, however deep in the page’s data', () => {

@@ -3,11 +3,7 @@
  * "persisted dismissal keys"), so each notice can decide how long a dismissal lasts.
  */
 export type DismissalKey =
-  | 'site-entry-skip'
-  | 'hide-enrich-alert'
-  | 'hide-push-notification-alert'
-  | 'hide-disabled-notifications-alert'
-  | 'hide-time-bonus-modal';
+  'site-entry-skip' | 'hide-enrich-alert' | 'hide-push-notification-alert' | 'hide-disabled-notifications-alert' | 'hide-time-bonus-modal';
 
 export function rememberDismissal(key: DismissalKey, now = Date.now()) {
   try {

@@ -19,7 +19,10 @@ describe('a preloaded JSON file', () => {
   });
 
   it('is asked again after a server error, and not after a refusal', async () => {
-    const flaky = vi.fn().mockResolvedValueOnce(answer(503)).mockResolvedValueOnce(answer(200, { ok: true }));
+    const flaky = vi
+      .fn()
+      .mockResolvedValueOnce(answer(503))
+      .mockResolvedValueOnce(answer(200, { ok: true }));
     vi.stubGlobal('fetch', flaky);
     await expect(fetchPreloadedJson('/site-settings/en.b.json')).resolves.toEqual({ ok: true });
     expect(flaky).toHaveBeenCalledTimes(2);
@@ -31,9 +34,15 @@ describe('a preloaded JSON file', () => {
   });
 
   it('forgets a failure, so that a later ask tries again', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(404)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(404)),
+    );
     await expect(fetchPreloadedJson('/locales/common/de.d.json')).rejects.toThrow();
-    vi.stubGlobal('fetch', vi.fn(async () => answer(200, { again: true })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(200, { again: true })),
+    );
     await expect(fetchPreloadedJson('/locales/common/de.d.json')).resolves.toEqual({ again: true });
   });
 });

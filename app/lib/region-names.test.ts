@@ -12,4 +12,3 @@ describe('regionName', () => {
     expect(regionName('??', 'NL')).toBe('NL');
   });
 });
-

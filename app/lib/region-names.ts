@@ -19,4 +19,3 @@ export function regionName(language: string, code: string): string {
     return code;
   }
 }
-

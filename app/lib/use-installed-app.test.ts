@@ -48,7 +48,13 @@ describe('showAppBadge (spec §2, §8)', () => {
     expect(target.setAppBadge).toHaveBeenCalledWith(3);
     showAppBadge(0, target);
     expect(target.clearAppBadge).toHaveBeenCalled();
-    expect(() => showAppBadge(1, { setAppBadge: () => { throw new Error('iframe'); } })).not.toThrow();
+    expect(() =>
+      showAppBadge(1, {
+        setAppBadge: () => {
+          throw new Error('iframe');
+        },
+      }),
+    ).not.toThrow();
     expect(() => showAppBadge(1, {})).not.toThrow();
   });
 });

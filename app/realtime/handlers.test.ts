@@ -91,4 +91,3 @@ describe('resync_done handler', () => {
     expect(resync).toHaveBeenCalledTimes(1);
   });
 });
-

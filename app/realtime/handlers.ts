@@ -1,6 +1,7 @@
 import type { SendAnswerType, ServerEvent } from '../../contract/ws-events';
 import { useChat } from '../state/chat';
 import { useCounters } from '../state/counters';
+import { useMatchMoment } from '../state/match-moment';
 import { usePhotoReviews } from '../state/photo-reviews';
 import { useTyping } from '../state/typing';
 
@@ -32,11 +33,17 @@ export const handlers: { [T in Exclude<ServerEvent['type'], SendAnswerType>]: Ha
     // The preview and the order follow at once; unread counts come from the server, since a
     // message may arrive twice (live and in a resync) or be counted in a list already.
     if (known) {
-      useChat.getState().setChats(
-        chats
-          .map((chat) => (chat.conversation.id === message.conversation_id ? { ...chat, last_message: { id: message.id, text: message.text, kind: message.kind, mine }, last_message_at: message.created_at } : chat))
-          .sort((a, b) => b.last_message_at.localeCompare(a.last_message_at)),
-      );
+      useChat
+        .getState()
+        .setChats(
+          chats
+            .map((chat) =>
+              chat.conversation.id === message.conversation_id
+                ? { ...chat, last_message: { id: message.id, text: message.text, kind: message.kind, mine }, last_message_at: message.created_at }
+                : chat,
+            )
+            .sort((a, b) => b.last_message_at.localeCompare(a.last_message_at)),
+        );
     }
     // A new conversation (the list brings the other member's card) or an unread message elsewhere.
     if (!known || (!mine && !open)) context.refreshChats();
@@ -47,7 +54,10 @@ export const handlers: { [T in Exclude<ServerEvent['type'], SendAnswerType>]: Ha
     const state = useChat.getState();
     const ids = new Set(event.message_ids);
     const list = state.messages[event.conversation_id] ?? [];
-    state.setHistory(event.conversation_id, list.filter((message) => ids.has(message.id)).map((message) => ({ ...message, read: true })));
+    state.setHistory(
+      event.conversation_id,
+      list.filter((message) => ids.has(message.id)).map((message) => ({ ...message, read: true })),
+    );
   },
   typing(event) {
     useTyping.getState().saw(event.conversation_id);
@@ -65,6 +75,10 @@ export const handlers: { [T in Exclude<ServerEvent['type'], SendAnswerType>]: Ha
   },
   like_new() {
     useCounters.getState().set({ newLikes: useCounters.getState().newLikes + 1 });
+  },
+  // Both members of a new match, on every open tab: the match moment (issue 35).
+  match_new(event) {
+    useMatchMoment.getState().show(event.profile);
   },
   resync_done(event, context) {
     useChat.getState().setCursor(event.last_message_id);

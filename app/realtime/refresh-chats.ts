@@ -25,8 +25,8 @@ export async function loadChats() {
  */
 export const refreshChats = coalesce(loadChats, REFRESH_DELAY_MS);
 
-/** Reading the open conversation's newest messages marks them read (and sends the receipts); once per burst. */
+/** Marks the open conversation's messages read on the server (which sends the receipts); once per burst. */
 export const markOpenConversationRead = coalesce(async () => {
   const open = useRealtime.getState().openConversationId;
-  if (open !== null) await api(`messages.php?conversation=${open}`, { retries: 1 });
+  if (open !== null && open > 0) await api('messages-read.php', { method: 'POST', body: { conversation: { id: open } }, retries: 1 });
 }, REFRESH_DELAY_MS);

@@ -8,7 +8,19 @@ import type { RealtimeConnection } from './socket';
 
 const input = { conversation_id: 7, text: 'Hello', client_id: 'client-0001' };
 const answer: SendMessageResponse = {
-  message: { id: 1, conversation_id: 7, sender_id: 3, kind: 'text', text: 'Hello', gift_id: null, photo: null, credits_spent: 10, held: false, read: false, created_at: '2026-11-22T10:00:00.000Z' },
+  message: {
+    id: 1,
+    conversation_id: 7,
+    sender_id: 3,
+    kind: 'text',
+    text: 'Hello',
+    gift_id: null,
+    photo: null,
+    credits_spent: 10,
+    held: false,
+    read: false,
+    created_at: '2026-11-22T10:00:00.000Z',
+  },
   credits: 40,
   next_message_price: 10,
 };
@@ -64,7 +76,10 @@ describe('createSocketSends', () => {
     const sends = createSocketSends((event) => written.push(event));
     const first = sends.send(input);
     const second = sends.send({ ...input, client_id: 'client-0002' });
-    expect(written).toEqual([{ type: 'send_message', ...input }, { type: 'send_message', ...input, client_id: 'client-0002' }]);
+    expect(written).toEqual([
+      { type: 'send_message', ...input },
+      { type: 'send_message', ...input, client_id: 'client-0002' },
+    ]);
 
     sends.refused({ type: 'message_refused', client_id: 'client-0002', error: 'insufficient_credits', message: 'You do not have enough credits' });
     sends.sent({ type: 'message_sent', client_id: 'client-0001', ...answer });

@@ -55,12 +55,14 @@ export const useChat = create<ChatState>((set) => ({
       messages: { ...state.messages, [conversationId]: merge(state.messages[conversationId] ?? [], newestFirst) },
       lastSeenId: Math.max(state.lastSeenId ?? 0, ...newestFirst.map((message) => message.id)),
     })),
-  prependOlder: (conversationId, newestFirst) => set((state) => ({ messages: { ...state.messages, [conversationId]: merge(state.messages[conversationId] ?? [], newestFirst) } })),
+  prependOlder: (conversationId, newestFirst) =>
+    set((state) => ({ messages: { ...state.messages, [conversationId]: merge(state.messages[conversationId] ?? [], newestFirst) } })),
   addMessage: (message) =>
     set((state) => ({
       messages: { ...state.messages, [message.conversation_id]: merge(state.messages[message.conversation_id] ?? [], [message]) },
       lastSeenId: Math.max(state.lastSeenId ?? 0, message.id),
     })),
-  markOpened: (conversationId) => set((state) => ({ chats: state.chats.map((chat) => (chat.conversation.id === conversationId ? { ...chat, num_unread_messages: 0 } : chat)) })),
+  markOpened: (conversationId) =>
+    set((state) => ({ chats: state.chats.map((chat) => (chat.conversation.id === conversationId ? { ...chat, num_unread_messages: 0 } : chat)) })),
   removeChat: (conversationId) => set((state) => ({ chats: state.chats.filter((chat) => chat.conversation.id !== conversationId) })),
 }));

@@ -38,7 +38,11 @@ beforeEach(() => {
   api.mockResolvedValue({ ok: true });
   storage.clear();
   vi.stubGlobal('window', {
-    localStorage: { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => storage.set(key, value), removeItem: (key: string) => storage.delete(key) },
+    localStorage: {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+      removeItem: (key: string) => storage.delete(key),
+    },
   });
 });
 afterEach(() => {

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ProfileCard } from '../../contract/profiles';
 import { defaultGender, firstPageOf, toPageQuery, widenFilters, withDefaultGender, withPage, type SearchFilters } from './search';
 
-const filters = (patch: Partial<SearchFilters> = {}): SearchFilters => ({ gender: '', country: '', countryregion: '', min_age: '', max_age: '', ...patch });
+const filters = (patch: Partial<SearchFilters> = {}): SearchFilters => ({
+  gender: '',
+  country: '',
+  countryregion: '',
+  min_age: '',
+  max_age: '',
+  radius: '',
+  ...patch,
+});
 
 describe('search defaults', () => {
   it('starts a member’s search at the gender their profile is looking for', () => {
@@ -47,7 +55,17 @@ describe('widenFilters', () => {
 });
 
 describe('search results', () => {
-  const card = (id: number): ProfileCard => ({ id, name: `Member ${id}`, age: 30, gender: 'female', country: 'NL', region: null, city: null, main_image: null, is_fictional: false });
+  const card = (id: number): ProfileCard => ({
+    id,
+    name: `Member ${id}`,
+    age: 30,
+    gender: 'female',
+    country: 'NL',
+    region: null,
+    city: null,
+    main_image: null,
+    is_fictional: false,
+  });
 
   it('starts from the first page with its similar results, and later pages add to it in order', () => {
     const first = firstPageOf({ results: [card(1), card(2)], similar_results: [card(9)] });
@@ -69,7 +87,15 @@ describe('search results', () => {
   });
 
   it('takes the partner offers from the first page, the whole first page’s replacing the first screen’s few', () => {
-    const offer = (id: number) => ({ id, kind: 'cam' as const, name: `Offer ${id}`, age: 30, city: 'Lyon', image: '/media/partners/x.webp', url: 'https://partner.example/' });
+    const offer = (id: number) => ({
+      id,
+      kind: 'cam' as const,
+      name: `Offer ${id}`,
+      age: 30,
+      city: 'Lyon',
+      image: '/media/partners/x.webp',
+      url: 'https://partner.example/',
+    });
     const firstScreen = firstPageOf({ results: [card(1)], partner_cards: [offer(1)] });
     expect(firstScreen.partnerCards.map((shown) => shown.id)).toEqual([1]);
     const whole = withPage(firstScreen, 1, { results: [card(1), card(2)], partner_cards: [offer(1), offer(2)] });

@@ -7,6 +7,8 @@ export interface SearchFilters {
   countryregion: string;
   min_age: string;
   max_age: string;
+  /** A member's radius in their own unit (km, or miles in the US and GB); '' is any distance. */
+  radius: string;
 }
 
 /**
@@ -37,7 +39,9 @@ export function firstPageOf(page: SearchPage): SearchResults {
 /** The results with one page added, or replaced when it was there already; a first page brings its similar results and partner offers. */
 export function withPage(current: SearchResults, pageNumber: number, page: SearchPage): SearchResults {
   return {
-    pages: [...current.pages.filter((known) => known.pageNumber !== pageNumber), { pageNumber, results: page.results }].sort((a, b) => a.pageNumber - b.pageNumber),
+    pages: [...current.pages.filter((known) => known.pageNumber !== pageNumber), { pageNumber, results: page.results }].sort(
+      (a, b) => a.pageNumber - b.pageNumber,
+    ),
     similarResults: pageNumber === 1 ? (page.similar_results ?? []) : current.similarResults,
     partnerCards: pageNumber === 1 ? (page.partner_cards ?? []) : current.partnerCards,
   };
@@ -70,7 +74,6 @@ export function toPageQuery(filters: SearchFilters, fallback: SearchFilters['gen
   const query = toQuery(filters, 1);
   return !filters.gender && fallback ? ['gender=any', query].filter(Boolean).join('&') : query;
 }
-
 
 /**
  * An empty search made wider, one step at a time, from the narrowest filter: the region goes

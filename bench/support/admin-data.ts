@@ -42,7 +42,15 @@ export async function loadOrders(exec: Exec, options: { siteIds: number[]; membe
 export async function benchStaffCookie(db: Database): Promise<string> {
   const staff = createStaffRepository(db);
   const now = new Date();
-  const member = await staff.insert({ email: `bench-admin.${Date.now()}@ops.example`, name: 'Bench admin', role: 'admin', status: 'active', passwordHash: 'not-used', totpConfirmedAt: now, createdAt: now });
+  const member = await staff.insert({
+    email: `bench-admin.${Date.now()}@ops.example`,
+    name: 'Bench admin',
+    role: 'admin',
+    status: 'active',
+    passwordHash: 'not-used',
+    totpConfirmedAt: now,
+    createdAt: now,
+  });
   const { token, hash } = createToken();
   await staff.insertSession({ tokenHash: hash, staffId: member.id, createdAt: now, verifiedAt: now, expiresAt: new Date(now.getTime() + 6 * 3_600_000) });
   return `rdv_staff=${token}`;

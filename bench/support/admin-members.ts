@@ -29,7 +29,7 @@ export function adminMemberRequests(db: Database, options: { siteId: number }): 
     // As the route: the page and the site filter's options together.
     direct: () => {
       const parsed = MemberListQuery.parse(query);
-      return Promise.all([membersAdmin.search(parsed, pageWindow(parsed)), membersAdmin.siteOptions()]);
+      return Promise.all([membersAdmin.search(parsed, pageWindow(parsed), null), membersAdmin.siteOptions(null)]);
     },
   });
   return [

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
 import { createSitesRepository } from '../../server/db/repositories/sites.repository';
-import { buildDemoSites } from '../../server/db/seed/demo-sites';
+import { buildDemoSites } from '../../server/seed/demo-sites';
 
 export const CHAT_BENCH_DOMAIN = 'chat-bench.localhost';
 /** Credits each member starts with: far more than any run spends. */
@@ -29,7 +29,12 @@ export async function loadChatMembers(url: string, options: { count: number; pai
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
   try {
     // Every text costs credits (no free messages), so each message measured is a debit.
-    const site = await createSitesRepository(database.db).insert({ ...buildDemoSites(CHAT_BENCH_DOMAIN)[0], messageCredits: 1, freeMessages: 0, messageLength: 1000 });
+    const site = await createSitesRepository(database.db).insert({
+      ...buildDemoSites(CHAT_BENCH_DOMAIN)[0],
+      messageCredits: 1,
+      freeMessages: 0,
+      messageLength: 1000,
+    });
     const client = database.pool!;
     const { rows } = await client.query<{ id: number }>(
       `insert into users (site_id, email, password_hash, status, credits, paid_user)
@@ -44,7 +49,10 @@ export async function loadChatMembers(url: string, options: { count: number; pai
        from users where site_id = $1`,
       [site.id],
     );
-    await client.query(`insert into credit_ledger (user_id, delta, balance_after, reason, created_at) select id, credits, credits, 'adjustment', now() from users where site_id = $1`, [site.id]);
+    await client.query(
+      `insert into credit_ledger (user_id, delta, balance_after, reason, created_at) select id, credits, credits, 'adjustment', now() from users where site_id = $1`,
+      [site.id],
+    );
     // The token's SHA-256 in hex, exactly as the sessions service stores it.
     await client.query(
       `insert into sessions (token_hash, user_id, expires_at)
@@ -85,7 +93,10 @@ async function runAsAdmin(adminUrl: string, ...statements: string[]): Promise<vo
 }
 
 /** Creates the scratch database (dropping a leftover first) and returns its URL. */
-export async function createScratchDatabase(adminUrl: string, name: string): Promise<{ url: string; checkpoint: () => Promise<void>; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  name: string,
+): Promise<{ url: string; checkpoint: () => Promise<void>; drop: () => Promise<void> }> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name must be a plain lower-case name, got "${name}"`);
   const dropStatement = `drop database if exists ${name} with (force)`;
   await runAsAdmin(adminUrl, dropStatement, `create database ${name}`);

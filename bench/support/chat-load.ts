@@ -164,7 +164,15 @@ export function createLoadDriver(transport: ChatTransport) {
       recordFrom = 0;
       // A message never delivered counts as infinitely late, so it shows in p99 instead of vanishing.
       const latencies = [...measured.latencies, ...Array.from({ length: undelivered }, () => Infinity)];
-      return { delivered: deliveredWhileIssuing, seconds: issuingSeconds, latencies, failures: measured.failures, offered: offeredMeasured, undelivered, saturated };
+      return {
+        delivered: deliveredWhileIssuing,
+        seconds: issuingSeconds,
+        latencies,
+        failures: measured.failures,
+        offered: offeredMeasured,
+        undelivered,
+        saturated,
+      };
     },
   };
 }

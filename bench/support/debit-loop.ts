@@ -15,7 +15,11 @@ export interface DebitLoopResult {
  * closed loop on `workers` pooled connections (the app's pool size), over the same members
  * and tables. No validation, no conversation counters, no HTTP, no batching.
  */
-export async function runDebitLoop(url: string, members: ChatBenchMember[], options: { workers: number; seconds: number; warmupSeconds: number }): Promise<DebitLoopResult> {
+export async function runDebitLoop(
+  url: string,
+  members: ChatBenchMember[],
+  options: { workers: number; seconds: number; warmupSeconds: number },
+): Promise<DebitLoopResult> {
   const pool = new pg.Pool({ connectionString: url, max: options.workers });
   pool.on('error', () => {});
   let next = 0;
@@ -29,18 +33,18 @@ export async function runDebitLoop(url: string, members: ChatBenchMember[], opti
     const key = `ceiling-${next}`;
     const started = performance.now();
     await client.query('begin');
-    const debit = await client.query<{ credits: number }>('update users set credits = credits - 1 where id = $1 and credits >= 1 returning credits', [member.id]);
+    const debit = await client.query<{ credits: number }>('update users set credits = credits - 1 where id = $1 and credits >= 1 returning credits', [
+      member.id,
+    ]);
     if (!debit.rowCount) throw new Error(`member ${member.id} ran out of credits`);
     await client.query(
       `insert into credit_ledger (user_id, delta, balance_after, reason, reference, idempotency_key, created_at) values ($1, -1, $2, 'message', $3, $4, now())`,
       [member.id, debit.rows[0].credits, `conversation:${member.conversationId}`, key],
     );
-    await client.query(`insert into messages (conversation_id, sender_id, kind, body, credits_spent, client_id, created_at) values ($1, $2, 'text', $3, 1, $4, now())`, [
-      member.conversationId,
-      member.id,
-      `ceiling ${next}`,
-      key,
-    ]);
+    await client.query(
+      `insert into messages (conversation_id, sender_id, kind, body, credits_spent, client_id, created_at) values ($1, $2, 'text', $3, 1, $4, now())`,
+      [member.conversationId, member.id, `ceiling ${next}`, key],
+    );
     await client.query('commit');
     if (counting) {
       transactions += 1;

@@ -17,7 +17,10 @@ export class HttpConnection {
   private readonly waiting: { resolve: (response: PostResponse) => void; reject: (error: Error) => void }[] = [];
   private buffer: Buffer = Buffer.alloc(0);
 
-  private constructor(socket: net.Socket, private readonly host: string) {
+  private constructor(
+    socket: net.Socket,
+    private readonly host: string,
+  ) {
     this.socket = socket;
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.receive(chunk));

@@ -75,7 +75,13 @@ export class ResilientTab {
       socket.send(JSON.stringify(this.lastSeen ? { type: 'resync', after_message_id: this.lastSeen } : { type: 'resync' }));
     });
     socket.on('message', (data: Buffer) => {
-      const event = JSON.parse(data.toString()) as { type: string; client_id?: string; message?: { id: number; sender_id: number; text: string }; last_message_id?: number; has_more?: boolean };
+      const event = JSON.parse(data.toString()) as {
+        type: string;
+        client_id?: string;
+        message?: { id: number; sender_id: number; text: string };
+        last_message_id?: number;
+        has_more?: boolean;
+      };
       if (event.type === 'message_new') {
         const id = event.message!.id;
         if (event.message!.sender_id !== this.memberId) {

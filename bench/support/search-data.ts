@@ -1,6 +1,6 @@
 import { COUNTRY_CODES, type CountryCode } from '../../contract/countries';
 import { REGION_NAMES } from '../../server/adapters/geo/regions-data';
-import { buildDemoSites } from '../../server/db/seed/demo-sites';
+import { buildDemoSites } from '../../server/seed/demo-sites';
 import type { NewSiteRow } from '../../server/db/schema/index';
 
 /**
@@ -15,10 +15,34 @@ export type Exec = (text: string, params?: unknown[]) => Promise<{ rows: Record<
 
 /** Share of members per country (the demo seed's weights): US, NL, DE, GB large; NZ, Nordics small. */
 export const COUNTRY_WEIGHTS: Record<CountryCode, number> = {
-  US: 16, NL: 15, DE: 15, GB: 13, FR: 10, BE: 4, IT: 4, ES: 4, AT: 3, CA: 3,
-  PL: 3, AU: 3, CH: 2.5, IE: 2, SE: 2, NZ: 1.5, DK: 1.5, FI: 1.5, NO: 1.5,
+  US: 16,
+  NL: 15,
+  DE: 15,
+  GB: 13,
+  FR: 10,
+  BE: 4,
+  IT: 4,
+  ES: 4,
+  AT: 3,
+  CA: 3,
+  PL: 3,
+  AU: 3,
+  CH: 2.5,
+  IE: 2,
+  SE: 2,
+  NZ: 1.5,
+  DK: 1.5,
+  FI: 1.5,
+  NO: 1.5,
 };
-const AGE_BANDS: Array<[number, number, number]> = [[18, 24, 14], [25, 34, 24], [35, 44, 22], [45, 54, 18], [55, 64, 13], [65, 75, 9]];
+const AGE_BANDS: Array<[number, number, number]> = [
+  [18, 24, 14],
+  [25, 34, 24],
+  [35, 44, 22],
+  [45, 54, 18],
+  [55, 64, 13],
+  [65, 75, 9],
+];
 const FEMALE_SHARE = 0.52;
 const NO_REGION_SHARE = 0.02;
 const FICTIONAL_SHARE = 0.1;
@@ -29,8 +53,50 @@ const COUNTRY_SLOTS = 1000;
 const AGE_SLOTS = 1000;
 const REGION_SLOTS = 400;
 const NAMES = {
-  female: ['Anna', 'Emma', 'Sophie', 'Julia', 'Laura', 'Marie', 'Lisa', 'Sarah', 'Eva', 'Lena', 'Chloe', 'Olivia', 'Mia', 'Nora', 'Ida', 'Elena', 'Giulia', 'Lucia', 'Zofia', 'Freya'],
-  male: ['Lucas', 'Daan', 'Max', 'Paul', 'Jan', 'Tom', 'Noah', 'Liam', 'Oliver', 'Felix', 'Leon', 'Hugo', 'Marco', 'Pablo', 'Jakub', 'Erik', 'Lars', 'Mikko', 'Sean', 'Jack'],
+  female: [
+    'Anna',
+    'Emma',
+    'Sophie',
+    'Julia',
+    'Laura',
+    'Marie',
+    'Lisa',
+    'Sarah',
+    'Eva',
+    'Lena',
+    'Chloe',
+    'Olivia',
+    'Mia',
+    'Nora',
+    'Ida',
+    'Elena',
+    'Giulia',
+    'Lucia',
+    'Zofia',
+    'Freya',
+  ],
+  male: [
+    'Lucas',
+    'Daan',
+    'Max',
+    'Paul',
+    'Jan',
+    'Tom',
+    'Noah',
+    'Liam',
+    'Oliver',
+    'Felix',
+    'Leon',
+    'Hugo',
+    'Marco',
+    'Pablo',
+    'Jakub',
+    'Erik',
+    'Lars',
+    'Mikko',
+    'Sean',
+    'Jack',
+  ],
 };
 
 // -------------------------------------------------------------------------------------------
@@ -132,7 +198,10 @@ export function arrayLiteral(values: ArrayElement[]): string {
  * `last_active_at` exactly as in production. Ends with VACUUM ANALYZE. Needs one session
  * (`exec` must not hop between pooled connections).
  */
-export async function loadMembers(exec: Exec, options: { siteId: number; count: number; seed?: number; onStep?: (step: LoadStep) => void }): Promise<LoadStep[]> {
+export async function loadMembers(
+  exec: Exec,
+  options: { siteId: number; count: number; seed?: number; onStep?: (step: LoadStep) => void },
+): Promise<LoadStep[]> {
   const { siteId, count } = options;
   const steps: LoadStep[] = [];
   const timed = async (step: string, work: () => Promise<unknown>) => {
@@ -147,7 +216,9 @@ export async function loadMembers(exec: Exec, options: { siteId: number; count: 
   // would be parsed again for every row (≈ 0.4 ms each on PostgreSQL 15).
   const picks: Array<[kind: string, key: string, slot: number, value: string]> = [];
   slots(countryEntries(), COUNTRY_SLOTS).forEach((code, slot) => picks.push(['country', '', slot, code]));
-  const ages = AGE_BANDS.flatMap(([from, to, weight]) => Array.from({ length: to - from + 1 }, (_, i): [number, number] => [from + i, weight / (to - from + 1)]));
+  const ages = AGE_BANDS.flatMap(([from, to, weight]) =>
+    Array.from({ length: to - from + 1 }, (_, i): [number, number] => [from + i, weight / (to - from + 1)]),
+  );
   slots(ages, AGE_SLOTS).forEach((age, slot) => picks.push(['age', '', slot, String(age)]));
   for (const code of COUNTRY_CODES) slots(regionWeights(code), REGION_SLOTS).forEach((region, slot) => picks.push(['region', code, slot, region]));
   for (const gender of ['female', 'male'] as const) NAMES[gender].forEach((name, slot) => picks.push(['name', gender, slot, name]));
@@ -184,10 +255,12 @@ export async function loadMembers(exec: Exec, options: { siteId: number; count: 
     ),
   );
   await exec(`create temporary table bench_pick (kind text, key text, slot int, value text, primary key (kind, key, slot))`);
-  await exec(
-    `insert into bench_pick select * from unnest($1::text::text[], $2::text::text[], $3::text::int[], $4::text::text[])`,
-    [arrayLiteral(picks.map((p) => p[0])), arrayLiteral(picks.map((p) => p[1])), arrayLiteral(picks.map((p) => p[2])), arrayLiteral(picks.map((p) => p[3]))],
-  );
+  await exec(`insert into bench_pick select * from unnest($1::text::text[], $2::text::text[], $3::text::int[], $4::text::text[])`, [
+    arrayLiteral(picks.map((p) => p[0])),
+    arrayLiteral(picks.map((p) => p[1])),
+    arrayLiteral(picks.map((p) => p[2])),
+    arrayLiteral(picks.map((p) => p[3])),
+  ]);
   await exec(`analyze bench_pick`);
   await timed(`profiles (${count.toLocaleString('en')})`, () =>
     exec(

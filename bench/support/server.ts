@@ -71,11 +71,7 @@ export function describeBuild(): string {
   const entry = path.join(ROOT, 'build', 'server', 'index.js');
   if (!fs.existsSync(entry)) return 'no build yet: `node scripts/start.mjs` will build it (once)';
   const built = fs.statSync(entry).mtimeMs;
-  const sources = Math.max(
-    newestMtime(path.join(ROOT, 'app')),
-    newestMtime(path.join(ROOT, 'contract')),
-    newestMtime(path.join(ROOT, 'locales')),
-  );
+  const sources = Math.max(newestMtime(path.join(ROOT, 'app')), newestMtime(path.join(ROOT, 'contract')), newestMtime(path.join(ROOT, 'locales')));
   const when = new Date(built).toISOString();
   return sources > built
     ? `build/ from ${when} is OLDER than app/contract/locales sources — run \`npm run build\` first for current numbers`
@@ -135,9 +131,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   process.once('exit', killOnExit);
 
   const cleanup = () =>
-    ownsDataDir
-      ? fs.rmSync(dataDir, { recursive: true, force: true })
-      : fs.rmSync(path.join(dataDir, 'app-root'), { recursive: true, force: true });
+    ownsDataDir ? fs.rmSync(dataDir, { recursive: true, force: true }) : fs.rmSync(path.join(dataDir, 'app-root'), { recursive: true, force: true });
   const url = `http://127.0.0.1:${port}`;
   const deadline = started + (options.timeoutMs ?? 180_000);
   let exitCode: number | null | undefined;

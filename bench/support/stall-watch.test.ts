@@ -46,10 +46,16 @@ describe('createStallTracker', () => {
   it('keeps the longest of several stalls', () => {
     const tracker = createStallTracker();
     const samples: [number, number, number][] = [
-      [1, 1, 0], [1, 1, 20], [1, 1, 40], // 40 ms
+      [1, 1, 0],
+      [1, 1, 20],
+      [1, 1, 40], // 40 ms
       [2, 0, 60],
-      [2, 1, 80], [2, 1, 100], [2, 1, 120], [2, 1, 140], // 60 ms
-      [3, 1, 160], [3, 1, 180], // 20 ms
+      [2, 1, 80],
+      [2, 1, 100],
+      [2, 1, 120],
+      [2, 1, 140], // 60 ms
+      [3, 1, 160],
+      [3, 1, 180], // 20 ms
     ];
     for (const [completed, inFlight, at] of samples) tracker.add({ completed, inFlight }, at);
     expect(tracker.longest()).toBe(60);

@@ -16,7 +16,9 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-const word = text({ trim: true }).max(60).regex(/^[\w.:-]*$/, 'letters, digits and . _ : - only');
+const word = text({ trim: true })
+  .max(60)
+  .regex(/^[\w.:-]*$/, 'letters, digits and . _ : - only');
 export const AuditQuery = z.object({
   staff_id: RecordIdParam.optional(),
   /** An action or its area's prefix: `staff` finds `staff.invite` and `staff.update`. */

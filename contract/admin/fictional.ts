@@ -20,6 +20,11 @@ export const FictionalProfile = z.object({
   city: z.string().nullable(),
   about: z.string(),
   status: z.enum(['active', 'disabled']),
+  /**
+   * Saved under 18 before the age rule (ADR 0057): members never see it, whatever its status,
+   * until an operator corrects the date of birth.
+   */
+  under_age: z.boolean(),
   updated_at: z.string(),
   /** For edits: a change made from an older version is refused (409 version_conflict). */
   version: z.number().int(),
@@ -43,7 +48,14 @@ const fields = {
 export const FictionalProfilesQuery = listQuery(['id', 'name', 'updated_at'], 'updated_at').extend({ site_id: RecordIdParam.optional() });
 export const FictionalProfilesPage = listPage(FictionalProfile);
 export const CreateFictionalProfileInput = z
-  .object({ site_id: RecordId, ...fields, city: fields.city.optional(), about: fields.about.default(''), seeking: fields.seeking.default('both'), status: fields.status.default('active') })
+  .object({
+    site_id: RecordId,
+    ...fields,
+    city: fields.city.optional(),
+    about: fields.about.default(''),
+    seeking: fields.seeking.default('both'),
+    status: fields.status.default('active'),
+  })
   .strict();
 export const UpdateFictionalProfileInput = z
   .object(fields)
@@ -90,7 +102,11 @@ export const InboxConversationParams = z.object({ id: RecordIdParam });
 export const InboxConversationQuery = z.object({ before: MessageIdParam.optional() });
 export const InboxConversation = z.object({
   conversation_id: z.number().int(),
-  fictional: z.object({ id: z.number().int(), name: z.string() }),
+  site_id: z.number().int(),
+  /** The member's page language, for choosing canned replies. */
+  member_language: z.string(),
+  /** The profile the host answers as, with the same public details as the member's. */
+  fictional: HostMemberProfile,
   member: HostMemberProfile,
   /** Oldest first. */
   messages: z.array(ChatMessage),

@@ -10,8 +10,10 @@ export const MEMBER_SORTS = ['id', 'created_at'] as const;
 
 /**
  * `GET /api/admin/members`: `q` is an id (digits, `#12`), an e-mail address or its beginning
- * (anything with `@`), or the beginning of a name or an address; `site_id` and `status` narrow
- * it. Paged and sorted on the server like every console list.
+ * (anything with `@`), an e-mail domain (`@example.com`), a sign-up or log-in IP address, an
+ * IBAN or mobile number from a mandate, a provider payment id (`tr_…`, `demo_…`), or the
+ * beginning of a name or an address (issue 32: read by its shape, `members-admin/member-search.ts`);
+ * `site_id` and `status` narrow it. Paged and sorted on the server like every console list.
  */
 export const MemberListQuery = listQuery(MEMBER_SORTS, 'id').extend({
   q: text({ trim: true }).max(254).optional(),
@@ -51,6 +53,12 @@ export const MemberDetail = z.object({
     invisible: z.boolean(),
     banned_at: z.string().nullable(),
     ban_reason: z.string().nullable(),
+    /** Hidden from everyone else by a moderator (issue 32), with why. */
+    hidden_at: z.string().nullable(),
+    hide_reason: z.string().nullable(),
+    /** Suspended until then (only while it lasts), with why. */
+    suspended_until: z.string().nullable(),
+    suspension_reason: z.string().nullable(),
     deleted_at: z.string().nullable(),
     paid_at: z.string().nullable(),
   }),
@@ -63,6 +71,8 @@ export const MemberDetail = z.object({
     city: z.string().nullable(),
     about: z.string(),
     status: z.string(),
+    /** Stored under 18 before the age rule (ADR 0057): never shown to other members, whatever else holds. */
+    under_age: z.boolean(),
   }),
   photos: z.array(z.object({ id: z.number().int(), thumb_url: z.string(), status: z.string(), created_at: z.string() })),
   conversations: z.array(
@@ -91,8 +101,26 @@ export const MemberDetail = z.object({
       refundable_price: money,
     }),
   ),
-  ledger: z.array(z.object({ id: z.number().int(), at: z.string(), delta: z.number().int(), balance_after: z.number().int(), reason: z.string(), reference: z.string().nullable() })),
-  mandates: z.array(z.object({ id: z.number().int(), order_id: z.number().int(), account_holder: z.string(), iban_last4: z.string(), confirmed_at: z.string().nullable(), created_at: z.string() })),
+  ledger: z.array(
+    z.object({
+      id: z.number().int(),
+      at: z.string(),
+      delta: z.number().int(),
+      balance_after: z.number().int(),
+      reason: z.string(),
+      reference: z.string().nullable(),
+    }),
+  ),
+  mandates: z.array(
+    z.object({
+      id: z.number().int(),
+      order_id: z.number().int(),
+      account_holder: z.string(),
+      iban_last4: z.string(),
+      confirmed_at: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
   sessions: z.array(z.object({ created_at: z.string(), expires_at: z.string(), user_agent: z.string().nullable() })),
   /** The member's recent log-ins as the audit-free record has them: when each live session began. */
   last_active_at: z.string(),
@@ -101,7 +129,17 @@ export type MemberDetail = z.infer<typeof MemberDetail>;
 
 export const ConversationMessages = z.object({
   conversation_id: z.number().int(),
-  messages: z.array(z.object({ id: z.number().int(), from_member: z.boolean(), kind: z.string(), text: z.string(), gift_id: z.string().nullable(), credits_spent: z.number().int(), at: z.string() })),
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      from_member: z.boolean(),
+      kind: z.string(),
+      text: z.string(),
+      gift_id: z.string().nullable(),
+      credits_spent: z.number().int(),
+      at: z.string(),
+    }),
+  ),
   next_before: z.number().int().nullable(),
 });
 
@@ -112,15 +150,52 @@ export const BanInput = z.object({ reason });
 export const ReasonInput = z.object({ reason });
 export const CreditCorrectionInput = z.object({
   /** Credits to add (positive) or take (negative); never zero, never below a zero balance. */
-  delta: z.number().int().min(-1_000_000).max(1_000_000).refine((value) => value !== 0, named('not_zero', 'must not be 0')),
+  delta: z
+    .number()
+    .int()
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((value) => value !== 0, named('not_zero', 'must not be 0')),
   reason,
   /**
    * The console's key for this correction: a retried request with the same key books it once.
    * A fresh one per dialog.
    */
-  idempotency_key: text().min(8).max(80).regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
+  idempotency_key: text()
+    .min(8)
+    .max(80)
+    .regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
 });
-export const RefundInput = z.object({ reason });
+/** Without `credits`, every unused bought credit of the order; with it, that many (issue 33), at the order's price pro rata. */
+export const RefundInput = z.object({ reason, credits: z.number().int().min(1).max(1_000_000).optional() });
+/** Goodwill credits (issue 33): free credits with a reason, within the giver's limits. */
+export const GoodwillInput = z.object({
+  credits: z.number().int().min(1).max(1_000_000),
+  reason,
+  /** A fresh key per dialog: a retried request gives the credits once. */
+  idempotency_key: text()
+    .min(8)
+    .max(80)
+    .regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
+});
+
+/** The longest suspension; anything longer is a ban. */
+export const MAX_SUSPENSION_DAYS = 365;
+/**
+ * A suspension (issue 32): for a number of days from now (the console offers 1, 7 and 30), or
+ * until a chosen moment; one of the two.
+ */
+export const SuspendInput = z
+  .object({
+    reason,
+    days: z.number().int().min(1).max(MAX_SUSPENSION_DAYS).optional(),
+    until: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((input) => (input.days === undefined) !== (input.until === undefined), {
+    message: 'give days or until, one of the two',
+    path: ['days'],
+  });
+export type SuspendInput = z.infer<typeof SuspendInput>;
 
 /** What an action answers: the member page as it is now. */
 export const MemberActionResponse = MemberDetail;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_REASONS } from '../reports';
+import { SAFETY_CATEGORIES } from '../safety';
 import { RecordIdParam, text } from '../inputs';
 import { listPage, listQuery } from './list';
 
@@ -35,6 +36,10 @@ export const FlaggedText = z.object({
   member_name: z.string(),
   site_name: z.string(),
   about: z.string(),
+  /** The text was held back when the member saved it (issue 32): keeping it puts it live. */
+  held: z.boolean(),
+  /** What the safety signals found in a held text. */
+  signals: z.array(z.enum(SAFETY_CATEGORIES)),
   report_id: z.number().int().nullable(),
   report_reason: z.enum(REPORT_REASONS).nullable(),
   created_at: z.string(),
@@ -65,6 +70,8 @@ export const ReportSummary = z.object({
   profile_id: z.number().int().nullable(),
   profile_name: z.string().nullable(),
   assignee_email: z.string().nullable(),
+  /** The reporter's own words (for "other" the only description there is), shortened in lists. */
+  text: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -97,3 +104,10 @@ export const UpdateReportInput = z.object({
   notes: text({ multiline: true }).max(10_000).optional(),
   reply: text({ trim: true, multiline: true }).min(1).max(5000).optional(),
 });
+
+/** Taking down a live photo (issue 32): the reasons are the queue's, told to the member in their language. */
+export const RemovePhotoInput = z.object({ reason: z.enum(PHOTO_REJECTION_REASONS) });
+export const RemovePhotoResponse = z.object({ id: z.number().int(), member_id: z.number().int(), status: z.literal('removed') });
+/** Taking down a member's live profile text (issue 32). */
+export const RemoveProfileTextInput = z.object({ reason: z.enum(TEXT_REMOVAL_REASONS) });
+export const RemoveProfileTextResponse = z.object({ member_id: z.number().int(), removed: z.literal(true) });

@@ -18,7 +18,9 @@ export const TOTALS_MAX_DAYS = 31;
 
 const pageSize = pageSizeParam(50);
 /** The sort key and id of the last row of the previous page, e.g. `1732400000000.123`. */
-const cursor = text().max(40).regex(/^-?\d{1,15}\.\d{1,10}$/, 'must be a cursor from the previous page');
+const cursor = text()
+  .max(40)
+  .regex(/^-?\d{1,15}\.\d{1,10}$/, 'must be a cursor from the previous page');
 const flag = z.enum(['true', 'false']);
 
 /** The filters of the order list, its totals and its CSV export. */
@@ -29,6 +31,12 @@ export const OrderFilters = z.object({
   payment_method: z.enum(PAYMENT_METHODS).optional(),
   site_id: RecordIdParam.optional(),
   user_id: RecordIdParam.optional(),
+  /** The provider's payment id, exactly as the provider shows it (`tr_…`, `demo_…`). */
+  payment_id: text({ trim: true })
+    .min(3)
+    .max(100)
+    .regex(/^[\w-]+$/, 'letters, digits, _ and - only')
+    .optional(),
   /** UTC days, both inclusive. */
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
@@ -49,6 +57,10 @@ export const ConsoleOrder = z.object({
   site_id: z.number().int(),
   site_name: z.string(),
   user_id: z.number().int().nullable(),
+  /** The member's name; null once the account is purged. */
+  member_name: z.string().nullable(),
+  /** The member's address, only for roles that may see members (`members.read`); else null. */
+  member_email: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
   payment_method: z.string(),
   provider: z.string(),
@@ -148,11 +160,17 @@ export const CreateDiscountCodeInput = z.object({
     .max(32, 'must be at most 32 characters')
     .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'),
   site_id: RecordId.nullable().default(null),
-  country: text().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as NL').nullable().default(null),
+  country: text()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as NL')
+    .nullable()
+    .default(null),
   user_id: RecordId.nullable().default(null),
   expires_at: z.iso.datetime({ offset: true }).nullable().default(null),
   value_percentage: z.number().int().min(1).max(100),
-  currency: text().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as EUR').nullable().default(null),
+  currency: text()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as EUR')
+    .nullable()
+    .default(null),
   /** Minor units (cents) of `currency`, or of the order's currency when none is set. */
   minimum_order_value: z.number().int().min(0).max(100_000_000).default(0),
   validity: z.enum(DISCOUNT_VALIDITIES).default('once-per-user'),

@@ -38,7 +38,14 @@ const fields = {
 export const PartnerCardsQuery = z.object({ site_id: RecordIdParam.optional() });
 export const PartnerCardsList = z.object({ items: z.array(AdminPartnerCard) });
 export const CreatePartnerCardInput = z
-  .object({ ...fields, site_id: fields.site_id.default(null), age: fields.age.default(null), city: fields.city.default(''), active: fields.active.default(true), sort_order: fields.sort_order.default(0) })
+  .object({
+    ...fields,
+    site_id: fields.site_id.default(null),
+    age: fields.age.default(null),
+    city: fields.city.default(''),
+    active: fields.active.default(true),
+    sort_order: fields.sort_order.default(0),
+  })
   .strict();
 export type CreatePartnerCardInput = z.infer<typeof CreatePartnerCardInput>;
 export const UpdatePartnerCardInput = z.object(fields).partial().strict();

@@ -18,18 +18,30 @@ export const PERMISSIONS = {
   'sites.write': ['owner', 'admin'],
   /** Find members and open their page: profile, photos, orders, ledger, sessions. */
   'members.read': ['owner', 'admin', 'moderator', 'support'],
-  /** Ban, lift a ban, confirm an address, unblock direct debit, sign out everywhere, export, delete. */
+  /** Confirm an address, block and unblock direct debit, sign out everywhere, export, delete. */
   'members.write': ['owner', 'admin', 'support'],
+  /**
+   * Hide a profile, suspend or ban a member, and lift each (issue 32): what keeps people safe,
+   * so moderators have it as well as those who manage accounts.
+   */
+  'members.restrict': ['owner', 'admin', 'moderator', 'support'],
   /** Read the text of members' messages (every reading is audited). */
   'members.messages': ['owner', 'admin'],
   /** Add or take credits with a reason (a ledger entry, never a balance write). */
   'credits.correct': ['owner', 'admin'],
+  /**
+   * Give goodwill credits with a reason (issue 33), within the limits an owner set on the staff
+   * member's row (owners are not limited).
+   */
+  'credits.goodwill': ['owner', 'admin', 'support'],
+  /** Write notes on a member; everyone who may read members reads them (issue 33). */
+  'members.notes': ['owner', 'admin', 'moderator', 'support'],
   /** Refund an order through its provider (support up to the limit the owner set). */
   'orders.refund': ['owner', 'admin', 'support'],
   /** Orders, payments, mandates and discount codes across sites. */
   'money.read': ['owner', 'admin'],
   'money.write': ['owner', 'admin'],
-  /** Photo and profile-text queues. */
+  /** Photo and profile-text queues, and taking down a live photo or profile text (issue 32). */
   'moderation.review': ['owner', 'admin', 'moderator'],
   /** Members' reports and complaints. */
   'reports.handle': ['owner', 'admin', 'moderator', 'support'],

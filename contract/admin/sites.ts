@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, REGION_WORDS } from '../countries';
+import { OptionalEmailAddress } from '../email-address';
 import { named, RecordIdParam, text } from '../inputs';
 import { SUPPORTED_LANGUAGES } from '../locales';
 import { CLARITY_ID_PATTERN, TAG_MANAGER_ID_PATTERN } from '../analytics';
@@ -27,9 +28,11 @@ const paragraph = (max: number) => text({ trim: true, multiline: true }).max(max
 /** A host name as a browser sends it: lower case labels, at least one dot (or `localhost`). */
 export const HOST_PATTERN = /^(?=.{1,253}$)(localhost|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(:\d{1,5})?$/;
 const host = text({ trim: true }).toLowerCase().regex(HOST_PATTERN, 'must be a host name like example.com');
-const email = text({ trim: true }).max(254).regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, 'must be an e-mail address');
+const email = OptionalEmailAddress;
 /** A VAT number as the EU writes it: two letters of the country, then 2 to 13 letters or digits. */
-const vatNumber = text({ trim: true }).toUpperCase().regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, 'must be a VAT number like NL123456789B01');
+const vatNumber = text({ trim: true })
+  .toUpperCase()
+  .regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, 'must be a VAT number like NL123456789B01');
 /** `pattern` or nothing at all (a setting left empty). */
 const optional = (pattern: RegExp) => new RegExp(`^(${pattern.source.replace(/^\^|\$$/g, '')})?$`);
 const credits = z.number().int().min(0).max(100_000);
@@ -61,7 +64,9 @@ export const SiteSettingsFields = z.object({
   domain: host,
   domain_aliases: uniqueList(host, 20),
   domain_language: text({ trim: true }).regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language tag like en-US'),
-  cdn_prefix: text({ trim: true }).max(200).regex(/^(https:\/\/[^\s]+)?$/, 'must be empty or start with https://'),
+  cdn_prefix: text({ trim: true })
+    .max(200)
+    .regex(/^(https:\/\/[^\s]+)?$/, 'must be empty or start with https://'),
   niche: z.number().int().min(1).max(7),
   signups: z.enum(['all', 'with_trafficsource']),
   logged_out_search: text({ trim: true }).min(1).max(40),
@@ -89,7 +94,9 @@ export const SiteSettingsFields = z.object({
   member_resell: z.boolean(),
   photo_auto_approve: z.boolean(),
   show_us_footer: z.boolean(),
-  support_phone: text({ trim: true }).max(40).regex(/^(\+?[0-9][0-9 ()-]{3,38})?$/, 'must be a phone number like +31 20 123 4567'),
+  support_phone: text({ trim: true })
+    .max(40)
+    .regex(/^(\+?[0-9][0-9 ()-]{3,38})?$/, 'must be a phone number like +31 20 123 4567'),
   support_email: email,
   mail_name: line(80),
   company_name: line(120),
@@ -103,9 +110,7 @@ export const SiteSettingsFields = z.object({
   payment_methods_by_country: z.partialRecord(country, uniqueList(z.enum(PAYMENT_METHODS), PAYMENT_METHODS.length)),
   custom_pages: customPages,
   /** Loaded only after a visitor's statistics consent; empty: no tag manager. */
-  tag_manager_id: text({ trim: true })
-    .toUpperCase()
-    .regex(optional(TAG_MANAGER_ID_PATTERN), 'must be empty or a container id like GTM-AB12CD3'),
+  tag_manager_id: text({ trim: true }).toUpperCase().regex(optional(TAG_MANAGER_ID_PATTERN), 'must be empty or a container id like GTM-AB12CD3'),
   /** Loaded only after a visitor's statistics consent; empty: no Clarity. */
   clarity_id: text({ trim: true })
     .toLowerCase()

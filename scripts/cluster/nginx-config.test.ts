@@ -31,7 +31,15 @@ describe.runIf(hasNginx)('the cluster’s nginx configuration', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => instance.listen(listenPort + 1, '127.0.0.1', resolve));
     const confPath = path.join(prefix, 'nginx.conf');
-    const config = nginxConfig({ listenPort, prefix, runAsRoot: process.getuid?.() === 0, instances: [{ port: listenPort + 1, ready: true }, { port: listenPort + 2, ready: false }] });
+    const config = nginxConfig({
+      listenPort,
+      prefix,
+      runAsRoot: process.getuid?.() === 0,
+      instances: [
+        { port: listenPort + 1, ready: true },
+        { port: listenPort + 2, ready: false },
+      ],
+    });
     fs.writeFileSync(confPath, config);
     nginx = spawn('nginx', ['-p', prefix, '-c', confPath], { stdio: 'ignore' });
     for (let attempt = 0; attempt < 100; attempt++) {

@@ -27,7 +27,9 @@ export const PASSIVE_FAIL_TIMEOUT = '1s';
  * checks health passively, so the cluster script polls `/readyz` and reloads.
  */
 export function nginxConfig({ listenPort, prefix, runAsRoot = false, instances }: NginxOptions): string {
-  const servers = instances.map(({ port, ready }) => `    server 127.0.0.1:${port} max_fails=${PASSIVE_MAX_FAILS} fail_timeout=${PASSIVE_FAIL_TIMEOUT}${ready ? '' : ' down'};`).join('\n');
+  const servers = instances
+    .map(({ port, ready }) => `    server 127.0.0.1:${port} max_fails=${PASSIVE_MAX_FAILS} fail_timeout=${PASSIVE_FAIL_TIMEOUT}${ready ? '' : ' down'};`)
+    .join('\n');
   return `# Written by scripts/cluster.ts: edits are lost on the next start.
 ${runAsRoot ? '# Started by root (a CI container): the workers keep root so they can use the temp paths below.\nuser root;\n' : ''}worker_processes 1;
 daemon off;

@@ -55,12 +55,21 @@ export async function startCluster(options: ClusterOptions) {
     ...options.env,
   };
 
-  const instances: ClusterInstance[] = Array.from({ length: count }, (_, index) => ({ port: listenPort + 1 + index, ready: false, process: null, exited: null }));
+  const instances: ClusterInstance[] = Array.from({ length: count }, (_, index) => ({
+    port: listenPort + 1 + index,
+    ready: false,
+    process: null,
+    exited: null,
+  }));
   const children = new Set<ChildProcess>();
   const run = (name: string, args: string[], env: NodeJS.ProcessEnv) => {
     const child = spawnProcess(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
-    const prefixLine = (chunk: Buffer) => String(chunk).trimEnd().split('\n').forEach((line) => log(`[${name}] ${line}`));
+    const prefixLine = (chunk: Buffer) =>
+      String(chunk)
+        .trimEnd()
+        .split('\n')
+        .forEach((line) => log(`[${name}] ${line}`));
     child.stdout.on('data', prefixLine);
     child.stderr.on('data', prefixLine);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => (children.delete(child), resolve(code))));
@@ -72,7 +81,7 @@ export async function startCluster(options: ClusterOptions) {
       ...shared,
       PORT: String(instance.port),
       WORKER: 'off',
-      SEED_DEMO: seed ? shared.SEED_DEMO ?? 'true' : 'false',
+      SEED_DEMO: seed ? (shared.SEED_DEMO ?? 'true') : 'false',
       DATA_DIR: path.join(dataDir, `app${index + 1}`),
     });
     instance.process = child;
@@ -85,7 +94,15 @@ export async function startCluster(options: ClusterOptions) {
   const writeConf = () => {
     // All down would make nginx answer 502 at once; then let its passive checks decide.
     const anyReady = instances.some((instance) => instance.ready);
-    fs.writeFileSync(confPath, nginxConfig({ listenPort, prefix, runAsRoot: process.getuid?.() === 0, instances: instances.map((instance) => ({ port: instance.port, ready: instance.ready || !anyReady })) }));
+    fs.writeFileSync(
+      confPath,
+      nginxConfig({
+        listenPort,
+        prefix,
+        runAsRoot: process.getuid?.() === 0,
+        instances: instances.map((instance) => ({ port: instance.port, ready: instance.ready || !anyReady })),
+      }),
+    );
   };
   writeConf();
   const nginxProcess = spawnProcess(options.nginxPath ?? 'nginx', ['-p', prefix, '-c', confPath], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -168,7 +185,11 @@ export async function startCluster(options: ClusterOptions) {
       polling = false;
       await poller;
       for (const child of children) child.kill('SIGTERM');
-      await Promise.all([...children].map((child) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve())))));
+      await Promise.all(
+        [...children].map(
+          (child) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve()))),
+        ),
+      );
     },
   };
 }

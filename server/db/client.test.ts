@@ -13,7 +13,7 @@ describe.runIf(testEnv.engine === 'postgres')('the PostgreSQL pool', () => {
   afterAll(() => database.close());
 
   it('survives a connection ended by the server in the middle of a transaction, and goes on serving', async () => {
-    const pid = async () => ((await database.pool!.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid);
+    const pid = async () => (await database.pool!.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
     const outcome = database.db.transaction(async (tx) => {
       const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
       const own = result.rows[0].pid;
@@ -30,7 +30,9 @@ describe.runIf(testEnv.engine === 'postgres')('the PostgreSQL pool', () => {
   it('gives the group commit connections that keep one generic plan per statement, using the indexes', async () => {
     const lane = database.openLane(1);
     try {
-      const result = (await lane.db.execute(sql`select current_setting('plan_cache_mode') as plans, current_setting('enable_seqscan') as seqscan`)) as unknown as { rows: { plans: string; seqscan: string }[] };
+      const result = (await lane.db.execute(
+        sql`select current_setting('plan_cache_mode') as plans, current_setting('enable_seqscan') as seqscan`,
+      )) as unknown as { rows: { plans: string; seqscan: string }[] };
       expect(result.rows[0]).toEqual({ plans: 'force_generic_plan', seqscan: 'off' });
       // The main pool keeps the defaults.
       expect((await database.pool!.query('select current_setting($1) as value', ['enable_seqscan'])).rows[0].value).toBe('on');

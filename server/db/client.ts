@@ -15,9 +15,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle, accepted anywhere a Database is. */
 export type Executor = Database;
 
-export type DatabaseTarget =
-  | { kind: 'pglite'; dir: string | null; loadDataDir?: Blob | File }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+export type DatabaseTarget = { kind: 'pglite'; dir: string | null; loadDataDir?: Blob | File } | { kind: 'postgres'; url: string; poolSize?: number };
 
 export interface DatabaseHandle {
   db: Database;
@@ -53,10 +51,15 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
  * otherwise keep PGlite's code and source maps in its heap for nothing (ADR 0017).
  */
 async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): Promise<DatabaseHandle> {
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const [{ PGlite }, { drizzle: drizzlePglite }, { cube }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    // Distances between members (ADR 0067, migration 0039); PostgreSQL ships it in contrib.
+    import('@electric-sql/pglite/contrib/cube'),
+  ]);
   const releaseLock = target.dir ? acquireDirectoryLock(target.dir) : () => {};
   try {
-    const options = target.loadDataDir ? { loadDataDir: target.loadDataDir } : {};
+    const options = { extensions: { cube }, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) };
     // PGlite(undefined, options) ignores the options, so an in-memory clone passes them alone.
     const client = target.dir ? new PGlite(target.dir, options) : new PGlite(options);
     await client.waitReady;

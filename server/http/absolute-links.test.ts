@@ -46,11 +46,23 @@ describe('absolute links', () => {
     expect(linkTo(input.email!)).toMatch(/^https:\/\/love\.test\/reset-password\/do\?token=/);
 
     const newEmail = `moved.${Date.now()}@example.com`;
-    const change = await ctx.app.inject({ method: 'POST', url: '/api/mail-change.php', headers, cookies, payload: { email: newEmail, password: input.password } });
+    const change = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/mail-change.php',
+      headers,
+      cookies,
+      payload: { email: newEmail, password: input.password },
+    });
     expect(change.statusCode).toBe(200);
     expect(linkTo(newEmail)).toMatch(/^https:\/\/love\.test\/mail-change\/do\?token=/);
 
-    const deletion = await ctx.app.inject({ method: 'DELETE', url: '/api/account.php', headers, cookies, payload: { reason: 'other', password: input.password } });
+    const deletion = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/account.php',
+      headers,
+      cookies,
+      payload: { reason: 'other', password: input.password },
+    });
     expect(deletion.statusCode).toBe(200);
     expect(ctx.mailer.last(input.email!).text).toContain('https://love.test/api/account.php?reactivate=1&token=');
     expect(ctx.mailer.sent.map((mail) => mail.text).join('\n')).not.toContain('evil.example');

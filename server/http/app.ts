@@ -1,20 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services';
 import { installErrorHandler } from './error-handler';
+import { installBodyDeadline } from './body-deadline';
+import { installJsonBodyParser, JSON_BODY_LIMIT } from './json-body';
 import { addSecurityHeaders } from './security-headers';
 import { authPlugin } from './auth';
 import { csrfPlugin } from './csrf';
@@ -38,11 +35,12 @@ import { photosRoutes } from './routes/photos.routes';
 import { healthRoutes } from './routes/health.routes';
 import { sessionRoutes } from './routes/session.routes';
 import { siteRoutes } from './routes/site.routes';
-import { registerSsr, type SsrOptions } from './ssr';
+import { PAGE_SERVICES, registerSsr, type SsrOptions } from './ssr';
+import { pick } from './service-slice';
 import { wsGateway } from './ws-gateway';
 import { outboxAccessFor, outboxAccessPlugin } from './outbox-access';
 import { staffAuthPlugin } from './admin/staff-auth';
-import { adminRoutes } from './routes/admin/admin.routes';
+import { ADMIN_SERVICES, adminRoutes } from './routes/admin/admin.routes';
 import { reportsRoutes } from './routes/reports.routes';
 import { mailEventsRoutes, unsubscribeRoutes } from './routes/mail-notifications.routes';
 import { pushSubscriptionsRoutes } from './routes/push-subscriptions.routes';
@@ -52,6 +50,7 @@ import { memberPageCacheSettingsFor } from './member-page-cache';
 import { httpObservabilityPlugin } from '../observability/http-observability';
 import { createMetricsAccess } from '../observability/metrics-access';
 import { requestIdOf } from '../observability/request-id';
+import { createFallbackRateLimitStore } from './rate-limit-store';
 
 export interface HttpOptions {
   /** Page rendering; tests of the API alone leave it out. */
@@ -60,6 +59,8 @@ export interface HttpOptions {
   clientAssetsDir?: string;
   logger?: boolean | object;
   isShuttingDown?: () => boolean;
+  /** Sees every route as it is registered (the access tests walk the whole route table). */
+  onRoute?: (route: RouteOptions) => void;
   /** Tests shorten the socket heartbeat and drive its clock. */
   realtime?: { heartbeatMs?: number; sessionCheckMs?: number; now?: () => number };
 }
@@ -67,18 +68,34 @@ export interface HttpOptions {
 /** Builds the HTTP edge: plugins, one route plugin per area, pages last. */
 export async function buildHttpApp(services: Services, options: HttpOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
+  const timeouts = config.requestTimeouts;
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Bounded work per request (ADR 0052): 64 KB of JSON unless a route says otherwise, headers
+    // and bodies in their time. Node checks its timeouts every `connectionsCheckingInterval`.
+    bodyLimit: JSON_BODY_LIMIT,
+    requestTimeout: timeouts.requestMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.min(5_000, Math.ceil(timeouts.headersMs / 2)) },
     // A sane X-Request-Id from the load balancer is kept, else a UUID: the same key in the
     // request's log lines and in the worker's lines for the jobs it enqueued (ADR 0045).
     genReqId: requestIdOf,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // First: every route registered after it is measured by its pattern.
-  await app.register(httpObservabilityPlugin, { metrics: services.metrics, access: createMetricsAccess({ registry: services.metrics.registry, token: config.metrics.token }) });
+  await app.register(httpObservabilityPlugin, {
+    metrics: services.metrics,
+    access: createMetricsAccess({ registry: services.metrics.registry, token: config.metrics.token }),
+  });
   app.setValidatorCompiler(validatorCompiler);
+  installJsonBodyParser(app);
+  installBodyDeadline(app, {
+    timeoutMs: timeouts.bodyMs,
+    maxTimeoutMs: timeouts.requestMs,
+    defaultBodyLimit: JSON_BODY_LIMIT,
+    translator: services.translator,
+  });
   // Responses are typed at compile time; checking each one again with zod costs a fifth of the
   // CPU of a small call. Tests and development keep the check, production serializes directly.
   app.setSerializerCompiler(config.isProduction ? () => (data) => JSON.stringify(data) : serializerCompiler);
@@ -99,9 +116,35 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   // The API documentation lists every call and weighs 720 KB: for developers, not the public.
   if (!config.isProduction) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Every limit counts at onRequest, before the body is read and parsed: a limited caller costs
+  // a counter, not a parse (ADR 0052). A route that needs the body to decide counts that itself.
+  app.addHook('onRoute', (route) => {
+    const limit = route.config?.rateLimit;
+    if (limit && typeof limit === 'object' && limit.hook && limit.hook !== 'onRequest') {
+      throw new Error(`${String(route.method)} ${route.url}: a rate limit counts at onRequest, before the body is parsed (ADR 0052)`);
+    }
+  });
+  // Shared counters in Redis when configured; this instance's memory while Redis is away, so a
+  // log-in never fails because of it (ADR 0050).
+  const { redis, metrics } = services;
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(services.redis && { redis: services.redis, nameSpace: 'rdv-rate-limit:' }),
+    hook: 'onRequest',
+    ...(redis && {
+      store: createFallbackRateLimitStore({
+        redis,
+        nameSpace: 'rdv-rate-limit:',
+        onFallback(error) {
+          metrics.rateLimits.fellBack();
+          app.log.warn({ err: error }, "rate limits count in this instance's memory until Redis is back");
+        },
+        onRecovered() {
+          metrics.rateLimits.recovered();
+          app.log.info('rate limits count in Redis again');
+        },
+        onCountedLocally: metrics.rateLimits.countedLocally,
+      }),
+    }),
   });
   await app.register(requestContextPlugin, { sites: services.sites, geoipHeader: config.geoipHeader, translator: services.translator });
   await app.register(authPlugin, { sessions: services.sessions });
@@ -126,6 +169,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
 
   await app.register(healthRoutes, {
     checkDatabase: services.checkDatabase,
+    checkRedis: services.checkRedis,
     isShuttingDown: options.isShuttingDown ?? (() => false),
   });
   await app.register(siteRoutes, { sites: services.sites, geo: services.geo, translator: services.translator });
@@ -136,28 +180,26 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(themeRoutes, { siteThemes: services.siteThemes });
   await app.register(sessionRoutes, { accounts: services.accounts, sessions: services.sessions });
   await app.register(pushSubscriptionsRoutes, { pushSubscriptions: services.pushSubscriptions });
-  await app.register(accountRoutes, services);
-  await app.register(membersRoutes, services);
-  await app.register(likesRoutes, services);
-  await app.register(photosRoutes, services);
-  await app.register(chatRoutes, services);
-  await app.register(giftsRoutes, services);
-  await app.register(fictionalConfirmationRoutes, services);
-  await app.register(paymentsRoutes, services);
-  await app.register(paymentWebhookRoutes, services);
-  await app.register(directDebitRoutes, services);
-  await app.register(deletionOfferRoutes, services);
-  await app.register(demoCheckoutRoutes, services);
+  await app.register(accountRoutes, pick(services, 'accounts', 'activation', 'passwords', 'mailChange', 'accountDeletion'));
+  await app.register(membersRoutes, pick(services, 'search', 'members', 'ownProfile'));
+  await app.register(likesRoutes, pick(services, 'likes', 'blocks', 'swipe', 'accounts'));
+  await app.register(photosRoutes, pick(services, 'photos', 'ownProfile'));
+  await app.register(chatRoutes, pick(services, 'chat', 'chatPhotos'));
+  await app.register(giftsRoutes, pick(services, 'gifts', 'chatPhotos', 'translator'));
+  await app.register(fictionalConfirmationRoutes, pick(services, 'fictionalConfirmations'));
+  await app.register(paymentsRoutes, pick(services, 'payments', 'transactions'));
+  await app.register(paymentWebhookRoutes, pick(services, 'payments', 'metrics'));
+  await app.register(directDebitRoutes, pick(services, 'directDebit'));
+  await app.register(deletionOfferRoutes, pick(services, 'deletionOffer'));
+  await app.register(demoCheckoutRoutes, pick(services, 'demoPayments', 'translator'));
   await app.register(reportsRoutes, { reports: services.reports });
   await app.register(unsubscribeRoutes, { unsubscribe: services.unsubscribe });
   await app.register(mailEventsRoutes, { mailEvents: services.mailEvents });
-  await app.register(adminRoutes, services);
+  await app.register(adminRoutes, pick(services, ...ADMIN_SERVICES));
   await app.register(wsGateway, {
     sessions: services.sessions,
     bus: services.bus,
-    chat: services.chatRepository,
-    chatSync: services.chatSync,
-    blocks: services.blocksRepository,
+    chat: services.chatRealtime,
     presence: services.presence,
     metrics: services.metrics.realtime,
     messages: { chat: services.chat, sites: services.sites, translator: services.translator },
@@ -199,7 +241,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
       ...options.ssr,
       sites: services.sites,
       translator: services.translator,
-      services: { ...services, outbox, paymentsAreDemo: config.payments.isDemo },
+      services: { ...pick(services, ...PAGE_SERVICES), outbox, paymentsAreDemo: config.payments.isDemo },
       ...(pageCache && { pageCache }),
       ...(memberPageCache && { memberPageCache }),
     });

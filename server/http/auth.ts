@@ -12,6 +12,13 @@ declare module 'fastify' {
     /** The logged-in member's id, looked up once per request and only when asked for. */
     findMemberId(): Promise<number | null>;
   }
+  interface FastifyContextConfig {
+    /**
+     * `'required'`: only a signed-in member may call the route. Checked on the route the router
+     * matched, before its body is read; the handler still asks `requireMember` for the id.
+     */
+    member?: 'required';
+  }
 }
 
 /** Resolves the session cookie to a member, lazily: most public calls never need it. */
@@ -24,6 +31,10 @@ export const authPlugin = fp(
         return token ? options.sessions.findUserId(token) : null;
       })();
       return cache.memberLookup;
+    });
+
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config?.member === 'required') await requireMember(request);
     });
   },
   { name: 'auth', dependencies: ['@fastify/cookie'] },

@@ -99,7 +99,11 @@ describe('a campaign lander', () => {
   it('shows a member who is signed in the way to the members instead of a sign-up', async () => {
     const signedIn = await createVisibleMember(ctx, site, { niches: [4] });
     const rdv_session = await ctx.services.sessions.start(signedIn.id, 'test');
-    const response = await ctx.app.inject({ url: '/landers/iconslanding', headers: { host: 'landers.test', 'accept-language': 'en' }, cookies: { rdv_session } });
+    const response = await ctx.app.inject({
+      url: '/landers/iconslanding',
+      headers: { host: 'landers.test', 'accept-language': 'en' },
+      cookies: { rdv_session },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(en('landers.common.cta_member'));
     expect(response.body).toContain(`href="/members/${member.id}"`);

@@ -12,6 +12,11 @@ declare module 'fastify' {
      * providers POST from wherever they are). Such a request carries no ambient authority.
      */
     csrfExempt?: 'signed-url-token';
+    /**
+     * A GET that the spec's call table fixes as GET but that writes (`auto-like.php` stores a
+     * like): served to the site's own pages only, refused cross-site like any other write.
+     */
+    sameOriginOnly?: true;
   }
 }
 
@@ -24,7 +29,7 @@ declare module 'fastify' {
 export const csrfPlugin = fp(
   async function csrf(app: FastifyInstance) {
     app.addHook('preHandler', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+      if (SAFE_METHODS.has(request.method) && !request.routeOptions.config?.sameOriginOnly) return;
       if (request.routeOptions.config?.csrfExempt === 'signed-url-token') return;
       if (!isSameOrigin(request)) throw new AppError('csrf_failed', { detail: `cross-site ${request.method} ${request.url}` });
     });

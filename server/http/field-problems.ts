@@ -28,12 +28,17 @@ const OUR_TEXT_PATTERNS = new Set([String(SINGLE_LINE_PATTERN), String(MULTI_LIN
  * missing field from a wrong one.
  */
 export function describeIssues(part: string, issues: InputIssue[], input: unknown, t: TFunction): FieldProblem[] {
+  return listFieldIssues(issues).map(({ path, issue }) => ({
+    field: [part, ...path].join('.'),
+    problem: t(`validation.${problemKey(issue, valueAt(input, issue.path))}`, limitsOf(issue)),
+  }));
+}
+
+/** Each issue with the path of the field it is about: one per unknown key, a failed union as its closest shape's issues. */
+export function listFieldIssues(issues: InputIssue[]): { path: (string | number)[]; issue: InputIssue }[] {
   return expandUnions(issues).flatMap((issue) => {
     const keys = issue.code === 'unrecognized_keys' && Array.isArray(issue.details.keys) ? (issue.details.keys as string[]) : [null];
-    return keys.map((key) => {
-      const path = key === null ? issue.path : [...issue.path, key];
-      return { field: [part, ...path].join('.'), problem: t(`validation.${problemKey(issue, valueAt(input, issue.path))}`, limitsOf(issue)) };
-    });
+    return keys.map((key) => ({ path: key === null ? issue.path : [...issue.path, key], issue }));
   });
 }
 
@@ -49,20 +54,26 @@ export function fromFastifyIssue(entry: { keyword: string; instancePath: string;
 
 /** A zod issue as `safeParse` reports it. */
 export function fromZodIssue(issue: { code: string; path: PropertyKey[] }): InputIssue {
-  return { code: issue.code, path: issue.path.map((part) => (typeof part === 'number' ? part : String(part))), details: issue as unknown as Record<string, unknown> };
+  return {
+    code: issue.code,
+    path: issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
+    details: issue as unknown as Record<string, unknown>,
+  };
 }
 
 /** A union none of whose shapes fit: the problems of the shape that came closest. */
 function expandUnions(issues: InputIssue[]): InputIssue[] {
   return issues.flatMap((issue) => {
-    const branches = issue.code === 'invalid_union' && Array.isArray(issue.details.errors) ? (issue.details.errors as { code: string; path: PropertyKey[] }[][]) : [];
+    const branches =
+      issue.code === 'invalid_union' && Array.isArray(issue.details.errors) ? (issue.details.errors as { code: string; path: PropertyKey[] }[][]) : [];
     if (!branches.length) return [issue];
     const closest = branches.reduce((best, branch) => (branch.length < best.length ? branch : best));
     return expandUnions(closest.map((inner) => ({ ...fromZodIssue(inner), path: [...issue.path, ...fromZodIssue(inner).path] })));
   });
 }
 
-function problemKey(issue: InputIssue, value: unknown): string {
+/** The `validation.*` text that names this kind of issue. */
+export function problemKey(issue: InputIssue, value: unknown): string {
   const { details } = issue;
   const origin = details.origin;
   const numeric = origin === 'number' || origin === 'int' || origin === 'bigint';
@@ -98,11 +109,11 @@ function problemKey(issue: InputIssue, value: unknown): string {
   }
 }
 
-function limitsOf(issue: InputIssue): Record<string, unknown> {
+export function limitsOf(issue: InputIssue): Record<string, unknown> {
   return { min: issue.details.minimum, max: issue.details.maximum };
 }
 
-function valueAt(input: unknown, path: (string | number)[]): unknown {
+export function valueAt(input: unknown, path: (string | number)[]): unknown {
   let value = input;
   for (const part of path) {
     if (value === null || typeof value !== 'object') return undefined;

@@ -49,7 +49,12 @@ beforeAll(async () => {
   sessionToken = member.token;
   const bundles = (await ctx.app.inject({ url: '/api/orders.php', cookies: { rdv_session: sessionToken } })).json();
   const ordered = (
-    await ctx.app.inject({ method: 'POST', url: '/api/orders.php', cookies: { rdv_session: sessionToken }, payload: { bundle_id: bundles.bundles[0].id, payment_method: 'ideal', client_id: 'fuzz-setup-order' } })
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders.php',
+      cookies: { rdv_session: sessionToken },
+      payload: { bundle_id: bundles.bundles[0].id, payment_method: 'ideal', client_id: 'fuzz-setup-order' },
+    })
   ).json();
   known = {
     memberId: member.user.id,
@@ -61,7 +66,9 @@ beforeAll(async () => {
     demoPaymentId: new URL(ordered.redirect_url, 'http://localhost').pathname.split('/').pop()!,
     email: member.input.email!,
     password: member.input.password!,
-    image: await sharp({ create: { width: 320, height: 320, channels: 3, background: '#971f50' } }).jpeg().toBuffer(),
+    image: await sharp({ create: { width: 320, height: 320, channels: 3, background: '#971f50' } })
+      .jpeg()
+      .toBuffer(),
   };
   loggedErrors.length = 0;
 });
@@ -97,11 +104,18 @@ describe('fuzzing the HTTP edge', () => {
     expect(report.sent).toBe(REQUESTS);
     expect(summarize(report.findings)).toEqual([]);
     // The run reached the domain, not only the validators: plenty of calls succeeded.
-    expect(Object.entries(report.statuses).filter(([status]) => Number(status) < 300).reduce((sum, [, count]) => sum + count, 0)).toBeGreaterThan(REQUESTS / 10);
+    expect(
+      Object.entries(report.statuses)
+        .filter(([status]) => Number(status) < 300)
+        .reduce((sum, [, count]) => sum + count, 0),
+    ).toBeGreaterThan(REQUESTS / 10);
   });
 
   it('answers hostile socket messages without a server error', { timeout: 120_000 }, async () => {
-    const messages = fc.sample(fuzzSocketMessages(z.toJSONSchema(ClientEvent, { target: 'openapi-3.0', io: 'input' }) as JsonSchema, known), { seed: SEED, numRuns: SOCKET_MESSAGES });
+    const messages = fc.sample(fuzzSocketMessages(z.toJSONSchema(ClientEvent, { target: 'openapi-3.0', io: 'input' }) as JsonSchema, known), {
+      seed: SEED,
+      numRuns: SOCKET_MESSAGES,
+    });
     const answers: unknown[] = [];
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     let socket: WebSocket | null = null;

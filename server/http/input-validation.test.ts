@@ -52,7 +52,12 @@ describe('text with control characters', () => {
   });
 
   it('keeps line breaks and tabs where a text has several lines', async () => {
-    const sent = await ctx.app.inject({ method: 'POST', url: '/api/messages.php', cookies, payload: { profile_id: otherId, text: 'Hi!\n\tHow are you?', client_id: clientId() } });
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/messages.php',
+      cookies,
+      payload: { profile_id: otherId, text: 'Hi!\n\tHow are you?', client_id: clientId() },
+    });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().message.text).toBe('Hi!\n\tHow are you?');
     const about = await ctx.app.inject({ method: 'PUT', url: '/api/profile.php', cookies, payload: { about: 'Line one\nLine two' } });
@@ -113,12 +118,26 @@ describe('unreadable multipart bodies', () => {
   ])('POST %s with %s and a cut-off body answers 400', async (url, type, body) => {
     const response = await ctx.app.inject({ method: 'POST', url, cookies, headers: { 'content-type': type }, payload: body });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'validation_failed', fields: [{ field: 'body', problem: 'We could not read what was sent. Please try again.' }] });
+    expect(response.json()).toMatchObject({
+      error: 'validation_failed',
+      fields: [{ field: 'body', problem: 'We could not read what was sent. Please try again.' }],
+    });
   });
 });
 
 describe('field problems', () => {
-  const mandate = { action: 'mandate', order_id: 1, account_holder: 'Anna de Vries', iban: 'NL91ABNA0417164300', street: 'Damrak', house_number: '1', postal_code: '1012 LG', city: 'Amsterdam', mobile: '123', consent: true };
+  const mandate = {
+    action: 'mandate',
+    order_id: 1,
+    account_holder: 'Anna de Vries',
+    iban: 'NL91ABNA0417164300',
+    street: 'Damrak',
+    house_number: '1',
+    postal_code: '1012 LG',
+    city: 'Amsterdam',
+    mobile: '123',
+    consent: true,
+  };
 
   it('are sentences in the member’s language, never the validator’s own text', async () => {
     const english = await ctx.app.inject({ method: 'POST', url: '/api/directdebit.php', cookies, payload: mandate });
@@ -143,7 +162,10 @@ describe('field problems', () => {
 
   it('name what a refinement asks for, in the member’s language', async () => {
     const english = await ctx.app.inject({ url: '/api/members.php?min_age=40&max_age=30', cookies });
-    expect([english.statusCode, english.json().fields]).toEqual([400, [{ field: 'querystring.min_age', problem: 'The lowest age must not be above the highest.' }]]);
+    expect([english.statusCode, english.json().fields]).toEqual([
+      400,
+      [{ field: 'querystring.min_age', problem: 'The lowest age must not be above the highest.' }],
+    ]);
     const german = await ctx.app.inject({ url: '/api/members.php?min_age=40&max_age=30', cookies: { ...cookies, i18n_redirected: 'de' } });
     expect(german.json().fields).toEqual([{ field: 'querystring.min_age', problem: 'Das Mindestalter darf nicht über dem Höchstalter liegen.' }]);
   });
@@ -155,13 +177,22 @@ describe('field problems', () => {
     expect(unknown.json().fields).toContainEqual({ field: 'body.extra', problem: 'This field does not belong here.' });
     const broken = await ctx.app.inject({ method: 'POST', url: '/api/user.php', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toMatchObject({ error: 'validation_failed', fields: [{ field: 'body', problem: 'We could not read what was sent. Please try again.' }] });
+    expect(broken.json()).toMatchObject({
+      error: 'validation_failed',
+      fields: [{ field: 'body', problem: 'We could not read what was sent. Please try again.' }],
+    });
   });
 
   it('come with the multipart fields of a photo message too', async () => {
     const boundary = 'photoboundary777';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="profile_id"\r\n\r\n${otherId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="client_id"\r\n\r\nshort\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nxx\r\n--${boundary}--\r\n`;
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/messages.php', cookies, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/messages.php',
+      cookies,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual([{ field: 'body.client_id', problem: 'Use at least 8 characters.' }]);
   });

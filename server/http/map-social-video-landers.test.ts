@@ -102,9 +102,12 @@ describe('GET /landers/video and /landers/transitionsvideolanding', () => {
 });
 
 describe('a campaign slug', () => {
-  it.each(['/landers/maplanding/spring-26', '/landers/socialnetwork/fb-01', '/landers/video/a', `/landers/transitionsvideolanding/${'x'.repeat(40)}`])('%s is the lander itself', async (url) => {
-    expect((await open(url)).statusCode).toBe(200);
-  });
+  it.each(['/landers/maplanding/spring-26', '/landers/socialnetwork/fb-01', '/landers/video/a', `/landers/transitionsvideolanding/${'x'.repeat(40)}`])(
+    '%s is the lander itself',
+    async (url) => {
+      expect((await open(url)).statusCode).toBe(200);
+    },
+  );
 
   it.each([
     '/landers/maplanding/Spring',

@@ -22,6 +22,14 @@ export function isMemberCacheablePageRequest(request: FastifyRequest): boolean {
   return MEMBER_CACHEABLE_PATH.test(pathOf(request.url));
 }
 
+/** The session a request names, by the hash of its cookie's token: never the token itself. */
+export function memberSessionKey(request: FastifyRequest): string {
+  return crypto
+    .createHash('sha256')
+    .update(request.cookies[SESSION_COOKIE] ?? '')
+    .digest('base64url');
+}
+
 /**
  * Everything a member's tab depends on besides the database: the session it was rendered for
  * (by the hash of its token — the key never holds the token itself), the address, the site,
@@ -29,8 +37,7 @@ export function isMemberCacheablePageRequest(request: FastifyRequest): boolean {
  * with its parameters sorted (`_routes` among them, for `.data`). A kept page is only ever
  * answered to the cookie it was rendered for.
  */
-export function memberPageCacheKey(request: FastifyRequest, showsOutbox: boolean): string {
-  const session = crypto.createHash('sha256').update(request.cookies[SESSION_COOKIE] ?? '').digest('base64url');
+export function memberPageCacheKey(request: FastifyRequest, showsOutbox: boolean, session = memberSessionKey(request)): string {
   // The visitors' key names the rest: address, site, language, country, cookie choice, sorted query.
   return [session, showsOutbox ? 'outbox' : '-', pageCacheKey(request)].join('\n');
 }

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sites, type SiteRow } from '../db/schema/index';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessions, sites, users, type SiteRow } from '../db/schema/index';
+import { hashToken } from '../domain/accounts/session-tokens';
 import { createVisibleMember, signUpMember, tokenFromLastMail } from '../../tests/factories/members';
 import { createSite } from '../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../tests/setup/test-services';
 import { createPageCache } from './page-cache';
+import { LIVE_SESSION_MS } from './member-page-cache';
 import { mayChangeMemberPages } from './page-cache-invalidation';
 
 /**
@@ -128,7 +130,12 @@ describe('a member’s kept tabs are dropped', () => {
   it('when another member writes to them: the conversations tab shows the message at once', async () => {
     await open(reader, '/chats');
     expect((await open(reader, '/chats')).headers['x-cache']).toBe('hit');
-    await ctx.services.chat.send(site, writer.id, { profileId: reader.id, kind: 'text', text: 'A message the kept tab must not hide', clientId: 'member-cache-1' });
+    await ctx.services.chat.send(site, writer.id, {
+      profileId: reader.id,
+      kind: 'text',
+      text: 'A message the kept tab must not hide',
+      clientId: 'member-cache-1',
+    });
     const after = await open(reader, '/chats');
     expect(after.headers['x-cache']).toBe('miss');
     expect(after.body).toContain('A message the kept tab must not hide');
@@ -140,6 +147,38 @@ describe('a member’s kept tabs are dropped', () => {
     const like = await ctx.app.inject({ method: 'POST', url: '/api/like.php', cookies: writer.cookies, payload: { profile_id: reader.id } });
     expect(like.statusCode).toBeLessThan(300);
     expect((await open(reader, '/likes')).headers['x-cache']).toBe('miss');
+  });
+
+  it('when a member who liked them takes it back: the likes tab no longer shows it', async () => {
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/like.php', cookies: writer.cookies, payload: { profile_id: reader.id } })).statusCode,
+    ).toBeLessThan(300);
+    await open(reader, '/likes');
+    expect((await open(reader, '/likes')).headers['x-cache']).toBe('hit');
+    const unlike = await ctx.app.inject({ method: 'DELETE', url: '/api/like.php', cookies: writer.cookies, payload: { profile_id: reader.id } });
+    expect(unlike.statusCode).toBe(200);
+    expect((await open(reader, '/likes')).headers['x-cache']).toBe('miss');
+  });
+
+  it('when a member they knew is purged by the job, which sends them no event', async () => {
+    const leaver = await createVisibleMember(ctx, site, { name: 'Leontine', gender: 'female', seeking: 'male' });
+    await ctx.services.likes.like(leaver.id, reader.id);
+    // The like's own invalidation may come through the bus after a first open: open until the tab is kept.
+    await vi.waitFor(async () => expect((await open(reader, '/likes')).headers['x-cache']).toBe('hit'), { timeout: 5_000, interval: 50 });
+    // Deleted long enough ago, written straight to the table: nothing is announced until the purge.
+    const deletedAt = new Date(ctx.clock.now().getTime() - 15 * 86_400_000);
+    await ctx.db.update(users).set({ status: 'deleted', deletedAt }).where(eq(users.id, leaver.id));
+    expect((await open(reader, '/likes')).headers['x-cache']).toBe('hit');
+    await ctx.services.accountDeletion.purgeIfStillDeleted(leaver.id);
+    // The purge's event reaches the cache through the bus (Redis in the postgres project): wait for it.
+    await vi.waitFor(
+      async () => {
+        const after = await open(reader, '/likes');
+        expect(after.headers['x-cache']).toBe('miss');
+        expect(after.body).not.toContain('Leontine');
+      },
+      { timeout: 5_000, interval: 50 },
+    );
   });
 
   it('when they open a page outside the tabs (its loader may change what the tabs show)', async () => {
@@ -168,17 +207,30 @@ describe('a member’s kept tabs are dropped', () => {
     expect(after.statusCode).toBe(302);
     expect(after.body).not.toContain(writer.email);
   });
+
+  it('when the session is gone without a word (expired, or its end’s news lost): a hit checks it, at most a second late', async () => {
+    const token = await ctx.services.sessions.start(writer.id, 'tablet');
+    const quiet = { ...writer, cookies: { rdv_session: token } };
+    await open(quiet, '/chats');
+    expect((await open(quiet, '/chats')).headers['x-cache']).toBe('hit');
+    await ctx.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    ctx.clock.advance(LIVE_SESSION_MS + 1);
+    const after = await open(quiet, '/chats');
+    expect(after.statusCode).toBe(302);
+    expect(after.body).not.toContain(writer.email);
+  });
 });
 
 describe('what may change a member’s tabs', () => {
-  const request = (method: string, url: string, routeUrl: string) =>
-    ({ method, url, routeOptions: { url: routeUrl }, cookies: { rdv_session: 'x' } }) as unknown as Parameters<typeof mayChangeMemberPages>[0];
+  const request = (method: string, url: string, routeUrl: string, config: { changesMemberPages?: true } = {}) =>
+    ({ method, url, routeOptions: { url: routeUrl, config }, cookies: { rdv_session: 'x' } }) as unknown as Parameters<typeof mayChangeMemberPages>[0];
 
   it('is every write and every page outside the tabs, and never an API read or a tab', () => {
     expect(mayChangeMemberPages(request('POST', '/api/like.php', '/api/like.php'))).toBe(true);
     expect(mayChangeMemberPages(request('GET', '/confirm/abc', '/*'))).toBe(true);
     expect(mayChangeMemberPages(request('GET', '/chats/12', '/*'))).toBe(true);
     expect(mayChangeMemberPages(request('GET', '/api/chats.php', '/api/chats.php'))).toBe(false);
+    expect(mayChangeMemberPages(request('GET', '/api/auto-like.php', '/api/auto-like.php', { changesMemberPages: true }))).toBe(true);
     expect(mayChangeMemberPages(request('GET', '/members/3.data?_routes=x', '/*'))).toBe(false);
     expect(mayChangeMemberPages(request('GET', '/likes', '/*'))).toBe(false);
   });

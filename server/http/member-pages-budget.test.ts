@@ -58,12 +58,19 @@ const cardsIn = (html: string) => html.split('class="card h-100 profile-card"').
 describe('the shell around every page', () => {
   it('keeps the home and the search page within 20 KB of HTML, visitor and member', async () => {
     const sizes: Record<string, number> = {};
-    for (const [path, member] of [['/', false], ['/members', false], ['/members', true]] as const) {
+    for (const [path, member] of [
+      ['/', false],
+      ['/members', false],
+      ['/members', true],
+    ] as const) {
       const page = await visit(path, member);
       expect(page.statusCode, path).toBe(200);
       sizes[`${member ? 'member' : 'visitor'} ${path}`] = Buffer.byteLength(page.body);
     }
-    expect(Object.entries(sizes).filter(([, bytes]) => bytes > HTML_LIMIT), JSON.stringify(sizes)).toEqual([]);
+    expect(
+      Object.entries(sizes).filter(([, bytes]) => bytes > HTML_LIMIT),
+      JSON.stringify(sizes),
+    ).toEqual([]);
     // A member's home is their search: the sign-up page is not theirs to see.
     const home = await visit('/', true);
     expect(home.statusCode).toBe(302);
@@ -87,7 +94,6 @@ describe('the shell around every page', () => {
     expect(page.body).not.toContain('data-discover');
   });
 
-
   it('sends only the settings pages read, for visitors and members, most of them in the site’s cached file', async () => {
     for (const member of [false, true]) {
       const page = (await visit('/members', member)).body;
@@ -96,7 +102,21 @@ describe('the shell around every page', () => {
       const file = (await visit(/href="(\/site-settings\/[^"]+)"/.exec(page)![1]!, false)).body;
       expect(data).not.toContain('support_email');
       expect(file).toContain('support_email');
-      for (const name of ['region_data', 'search_fields', 'visible_profile_notes', 'company_name', 'company_vat_numbers', 'mail_name', 'member_resell', 'logged_out_search_trafficsource', 'domain_language', 'fictional_plural', 'signup_credits', 'kvk', 'tradenames']) {
+      for (const name of [
+        'region_data',
+        'search_fields',
+        'visible_profile_notes',
+        'company_name',
+        'company_vat_numbers',
+        'mail_name',
+        'member_resell',
+        'logged_out_search_trafficsource',
+        'domain_language',
+        'fictional_plural',
+        'signup_credits',
+        'kvk',
+        'tradenames',
+      ]) {
         expect(data, name).not.toContain(name);
         expect(file, name).not.toContain(name);
       }
@@ -117,7 +137,10 @@ describe('the search page', () => {
 
   it('writes each card with no `<!-- -->` seam between its texts', async () => {
     const page = await visit('/members', true);
-    const cards = page.body.split('class="card h-100 profile-card"').slice(1).map((card) => card.slice(0, card.indexOf('</article>')));
+    const cards = page.body
+      .split('class="card h-100 profile-card"')
+      .slice(1)
+      .map((card) => card.slice(0, card.indexOf('</article>')));
     expect(cards.length).toBe(FIRST_SCREEN_CARDS);
     for (const card of cards) expect(card).not.toContain('<!-- -->');
   });

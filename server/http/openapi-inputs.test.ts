@@ -45,7 +45,9 @@ function findUnguardedInputs(document: Document): string[] {
   };
   const checkText = (schema: Schema, label: string) => {
     if (Array.isArray(schema.enum) || 'const' in schema) return;
-    const patterns = [schema.pattern, ...((schema.allOf as Schema[] | undefined) ?? []).map((part) => part.pattern)].filter((pattern): pattern is string => typeof pattern === 'string');
+    const patterns = [schema.pattern, ...((schema.allOf as Schema[] | undefined) ?? []).map((part) => part.pattern)].filter(
+      (pattern): pattern is string => typeof pattern === 'string',
+    );
     const refused = (sample: string) => patterns.some((pattern) => !new RegExp(pattern).test(sample));
     if (!CONTROL_SAMPLES.every(refused)) problems.push(`${label} takes control characters (build it with text() from contract/inputs)`);
   };
@@ -64,7 +66,11 @@ function findUnguardedInputs(document: Document): string[] {
 
 /** A zod schema as the API document would show it, under a made-up operation. */
 const asDocument = (name: string, schema: z.ZodType): Document => ({
-  paths: { [name]: { post: { requestBody: { content: { 'application/json': { schema: z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }) as Schema } } } } } },
+  paths: {
+    [name]: {
+      post: { requestBody: { content: { 'application/json': { schema: z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }) as Schema } } } },
+    },
+  },
 });
 
 let ctx: TestContext;

@@ -47,9 +47,10 @@ export type OutboxAccess = ReturnType<typeof createOutboxAccess>;
 export const outboxAccessPlugin = fp(
   async function outboxAccess(app: FastifyInstance, options: { access: OutboxAccess }) {
     app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || !request.url.startsWith(`${OUTBOX_PATH}?`)) return;
-      const key = new URLSearchParams(request.url.slice(OUTBOX_PATH.length + 1)).get('key');
-      if (!options.access.isKey(key)) return;
+      // Only the page's own spelling trades a key; any other spelling simply gets no cookie.
+      if (request.method !== 'GET' || request.url.split('?', 1)[0] !== OUTBOX_PATH) return;
+      const key = (request.query as Record<string, unknown>).key;
+      if (typeof key !== 'string' || !options.access.isKey(key)) return;
       reply.setCookie(OUTBOX_COOKIE, key, { path: OUTBOX_PATH, httpOnly: true, sameSite: 'strict', secure: 'auto' });
       return reply.redirect(OUTBOX_PATH);
     });

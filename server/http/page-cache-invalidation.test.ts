@@ -30,7 +30,9 @@ async function startInstance(buses: { siteChanges: SiteChangeBus; pageChanges: P
   });
   await app.register(pageCacheInvalidationPlugin, { cache, memberCache, ...buses, onError: (error) => console.error(error) });
   // The real routes' addresses, answered without their services: only the addresses matter here.
-  app.put('/api/profile.php', async () => ({ ok: true }));
+  app.put('/api/profile.php', { config: { changesShownPages: true } }, async () => ({ ok: true }));
+  app.get('/api/auto-like.php', { config: { changesMemberPages: true } }, async () => ({ ok: true }));
+  app.get('/api/chats.php', async () => ({ ok: true }));
   app.post('/api/like.php', async () => ({ ok: true }));
   app.put('/api/password.php', async (_request, reply) => reply.code(400).send({ error: 'validation_failed' }));
   await app.ready();
@@ -38,7 +40,10 @@ async function startInstance(buses: { siteChanges: SiteChangeBus; pageChanges: P
 }
 
 async function keep(cache: PageCache, key: string, siteId: number, memberId?: number) {
-  await cache.get(key, { siteId, ...(memberId && { memberId }) }, async () => ({ body: Buffer.from(`<html>${key}</html>`), headers: { 'content-type': 'text/html' } }));
+  await cache.get(key, { siteId, ...(memberId && { memberId }) }, async () => ({
+    body: Buffer.from(`<html>${key}</html>`),
+    headers: { 'content-type': 'text/html' },
+  }));
   expect(cache.peek(key)).not.toBeNull();
 }
 
@@ -53,7 +58,11 @@ function scenarios(makeBuses: () => { siteChanges: SiteChangeBus; pageChanges: P
   async function pair() {
     const busesA = makeBuses();
     const busesB = shared ? busesA : makeBuses();
-    for (const buses of new Set([busesA, busesB])) closers.push(() => buses.siteChanges.close(), () => buses.pageChanges.close());
+    for (const buses of new Set([busesA, busesB]))
+      closers.push(
+        () => buses.siteChanges.close(),
+        () => buses.pageChanges.close(),
+      );
     await Promise.all([busesA, busesB].flatMap((buses) => [buses.siteChanges.ready(), buses.pageChanges.ready()]));
     const a = await startInstance(busesA);
     const b = await startInstance(busesB);
@@ -91,6 +100,16 @@ function scenarios(makeBuses: () => { siteChanges: SiteChangeBus; pageChanges: P
     await expect.poll(() => b.memberCache.peek('b/member-7')).toBeNull();
     expect(b.memberCache.peek('b/member-8')).not.toBeNull();
     expect(b.cache.peek('b/visitors')).not.toBeNull();
+  });
+
+  it('a read that declares it writes the member’s tabs (the automatic like) drops them on both; a plain read does not', async () => {
+    const { a, b } = await pair();
+    await keep(b.memberCache, 'b/member-7', 1, 7);
+    await keep(b.memberCache, 'b/member-8', 1, 8);
+    expect((await a.app.inject({ url: '/api/chats.php', cookies: { rdv_session: '8' } })).statusCode).toBe(200);
+    expect((await a.app.inject({ url: '/api/auto-like.php', cookies: { rdv_session: '7' } })).statusCode).toBe(200);
+    await expect.poll(() => b.memberCache.peek('b/member-7')).toBeNull();
+    expect(b.memberCache.peek('b/member-8')).not.toBeNull();
   });
 
   it('a profile saved drops the members’ kept tabs too (the search shows it)', async () => {

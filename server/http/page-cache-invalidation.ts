@@ -6,28 +6,33 @@ import { createPageCache, type PageCache } from './page-cache';
 import type { PageCacheSettings } from './page-cache-reply';
 import { SESSION_COOKIE } from './auth';
 import { isMemberCacheablePageRequest } from './member-page-cache-policy';
+import { PAGE_ROUTE } from './request-context';
 
-/**
- * Calls that change what visitors see of a member — profile text and details, photos,
- * visibility, an account's end — and every console write (moderation, fictional profiles,
- * bans, sites, texts: rare, and many of them change profiles). After one succeeds, every
- * instance drops all its kept pages: a profile shows on the search, the landers and profile
- * pages of every site of its niche, so a per-page index would cost more than it saves (ADR 0038).
- */
-export const SHOWN_PAGE_WRITES = new Set([
-  'PUT /api/profile.php',
-  'PUT /api/account.php',
-  'DELETE /api/account.php',
-  'POST /api/photos.php',
-  'PUT /api/photos.php',
-  'DELETE /api/photos.php',
-]);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Set on a member's call that changes what visitors see of them — profile text and details,
+     * photos, visibility, an account's end or return. After one succeeds, every instance drops
+     * all its kept pages: a profile shows on the search, the landers and profile pages of every
+     * site of its niche, so a per-page index would cost more than it saves (ADR 0038). Declared
+     * on the route, beside the call that changes the data.
+     */
+    changesShownPages?: true;
+    /**
+     * Set on a read that writes what the member's own tabs show (the automatic like): their kept
+     * tabs drop after it, as after any call that is not a read (ADR 0048).
+     */
+    changesMemberPages?: true;
+  }
+}
 
+/** Every console write (moderation, fictional profiles, bans, sites, texts: rare, and many of them change profiles). */
 const CONSOLE_PREFIX = '/api/admin/';
 
 /** Whether a successful call to this route changes pages visitors are shown. */
-export function changesShownPages(method: string, routeUrl: string): boolean {
-  return routeUrl.startsWith(CONSOLE_PREFIX) ? method !== 'GET' && method !== 'HEAD' : SHOWN_PAGE_WRITES.has(`${method} ${routeUrl}`);
+export function changesShownPages(method: string, route: { url?: string; config?: { changesShownPages?: true } }): boolean {
+  if (route.url?.startsWith(CONSOLE_PREFIX)) return method !== 'GET' && method !== 'HEAD';
+  return route.config?.changesShownPages === true;
 }
 
 export interface PageCacheInvalidationOptions {
@@ -40,16 +45,15 @@ export interface PageCacheInvalidationOptions {
   onError: (error: unknown) => void;
 }
 
-/** The catch-all route that renders pages (server/http/ssr.ts). */
-const PAGE_ROUTE = '/*';
-
 /**
- * Whether a member's request may change what their tabs show: any call that is not a read, and
- * any page outside the tabs (a page's loader may write: confirming an address, opening a
- * conversation). API reads and the tabs themselves change nothing.
+ * Whether a member's request may change what their tabs show: any call that is not a read, a
+ * read that declares it writes (`changesMemberPages`), and any page outside the tabs (a page's
+ * loader may write: confirming an address, opening a conversation). Other API reads and the
+ * tabs themselves change nothing.
  */
 export function mayChangeMemberPages(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return true;
+  if (request.routeOptions.config?.changesMemberPages) return true;
   return request.routeOptions.url === PAGE_ROUTE && !isMemberCacheablePageRequest(request);
 }
 
@@ -76,7 +80,7 @@ export const pageCacheInvalidationPlugin = fp(
     });
     app.addHook('onResponse', async (request, reply) => {
       if (reply.statusCode >= 400 || !request.routeOptions.url) return;
-      if (!changesShownPages(request.method, request.routeOptions.url)) return;
+      if (!changesShownPages(request.method, request.routeOptions)) return;
       await options.pageChanges.publish({ allSites: true }).catch(options.onError);
     });
     if (!memberCache) return;

@@ -33,7 +33,13 @@ export interface KeptPagePolicy {
  * worth sharing — not 200, a cookie set, a route's own private caching — goes to this visitor
  * only, never into the cache.
  */
-export async function replyFromPageCache(request: FastifyRequest, reply: FastifyReply, settings: PageCacheSettings, analytics: AnalyticsIds, render: () => Promise<Response>) {
+export async function replyFromPageCache(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  settings: PageCacheSettings,
+  analytics: AnalyticsIds,
+  render: () => Promise<Response>,
+) {
   const policy: KeptPagePolicy = {
     key: pageCacheKey(request),
     scope: { siteId: request.site.id },
@@ -51,7 +57,14 @@ export async function replyFromPageCache(request: FastifyRequest, reply: Fastify
  * Answers from `cache` under `policy`, rendering with `render` when the page is missing; a
  * render not worth keeping (see `isKeepable`) is sent to this request only.
  */
-export async function replyFromCache(request: FastifyRequest, reply: FastifyReply, cache: PageCache, policy: KeptPagePolicy, analytics: AnalyticsIds, render: () => Promise<Response>) {
+export async function replyFromCache(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: PageCache,
+  policy: KeptPagePolicy,
+  analytics: AnalyticsIds,
+  render: () => Promise<Response>,
+) {
   let own: BufferedResponse | null = null;
   const { page, state } = await cache.get(policy.key, policy.scope, async () => {
     const rendered = await bufferResponse(await render());
@@ -92,7 +105,13 @@ function keptHeaders(rendered: BufferedResponse, analytics: AnalyticsIds): Recor
   return { ...headers, 'content-security-policy': buildHashedContentSecurityPolicy(inlineSourceHashes(rendered.body.toString('utf8')), analytics) };
 }
 
-export function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: CacheState, policy: Pick<KeptPagePolicy, 'cacheControl' | 'vary'>) {
+export function sendKeptPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  state: CacheState,
+  policy: Pick<KeptPagePolicy, 'cacheControl' | 'vary'>,
+) {
   reply.headers(page.headers);
   reply.header('vary', policy.vary);
   reply.header('cache-control', policy.cacheControl);

@@ -188,7 +188,12 @@ export function createPageCache(options: PageCacheOptions) {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-async function compressPage(body: Buffer, headers: Record<string, string>, storedAt: number, compression: { brotliQuality: number; gzipLevel: number }): Promise<CachedPage> {
+async function compressPage(
+  body: Buffer,
+  headers: Record<string, string>,
+  storedAt: number,
+  compression: { brotliQuality: number; gzipLevel: number },
+): Promise<CachedPage> {
   // Once per page and refresh, off the main thread.
   const [br, gz] = await Promise.all([
     brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: compression.brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),

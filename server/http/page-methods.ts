@@ -36,7 +36,9 @@ function matchMethods(build: ServerBuild, path: string): string[] {
     const childrenOf = (parentId: string | undefined): Parameters<typeof matchRoutes>[0] =>
       Object.values(build.routes)
         .filter((route) => route && route.parentId === parentId)
-        .map((route) => ({ id: route!.id, path: route!.path, index: route!.index, caseSensitive: route!.caseSensitive, children: childrenOf(route!.id) }) as never);
+        .map(
+          (route) => ({ id: route!.id, path: route!.path, index: route!.index, caseSensitive: route!.caseSensitive, children: childrenOf(route!.id) }) as never,
+        );
     tree = childrenOf(undefined);
     routeTrees.set(build, tree);
   }

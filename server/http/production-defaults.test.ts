@@ -25,15 +25,34 @@ describe('a production install with default settings', () => {
     expect(offer.payment_methods).toEqual([]);
     expect(offer.bundles.length).toBeGreaterThan(0);
     for (const payment_method of ['ideal', 'directdebit']) {
-      const order = await ctx.app.inject({ method: 'POST', url: '/api/orders.php', cookies, payload: { bundle_id: offer.bundles[0].id, payment_method, client_id: `default-${payment_method}` } });
+      const order = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders.php',
+        cookies,
+        payload: { bundle_id: offer.bundles[0].id, payment_method, client_id: `default-${payment_method}` },
+      });
       expect(order.statusCode).toBe(409);
-      expect(order.json()).toEqual({ error: 'payments_unavailable', message: 'Payments are not available on this site at the moment. Please try again later.' });
+      expect(order.json()).toEqual({
+        error: 'payments_unavailable',
+        message: 'Payments are not available on this site at the moment. Please try again later.',
+      });
     }
   });
 
   it('keeps the API documentation to development', async () => {
     expect((await ctx.app.inject({ url: '/api/docs' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: '/api/docs/json' })).statusCode).toBe(404);
+  });
+
+  it('sends a Permissions-Policy that keeps only geolocation, with API answers and pages alike', async () => {
+    for (const url of ['/api/settings.php', '/login']) {
+      const policy = String((await ctx.app.inject({ url })).headers['permissions-policy']);
+      expect(policy).toContain('geolocation=(self)');
+      expect(policy).toContain('camera=()');
+      expect(policy).toContain('microphone=()');
+      expect(policy).toContain('payment=()');
+      expect(policy).toContain('usb=()');
+    }
   });
 
   it('sends Strict-Transport-Security over HTTPS only', async () => {
@@ -52,7 +71,7 @@ describe('a production install with default settings', () => {
     expect(String(right.headers['set-cookie'])).toMatch(/^rdv_outbox=[\w-]+; Path=\/dev\/outbox; HttpOnly; SameSite=Strict$/);
   });
 
-  it("rate-limits by the address the trusted proxy appended, not the one a client wrote in front", async () => {
+  it('rate-limits by the address the trusted proxy appended, not the one a client wrote in front', async () => {
     const attempts = [];
     for (let attempt = 0; attempt < 21; attempt++) {
       attempts.push(

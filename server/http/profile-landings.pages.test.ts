@@ -22,7 +22,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const PAGES = (id: number | string) => [`/members/${id}/landing`, `/members/${id}/landing2`, `/members/${id}/landing2/spring-2026`, `/members/${id}/landing3`, `/members/${id}/landing3/x`, `/members/${id}/signup`];
+const PAGES = (id: number | string) => [
+  `/members/${id}/landing`,
+  `/members/${id}/landing2`,
+  `/members/${id}/landing2/spring-2026`,
+  `/members/${id}/landing3`,
+  `/members/${id}/landing3/x`,
+  `/members/${id}/signup`,
+];
 
 describe('a profile landing', () => {
   it('shows a visitor the member and the sign-up with them as target, kept out of search engines', async () => {

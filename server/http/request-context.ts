@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LOCALE_COOKIE, type Language } from '../../contract/locales';
-import type { SiteRow } from '../db/schema/index';
+import type { SiteRow } from '../domain/sites/sites.service';
 import { normalizeHost } from '../domain/sites/site-facts';
 import type { SitesService } from '../domain/sites/sites.service';
 import { AppError } from '../domain/shared/app-error';
@@ -17,16 +17,28 @@ declare module 'fastify' {
     /** The visitor's country from the CDN's GeoIP header, or null. */
     visitorCountry: string | null;
   }
+  interface FastifyContextConfig {
+    /** Static files, media, health checks, metrics: answered without resolving a site. */
+    siteless?: boolean;
+    /** Still answered on a disabled site's hosts: the console and payment webhooks. */
+    servedWhenSiteDisabled?: boolean;
+    /** A call of the JSON API or the socket, answered with a JSON error rather than a page. */
+    isApiCall?: boolean;
+  }
 }
 
-/** Paths that never need a site: static files, media, health checks, metrics. */
-const SITELESS_PREFIXES = ['/assets/', '/media/', '/healthz', '/readyz', '/favicon', '/api/docs', '/locales/', '/metrics'];
+/** Route patterns that never need a site: static files, media, health checks, metrics. */
+const SITELESS_PREFIXES = ['/assets/', '/media/', '/healthz', '/readyz', '/favicon', '/api/docs', '/locales/'];
 
 /**
- * What a disabled site still answers: the console (its operators may be on the site's own
+ * What a disabled site still answers: the console's API (its operators may be on the site's own
  * host) and payment webhooks (a payment made before the site was disabled must still settle).
+ * The console's pages go through the page route, which decides by the path it matched.
  */
-const SERVED_WHEN_DISABLED = ['/admin', '/api/admin/', '/api/payment-webhook.php'];
+const SERVED_WHEN_DISABLED = ['/api/admin/', '/api/payment-webhook.php'];
+/** The catch-all route that renders every page (ssr.ts). */
+export const PAGE_ROUTE = '/*';
+const CONSOLE_PAGE_PATH = /^admin(\/|\.data$|$)/;
 
 /** Picks the site and the language once per request, before any handler runs. */
 export const requestContextPlugin = fp(
@@ -35,10 +47,22 @@ export const requestContextPlugin = fp(
     app.decorateRequest('language', 'en');
     app.decorateRequest('visitorCountry', null);
 
+    // Each route's needs are read from its pattern once, as it is registered; a request is then
+    // judged by the route the router matched, whatever spelling of the address reached it.
+    app.addHook('onRoute', (route) => {
+      route.config = {
+        ...route.config,
+        siteless: route.config?.siteless ?? SITELESS_PREFIXES.some((prefix) => route.url.startsWith(prefix)),
+        servedWhenSiteDisabled: SERVED_WHEN_DISABLED.some((prefix) => route.url.startsWith(prefix)),
+        isApiCall: route.url.startsWith('/api/'),
+      };
+    });
+
     app.addHook('onRequest', async (request, reply) => {
-      if (SITELESS_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+      const config = request.routeOptions.config;
+      if (config?.siteless) return;
       await attachContext(request, options.sites, options.geoipHeader);
-      if (request.site.status === 'disabled' && !SERVED_WHEN_DISABLED.some((prefix) => request.url.startsWith(prefix))) {
+      if (request.site.status === 'disabled' && !config?.servedWhenSiteDisabled && !isConsolePage(request)) {
         return answerSiteUnavailable(request, reply, options.translator);
       }
     });
@@ -47,13 +71,26 @@ export const requestContextPlugin = fp(
 );
 
 /**
+ * The path a catch-all route matched, decoded by the router (`/%61dmin` is `/admin`), without
+ * its leading slash; '' for any other route.
+ */
+export function wildcardPathOf(request: FastifyRequest): string {
+  return (request.params as { '*'?: string } | undefined)?.['*'] ?? '';
+}
+
+function isConsolePage(request: FastifyRequest): boolean {
+  return CONSOLE_PAGE_PATH.test(wildcardPathOf(request));
+}
+
+/**
  * A disabled site's hosts answer 503 (the operator may enable it again; search engines keep it)
  * with a short page in the visitor's language, and serve no member: no sign-in, no API, no
  * socket. It never falls back to another brand, which would show a stranger's site on this
  * domain (ADR 0024).
  */
 function answerSiteUnavailable(request: FastifyRequest, reply: FastifyReply, translator: Translator) {
-  if (request.url.startsWith('/api/') || request.url.startsWith('/ws')) throw new AppError('site_unavailable');
+  // Calls and sockets get the error as JSON; pages and unknown addresses get a page.
+  if (request.routeOptions.config?.isApiCall) throw new AppError('site_unavailable');
   const text = escapeHtml(translator.forLanguage(request.language)('errors.site_unavailable'));
   const name = escapeHtml(request.site.name);
   return reply

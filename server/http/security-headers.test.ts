@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildContentSecurityPolicy, securityHeaders } from './security-headers';
+import { buildContentSecurityPolicy, PERMISSIONS_POLICY, securityHeaders } from './security-headers';
 
 describe('securityHeaders', () => {
   it("records helmet's headers for the options once", () => {
@@ -22,6 +22,20 @@ describe('securityHeaders', () => {
     const headers = securityHeaders({ contentSecurityPolicy: false, hsts: false });
     expect(headers).not.toHaveProperty('strict-transport-security');
     expect(headers).not.toHaveProperty('content-security-policy');
+  });
+});
+
+describe('PERMISSIONS_POLICY', () => {
+  const allowlists = Object.fromEntries(PERMISSIONS_POLICY.split(', ').map((entry) => entry.split('=')));
+
+  it('keeps geolocation for the site itself (distances), and nobody else', () => {
+    expect(allowlists.geolocation).toBe('(self)');
+    expect(Object.entries(allowlists).filter(([, allowlist]) => allowlist !== '()')).toEqual([['geolocation', '(self)']]);
+  });
+
+  it('switches off the powerful features the site does not use', () => {
+    for (const feature of ['camera', 'microphone', 'payment', 'usb', 'serial', 'hid', 'display-capture', 'browsing-topics'])
+      expect(allowlists[feature]).toBe('()');
   });
 });
 

@@ -36,13 +36,20 @@ export function buildContentSecurityPolicy(nonce: string, analytics: AnalyticsId
  * and style elements are allowed by their hashes instead of a nonce, because one copy is sent
  * to many visitors (and may be kept by a CDN).
  */
-export function buildHashedContentSecurityPolicy(hashes: { scripts: string[]; styles: string[] }, analytics: AnalyticsIds = { tag_manager_id: '', clarity_id: '' }): string {
+export function buildHashedContentSecurityPolicy(
+  hashes: { scripts: string[]; styles: string[] },
+  analytics: AnalyticsIds = { tag_manager_id: '', clarity_id: '' },
+): string {
   return buildPolicy(hashes.scripts.join(' '), hashes.styles.join(' '), analytics);
 }
 
 function buildPolicy(inlineScripts: string, inlineStyles: string, analytics: AnalyticsIds): string {
   const tools = [hasTagManager(analytics) && ANALYTICS_ORIGINS.tagManager, hasClarity(analytics) && ANALYTICS_ORIGINS.clarity].filter((tool) => !!tool);
-  const extra = (kind: 'script' | 'connect' | 'img') => tools.flatMap((tool) => tool[kind]).map((origin) => ` ${origin}`).join('');
+  const extra = (kind: 'script' | 'connect' | 'img') =>
+    tools
+      .flatMap((tool) => tool[kind])
+      .map((origin) => ` ${origin}`)
+      .join('');
   return [
     "default-src 'self'",
     ['script-src', "'self'", inlineScripts, "'strict-dynamic'"].filter(Boolean).join(' ') + extra('script'),
@@ -83,12 +90,58 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
- * Sends helmet's headers with every response; a page's own headers (its CSP) are set later and
+ * Browser features the site uses: geolocation only, by its own pages (the location picker's
+ * "use my location", for distances). Service workers, push, notifications and the app badge are
+ * not policy-controlled. Everything else powerful is switched off for the page and anything it
+ * might ever embed or load (a tag manager's scripts included): no camera, microphone, payment
+ * request, USB … — photo uploads go through the file picker, payments through the provider's
+ * hosted checkout on its own origin. Only features Chromium knows are named: an unknown one costs
+ * a console warning on every page.
+ */
+const PERMISSIONS: Record<string, string> = {
+  accelerometer: '()',
+  autoplay: '()',
+  'browsing-topics': '()',
+  camera: '()',
+  'clipboard-read': '()',
+  'display-capture': '()',
+  'encrypted-media': '()',
+  fullscreen: '()',
+  gamepad: '()',
+  geolocation: '(self)',
+  gyroscope: '()',
+  hid: '()',
+  'idle-detection': '()',
+  'interest-cohort': '()',
+  'local-fonts': '()',
+  magnetometer: '()',
+  microphone: '()',
+  midi: '()',
+  'otp-credentials': '()',
+  payment: '()',
+  'picture-in-picture': '()',
+  'publickey-credentials-create': '()',
+  'publickey-credentials-get': '()',
+  'screen-wake-lock': '()',
+  serial: '()',
+  'speaker-selection': '()',
+  usb: '()',
+  'window-management': '()',
+  'xr-spatial-tracking': '()',
+};
+
+export const PERMISSIONS_POLICY = Object.entries(PERMISSIONS)
+  .map(([feature, allowlist]) => `${feature}=${allowlist}`)
+  .join(', ');
+
+/**
+ * Sends helmet's headers and the Permissions-Policy with every response; a page's own headers (its CSP) are set later and
  * add to them. Strict-Transport-Security goes only with HTTPS answers: over plain HTTP it is
  * ignored at best, and pins a test host at worst (RFC 6797 §7.2).
  */
 export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const { 'strict-transport-security': hsts, ...headers } = securityHeaders(options);
+  const { 'strict-transport-security': hsts, ...helmetHeaders } = securityHeaders(options);
+  const headers = { ...helmetHeaders, 'permissions-policy': PERMISSIONS_POLICY };
   const withHsts = hsts ? { ...headers, 'strict-transport-security': hsts } : headers;
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.protocol === 'https' ? withHsts : headers);

@@ -33,7 +33,12 @@ describe('a page asked with another method than GET', () => {
   });
 
   it('answers a form post to a page without an action the same way, body and all', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a&password=b' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a&password=b',
+    });
     expect(response.statusCode).toBe(405);
   });
 
@@ -56,15 +61,20 @@ describe('a page asked with another method than GET', () => {
 });
 
 describe('a page address with an id no record can have', () => {
-  it.each(['/members/2147483648', '/members/9007199254740991', '/chats/2147483648', '/transactions/2147483648', '/members/2147483648/chat', '/members/2147483648/signup', '/directdebit?order=2147483648'])(
-    '%s is the site’s 404 page',
-    async (url) => {
-      const response = await ctx.app.inject({ url, cookies: url.endsWith('/signup') ? {} : cookies });
-      expect(response.statusCode).toBe(404);
-      expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain('This page could not be found');
-    },
-  );
+  it.each([
+    '/members/2147483648',
+    '/members/9007199254740991',
+    '/chats/2147483648',
+    '/transactions/2147483648',
+    '/members/2147483648/chat',
+    '/members/2147483648/signup',
+    '/directdebit?order=2147483648',
+  ])('%s is the site’s 404 page', async (url) => {
+    const response = await ctx.app.inject({ url, cookies: url.endsWith('/signup') ? {} : cookies });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('This page could not be found');
+  });
 
   it('shows a mailed link with a broken token as a link that does not work', async () => {
     const reset = await ctx.app.inject({ url: '/reset-password/do?token=%00%00%00%00%00%00%00%00%00%00' });

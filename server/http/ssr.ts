@@ -8,7 +8,6 @@ import { TokenInput } from '../../contract/accounts';
 import { RecordId } from '../../contract/inputs';
 import '../../contract/page-context';
 import { SearchQuery } from '../../contract/profiles';
-import { listOutbox } from '../adapters/mail/nodemailer-mailer';
 import { AppError, isAppError } from '../domain/shared/app-error';
 import { priceOf } from '../domain/chat/message-pricing';
 import { getTermsVersionDate } from '../domain/sites/site-facts';
@@ -19,6 +18,9 @@ import type { Services } from '../services';
 import { selectVisitorCountry, type SitesService } from '../domain/sites/sites.service';
 import type { Translator } from '../i18n/translator';
 import type { OutboxAccess } from './outbox-access';
+import { consoleLanguageOf } from './admin/console-language';
+import { STAFF_COOKIE } from './admin/staff-auth';
+import { PAGE_ROUTE, wildcardPathOf } from './request-context';
 import { presentStaff } from '../domain/staff/staff-presenter';
 import { allowedMethods } from './page-methods';
 import { buildContentSecurityPolicy } from './security-headers';
@@ -27,8 +29,31 @@ import { replyFromPageCache, type PageCacheSettings } from './page-cache-reply';
 import { replyFromMemberPageCache, type MemberPageCacheSettings } from './member-page-cache';
 import { isMemberCacheablePageRequest } from './member-page-cache-policy';
 
+/** The services pages use; `buildHttpApp` hands them these only. */
+export const PAGE_SERVICES = [
+  'accounts',
+  'passwords',
+  'mailChange',
+  'mailOutbox',
+  'search',
+  'members',
+  'translator',
+  'likes',
+  'swipe',
+  'memberMap',
+  'socialProof',
+  'signupMatches',
+  'ownProfile',
+  'chat',
+  'payments',
+  'transactions',
+  'directDebit',
+  'unsubscribe',
+  'siteThemes',
+] as const satisfies ReadonlyArray<keyof Services>;
+
 /** What pages need from the domain, beyond the site. */
-export type PageServices = Pick<Services, 'accounts' | 'passwords' | 'mailChange' | 'outboxDir' | 'search' | 'members' | 'translator' | 'likes' | 'swipe' | 'memberMap' | 'socialProof' | 'signupMatches' | 'ownProfile' | 'chat' | 'payments' | 'transactions' | 'directDebit' | 'unsubscribe' | 'siteThemes'> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
+export type PageServices = Pick<Services, (typeof PAGE_SERVICES)[number]> & { outbox: OutboxAccess; paymentsAreDemo: boolean };
 
 export interface SsrOptions {
   /** Production: the built server bundle. Dev: re-imported from Vite on every request. */
@@ -60,9 +85,10 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-    pages.all('/*', { schema: { hide: true } }, async (request, reply) => {
-      // Paths that skip site resolution (a missing /favicon.ico, /media/…) are files or nothing.
-      if (request.url.startsWith('/api/') || !request.site) return reply.callNotFound();
+    pages.all(PAGE_ROUTE, { schema: { hide: true } }, async (request, reply) => {
+      // An unknown call is answered as one (JSON), and paths that skip site resolution (a missing
+      // /favicon.ico, /media/…) are files or nothing.
+      if (wildcardPathOf(request).startsWith('api/') || !request.site) return reply.callNotFound();
       const build = await options.getBuild();
       const allowed = allowedMethods(build, request.url);
       if (!allowed.includes(request.method)) {
@@ -74,14 +100,20 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       // whole; its render outlives a requester who leaves, as others may be waiting for it. A hit
       // builds no request handler at all.
       const renderToKeep = async () =>
-        handlerFor(build, options.mode)(toWebRequest(request, { abortOnClose: false }), { ...(await createLoadContext(app, request, '', options)), renderWhole: true });
+        handlerFor(build, options.mode)(toWebRequest(request, { abortOnClose: false }), {
+          ...(await createLoadContext(app, request, '', options)),
+          renderWhole: true,
+        });
       const { pageCache, memberPageCache } = options;
       if (pageCache && isCacheablePageRequest(request)) {
         return replyFromPageCache(request, reply, pageCache, analyticsIdsOf(request.site), renderToKeep);
       }
       // Rendered as a shared page is, but kept for this session only (ADR 0048).
       if (memberPageCache && isMemberCacheablePageRequest(request)) {
-        if (await replyFromMemberPageCache(request, reply, memberPageCache, analyticsIdsOf(request.site), options.services.outbox.allows(request), renderToKeep)) return reply;
+        if (
+          await replyFromMemberPageCache(request, reply, memberPageCache, analyticsIdsOf(request.site), options.services.outbox.allows(request), renderToKeep)
+        )
+          return reply;
       }
       const handle = handlerFor(build, options.mode);
       // Development serves Vite's own inline scripts without a CSP, so pages carry no nonce there.
@@ -111,15 +143,16 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
   const { site } = request;
   const { services } = options;
   const memberId = await request.findMemberId();
-  // The staff cookie reaches /admin pages only (its path); member pages never look it up.
-  const staffSession = /^\/admin(\/|\.data|\?|$)/.test(request.url) ? await request.findStaffSession() : null;
+  // Browsers send the staff cookie to the console's pages only (its paths), so member pages never
+  // look it up; whatever the address's spelling, a page sees staff only through that cookie.
+  const staffSession = request.cookies[STAFF_COOKIE] ? await request.findStaffSession() : null;
   const user = memberId ? await services.accounts.getUser(memberId, site).catch(() => null) : null;
   const showOutbox = services.outbox.allows(request);
   return {
     user,
     paymentsAreDemo: services.paymentsAreDemo,
     showOutbox,
-    listOutbox: () => (showOutbox ? listOutbox(services.outboxDir) : []),
+    listOutbox: () => (showOutbox ? services.mailOutbox.listRecent() : []),
     isResetLinkLive: async (token) => isToken(token) && services.passwords.isResetLinkLive(token),
     findProfileTeaser: async (id) => (canExist(id) ? services.accounts.findProfileTeaser(id) : null),
     searchMembers: (query) =>
@@ -196,6 +229,7 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
     getMessages: (language, namespace) => options.translator.getMessages(language, namespace),
     catalogueUrl: (language, namespace) => options.translator.catalogues.urlOf(language, namespace),
     staff: staffSession?.verified ? presentStaff(staffSession.member) : null,
+    consoleLanguage: consoleLanguageOf(request, options.translator, staffSession?.verified ? staffSession.member : null),
     async adminGet(path) {
       if (!path.startsWith('/api/admin/')) throw new Error(`not a console call: ${path}`);
       const response = await app.inject({ method: 'GET', url: path, headers: { cookie: request.headers.cookie ?? '', host: request.headers.host ?? '' } });

@@ -30,8 +30,8 @@ describe('GET /api/ws after a block (ADR 0021)', () => {
     expect(await benTab.waitFor('counters')).toEqual({ type: 'counters', unread_messages: 0 });
 
     // Anna reads the conversation she kept: Ben hears no read receipt.
-    await ctx.services.chat.history(site, anna.id, conversationId, null);
-    await ctx.services.chat.history(site, ben.id, conversationId, null).catch(() => undefined);
+    await ctx.services.chat.markRead(anna.id, conversationId);
+    await ctx.services.chat.markRead(ben.id, conversationId).catch(() => undefined);
     await annaTab.roundTrip();
     await benTab.roundTrip();
     expect(benTab.of('message_read')).toEqual([]);

@@ -31,7 +31,12 @@ describe.runIf(runs)('GET /api/ws across two instances (Redis bus)', () => {
     const [anna, ben] = await Promise.all([member(), member('male')]);
     const [benOnB, annaOnA, annaOnB] = await Promise.all([b.connect(ben.id), a.connect(anna.id), b.connect(anna.id)]);
 
-    const { message } = await a.services.chat.send(site, anna.id, { profileId: ben.id, kind: 'text', text: 'Across instances', clientId: `redis-${Date.now()}` });
+    const { message } = await a.services.chat.send(site, anna.id, {
+      profileId: ben.id,
+      kind: 'text',
+      text: 'Across instances',
+      clientId: `redis-${Date.now()}`,
+    });
 
     expect((await benOnB.waitFor('message_new')).message).toEqual(message);
     expect(await benOnB.waitFor('counters')).toEqual({ type: 'counters', unread_messages: 1 });
@@ -49,7 +54,12 @@ describe.runIf(runs)('GET /api/ws across two instances (Redis bus)', () => {
 
   it('resyncs a tab on instance B from the shared database', async () => {
     const [anna, ben] = await Promise.all([member(), member('male')]);
-    const sent = await a.services.chat.send(site, anna.id, { profileId: ben.id, kind: 'text', text: 'While you were away', clientId: `redis-resync-${Date.now()}` });
+    const sent = await a.services.chat.send(site, anna.id, {
+      profileId: ben.id,
+      kind: 'text',
+      text: 'While you were away',
+      clientId: `redis-resync-${Date.now()}`,
+    });
     const benOnB = await b.connect(ben.id);
     benOnB.send({ type: 'resync', after_message_id: sent.message.id - 1 });
     await benOnB.waitFor('resync_done');
@@ -73,4 +83,3 @@ describe.runIf(runs)('GET /api/ws across two instances (Redis bus)', () => {
     expect(await a.services.sessions.findUserId(token)).toBeNull();
   });
 });
-

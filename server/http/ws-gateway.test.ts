@@ -18,7 +18,8 @@ afterAll(() => ctx.close());
 let next = 0;
 const text = (body = 'Hello there!') => ({ kind: 'text' as const, text: body, clientId: `ws-client-${++next}-${Date.now()}` });
 const member = (gender: 'male' | 'female' = 'female') => createVisibleMember(ctx, site, { gender, paidUser: true });
-const send = (senderId: number, to: { profileId?: number; conversationId?: number }, body?: string) => ctx.services.chat.send(site, senderId, { ...text(body), ...to });
+const send = (senderId: number, to: { profileId?: number; conversationId?: number }, body?: string) =>
+  ctx.services.chat.send(site, senderId, { ...text(body), ...to });
 
 describe('GET /api/ws', () => {
   it('delivers a new message to the recipient and to every tab of the sender, and to no one else', async () => {
@@ -40,7 +41,12 @@ describe('GET /api/ws', () => {
     const [anna, ben] = await Promise.all([member(), member('male')]);
     const benTab = await ctx.connect(ben.id);
     const cookie = await ctx.services.sessions.start(anna.id, 'vitest');
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/messages.php', cookies: { rdv_session: cookie }, payload: { profile_id: ben.id, text: 'Over HTTP', client_id: `http-${Date.now()}` } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/messages.php',
+      cookies: { rdv_session: cookie },
+      payload: { profile_id: ben.id, text: 'Over HTTP', client_id: `http-${Date.now()}` },
+    });
     expect(response.statusCode).toBe(201);
     expect((await benTab.waitFor('message_new')).message).toMatchObject({ text: 'Over HTTP', sender_id: anna.id });
   });
@@ -51,10 +57,15 @@ describe('GET /api/ws', () => {
     const second = await send(anna.id, { conversationId: first.message.conversation_id });
     const [annaTab, benTab] = await Promise.all([ctx.connect(anna.id), ctx.connect(ben.id)]);
 
-    await ctx.services.chat.history(site, ben.id, first.message.conversation_id, null);
+    await ctx.services.chat.markRead(ben.id, first.message.conversation_id);
 
     const read = await annaTab.waitFor('message_read');
-    expect(read).toEqual({ type: 'message_read', conversation_id: first.message.conversation_id, message_ids: expect.arrayContaining([first.message.id, second.message.id]), reader_id: ben.id });
+    expect(read).toEqual({
+      type: 'message_read',
+      conversation_id: first.message.conversation_id,
+      message_ids: expect.arrayContaining([first.message.id, second.message.id]),
+      reader_id: ben.id,
+    });
     expect(await benTab.waitFor('counters')).toEqual({ type: 'counters', unread_messages: 0 });
   });
 
@@ -188,7 +199,9 @@ describe('GET /api/ws', () => {
   it('refuses a cross-site page before the upgrade', async () => {
     const anna = await member();
     const token = await ctx.services.sessions.start(anna.id, 'vitest');
-    await expect(TestSocket.open(ctx.url, { origin: 'https://evil.example', cookie: `rdv_session=${token}` })).rejects.toThrow('Unexpected server response: 403');
+    await expect(TestSocket.open(ctx.url, { origin: 'https://evil.example', cookie: `rdv_session=${token}` })).rejects.toThrow(
+      'Unexpected server response: 403',
+    );
     await expect(TestSocket.open(ctx.url, { 'sec-fetch-site': 'cross-site', cookie: `rdv_session=${token}` })).rejects.toThrow('403');
   });
 
@@ -311,14 +324,24 @@ describe('GET /api/ws', () => {
 
     it('deleting the account', async () => {
       const { input, tokens, tabs } = await memberWithTwoDevices();
-      const deletion = await ctx.app.inject({ method: 'DELETE', url: '/api/account.php', cookies: { rdv_session: tokens[1] }, payload: { reason: 'other', password: input.password } });
+      const deletion = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/account.php',
+        cookies: { rdv_session: tokens[1] },
+        payload: { reason: 'other', password: input.password },
+      });
       expect(deletion.statusCode).toBe(200);
       for (const tab of tabs) expect(await closedWithin(tab)).toEqual(loggedOut);
     });
 
     it('a new log-in in the same browser ends the session it replaces', async () => {
       const { input, tokens, tabs } = await memberWithTwoDevices();
-      const login = await ctx.app.inject({ method: 'POST', url: '/api/user.php', cookies: { rdv_session: tokens[0] }, payload: { email: input.email, password: input.password } });
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/user.php',
+        cookies: { rdv_session: tokens[0] },
+        payload: { email: input.email, password: input.password },
+      });
       expect(login.statusCode).toBe(200);
       expect(await closedWithin(tabs[0])).toEqual(loggedOut);
       await tabs[1].roundTrip();
@@ -331,7 +354,12 @@ describe('GET /api/ws', () => {
       const ben = await createVisibleMember(ctx, paying, { gender: 'male' });
       const tab = await ctx.connectWith({ cookie: `rdv_session=${token}`, origin: ctx.origin });
       await tab.roundTrip();
-      await ctx.services.passwords.change(paying, user.id, { old: input.password!, new: 'a whole new secret phrase', confirm: 'a whole new secret phrase' }, { ip: '198.51.100.7' });
+      await ctx.services.passwords.change(
+        paying,
+        user.id,
+        { old: input.password!, new: 'a whole new secret phrase', confirm: 'a whole new secret phrase' },
+        { ip: '198.51.100.7' },
+      );
       expect(await closedWithin(tab)).toEqual(loggedOut);
       tab.send({ type: 'send_message', profile_id: ben.id, text: 'Still here?', client_id: `after-change-${Date.now()}` });
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -340,4 +368,3 @@ describe('GET /api/ws', () => {
     });
   });
 });
-

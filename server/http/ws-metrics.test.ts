@@ -27,7 +27,10 @@ async function eventually(read: () => Promise<number>, expected: number) {
 
 describe('realtime and chat metrics', () => {
   it('follow sockets opening and closing, and messages committed, batched and delivered', async () => {
-    const [anna, ben] = await Promise.all([createVisibleMember(ctx, site, { paidUser: true }), createVisibleMember(ctx, site, { gender: 'male', paidUser: true })]);
+    const [anna, ben] = await Promise.all([
+      createVisibleMember(ctx, site, { paidUser: true }),
+      createVisibleMember(ctx, site, { gender: 'male', paidUser: true }),
+    ]);
     const gauge = () => valueOf('rendezvous_websocket_connections');
     const opened = await gauge();
     const benTab = await ctx.connect(ben.id);

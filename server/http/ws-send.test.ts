@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibleMember } from '../../tests/factories/members';
 import { createSite } from '../../tests/factories/sites';
 import { createRealtimeTestContext, type RealtimeTestContext } from '../../tests/setup/realtime';
-import { createCreditsRepository } from '../db/repositories/credits.repository';
+import { bookCredits } from '../domain/credits/ledger';
 import { createUsersRepository } from '../db/repositories/users.repository';
 import type { SiteRow } from '../db/schema/index';
 import { WS_CLOSE } from '../../contract/ws-events';
@@ -22,7 +22,7 @@ let next = 0;
 const clientId = () => `socket-send-${++next}-${Date.now()}`;
 const member = async (credits: number, gender: 'male' | 'female' = 'female') => {
   const created = await createVisibleMember(ctx, site, { gender, paidUser: true });
-  if (credits) await createCreditsRepository(ctx.db).apply({ userId: created.id, delta: credits, reason: 'adjustment', at: ctx.clock.now() });
+  if (credits) await bookCredits(ctx.db, { userId: created.id, delta: credits, reason: 'adjustment', at: ctx.clock.now() });
   return created;
 };
 const balanceOf = async (memberId: number) => (await createUsersRepository(ctx.db).findById(memberId))!.credits;
@@ -58,7 +58,12 @@ describe('send_message on /api/ws', () => {
     expect(answers[1].message.id).toBe(answers[0].message.id);
 
     const cookie = await ctx.services.sessions.start(anna.id, 'vitest');
-    const overHttp = await ctx.app.inject({ method: 'POST', url: '/api/messages.php', cookies: { rdv_session: cookie }, payload: { profile_id: ben.id, text: 'Only once', client_id: id } });
+    const overHttp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/messages.php',
+      cookies: { rdv_session: cookie },
+      payload: { profile_id: ben.id, text: 'Only once', client_id: id },
+    });
     expect(overHttp.statusCode).toBe(201);
     expect(overHttp.json().message.id).toBe(answers[0].message.id);
     expect(await balanceOf(anna.id)).toBe(20);
@@ -72,10 +77,17 @@ describe('send_message on /api/ws', () => {
     const id = clientId();
 
     germanTab.send({ type: 'send_message', profile_id: ben.id, text: 'Too expensive', client_id: id });
-    expect(await germanTab.waitFor('message_refused')).toEqual({ type: 'message_refused', client_id: id, error: 'insufficient_credits', message: 'Du hast nicht genug Credits' });
+    expect(await germanTab.waitFor('message_refused')).toEqual({
+      type: 'message_refused',
+      client_id: id,
+      error: 'insufficient_credits',
+      message: 'Du hast nicht genug Credits',
+    });
 
     germanTab.send({ type: 'send_message', profile_id: ben.id, text: 'x'.repeat(201), client_id: clientId() });
-    expect(await germanTab.waitFor('message_refused', (event) => event.error === 'message_too_long')).toMatchObject({ message: 'Deine Nachricht ist zu lang: höchstens 200 Zeichen.' });
+    expect(await germanTab.waitFor('message_refused', (event) => event.error === 'message_too_long')).toMatchObject({
+      message: 'Deine Nachricht ist zu lang: höchstens 200 Zeichen.',
+    });
     expect(await balanceOf(anna.id)).toBe(5);
   });
 

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../../contract/errors';
 import type { ClientEventOf, ServerEvent } from '../../contract/ws-events';
 import type { Language } from '../../contract/locales';
-import type { SiteRow } from '../db/schema/index';
+import type { SiteRow } from '../domain/sites/sites.service';
 import type { SendInput, SendResult } from '../domain/chat/chat.service';
 import { isAppError } from '../domain/shared/app-error';
 import type { Translator } from '../i18n/translator';
@@ -53,6 +53,7 @@ export function createSocketSends(options: SocketSendOptions) {
         kind: 'text',
         text: event.text,
         clientId,
+        screening: { language: sender.language, confirmed: event.confirmed_safety === true },
       });
       reply({ type: 'message_sent', client_id: clientId, ...result });
     } catch (error) {

@@ -21,11 +21,15 @@ export interface CatalogueAsset {
  * texts; the browser fetches it once and keeps it for a year (`immutable`): changed texts get a
  * new hash, so a deploy never serves stale words under an old address.
  */
-export function buildCatalogueAssets(getMessages: (language: Language, namespace: BrowserNamespace) => Messages) {
+export function buildCatalogueAssets(
+  getMessages: (language: Language, namespace: BrowserNamespace) => Messages,
+  /** The languages a namespace has files in, where not all eleven (the console's, issue 32). */
+  only: Partial<Record<BrowserNamespace, readonly Language[]>> = {},
+) {
   const byUrl = new Map<string, CatalogueAsset>();
   const byKey = new Map<string, CatalogueAsset>();
   for (const namespace of BROWSER_NAMESPACES) {
-    for (const language of SUPPORTED_LANGUAGES) {
+    for (const language of only[namespace] ?? SUPPORTED_LANGUAGES) {
       const body = Buffer.from(JSON.stringify(getMessages(language, namespace)), 'utf8');
       const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 12);
       const asset = { url: `/locales/${namespace}/${language}.${hash}.json`, body, etag: `"${hash}"` };
@@ -34,9 +38,9 @@ export function buildCatalogueAssets(getMessages: (language: Language, namespace
     }
   }
   return {
-    /** The address of one language's catalogue, for the page that needs it. */
+    /** The address of one language's catalogue, for the page that needs it; English where the namespace has no file in that language. */
     urlOf(language: Language, namespace: BrowserNamespace): string {
-      return byKey.get(`${namespace}/${language}`)!.url;
+      return (byKey.get(`${namespace}/${language}`) ?? byKey.get(`${namespace}/en`)!).url;
     },
     /** The file at an address, or null for an unknown namespace, language or an old hash. */
     find(url: string): CatalogueAsset | null {

@@ -73,7 +73,12 @@ describe('jobRunner', () => {
     const [{ id }] = await rowsOf('flaky');
 
     await jobRunner.runDue();
-    expect((await rowsOf('flaky'))[0]).toMatchObject({ runAt: new Date(clock.now().getTime() + MINUTE), lastError: 'mail server down (1)', deadAt: null, lockedUntil: null });
+    expect((await rowsOf('flaky'))[0]).toMatchObject({
+      runAt: new Date(clock.now().getTime() + MINUTE),
+      lastError: 'mail server down (1)',
+      deadAt: null,
+      lockedUntil: null,
+    });
     clock.advance(MINUTE - 1);
     expect(await jobRunner.runDue()).toBe(0);
     clock.advance(1);
@@ -263,7 +268,10 @@ describe('jobRunner', () => {
 
 describe('job clean-up', () => {
   it('deletes done jobs after 14 days and dead ones after 90, keeping the rest', async () => {
-    const jobRunner = runner({ work: async () => {}, [CLEAN_UP_JOBS_JOB]: createJobCleanup({ jobs: repository, clock }) }, { schedules: [cleanUpJobsSchedule] });
+    const jobRunner = runner(
+      { work: async () => {}, [CLEAN_UP_JOBS_JOB]: createJobCleanup({ jobs: repository, clock }) },
+      { schedules: [cleanUpJobsSchedule] },
+    );
     await enqueue('work', { age: 'old' });
     await jobRunner.runDue();
     clock.advance(10 * DAY);

@@ -69,7 +69,12 @@ export function createJobRunner(options: JobRunnerOptions) {
   let log = options.log ?? consoleLog;
   const scheduler = createScheduler({ jobs, schedules: options.schedules ?? [] });
   const kinds = Object.keys(handlers);
-  const lanes = new Map(kinds.map((kind) => [kind, { limit: Math.max(1, options.concurrency?.[kind] ?? DEFAULT_CONCURRENCY), running: 0, waiting: [] as ClaimedJob[], idleUntil: 0 }]));
+  const lanes = new Map(
+    kinds.map((kind) => [
+      kind,
+      { limit: Math.max(1, options.concurrency?.[kind] ?? DEFAULT_CONCURRENCY), running: 0, waiting: [] as ClaimedJob[], idleUntil: 0 },
+    ]),
+  );
   const active = new Set<Promise<void>>();
 
   let started = false;
@@ -101,7 +106,12 @@ export function createJobRunner(options: JobRunnerOptions) {
     options.observer?.finished(job.kind);
     // A request's trace ends where its last job does; scheduled work (digests to thousands)
     // carries no request id and logs only its failures.
-    if (requestId) log(`job ${job.kind} #${job.id} done`, { kind: job.kind, jobId: job.id, requestId, attempts: job.attempts, ms: Math.round(performance.now() - started) }, 'info');
+    if (requestId)
+      log(
+        `job ${job.kind} #${job.id} done`,
+        { kind: job.kind, jobId: job.id, requestId, attempts: job.attempts, ms: Math.round(performance.now() - started) },
+        'info',
+      );
     await markDone(job.id);
   }
 
@@ -144,7 +154,12 @@ export function createJobRunner(options: JobRunnerOptions) {
       else await jobs.markDead(job.id, message, now);
     } catch (writeError) {
       // The lease runs out and the job is claimed again: nothing is lost, it is only late.
-      log(`job ${job.kind} #${job.id}: its failure could not be recorded`, { kind: job.kind, jobId: job.id, ...(requestId && { requestId }), error: String(writeError) });
+      log(`job ${job.kind} #${job.id}: its failure could not be recorded`, {
+        kind: job.kind,
+        jobId: job.id,
+        ...(requestId && { requestId }),
+        error: String(writeError),
+      });
     }
   }
 

@@ -41,7 +41,9 @@ export function createScheduler(deps: { jobs: Pick<JobsRepository, 'enqueue'>; s
       for (const schedule of deps.schedules) {
         const periodStart = periodStartOf(now, schedule.everyMs, schedule.offsetMs);
         if (enqueued.get(schedule.kind) === periodStart.getTime()) continue;
-        await deps.jobs.enqueue(schedule.kind, { ...schedule.payload, periodStart: periodStart.toISOString() }, periodStart, now, { key: scheduleKey(schedule.kind, periodStart) });
+        await deps.jobs.enqueue(schedule.kind, { ...schedule.payload, periodStart: periodStart.toISOString() }, periodStart, now, {
+          key: scheduleKey(schedule.kind, periodStart),
+        });
         enqueued.set(schedule.kind, periodStart.getTime());
       }
     },

@@ -20,10 +20,19 @@ const warnings: string[] = [];
 const infos: string[] = [];
 let worker: Awaited<ReturnType<typeof startWorker>>;
 
+// The worker migrates a fresh on-disk database first: allow for a busy machine.
 beforeAll(async () => {
   vi.spyOn(console, 'warn').mockImplementation((line: unknown) => void warnings.push(String(line)));
   vi.spyOn(console, 'info').mockImplementation((line: unknown) => void infos.push(String(line)));
-  const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', WORKER_METRICS_PORT: String(PORT), METRICS_TOKEN: TOKEN });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    WORKER_METRICS_PORT: String(PORT),
+    METRICS_TOKEN: TOKEN,
+  });
   worker = await startWorker(config, {
     jobs: {
       pollMs: 50,
@@ -36,7 +45,7 @@ beforeAll(async () => {
       },
     },
   });
-});
+}, 180_000);
 afterAll(async () => {
   await worker?.stop();
   vi.restoreAllMocks();
@@ -67,7 +76,13 @@ describe('npm run worker', () => {
     await worker.services.jobQueue.enqueue(SUCCEEDING_JOB, { memberId: 7 });
     await waitFor(() => infos.some((line) => line.includes('like-req-12')), 'the job to be logged done');
     const line = JSON.parse(infos.find((entry) => entry.includes('like-req-12'))!);
-    expect(line).toMatchObject({ level: 'info', msg: expect.stringMatching(new RegExp(`^job ${SUCCEEDING_JOB} #\\d+ done$`)), kind: SUCCEEDING_JOB, requestId: 'like-req-12', attempts: 1 });
+    expect(line).toMatchObject({
+      level: 'info',
+      msg: expect.stringMatching(new RegExp(`^job ${SUCCEEDING_JOB} #\\d+ done$`)),
+      kind: SUCCEEDING_JOB,
+      requestId: 'like-req-12',
+      attempts: 1,
+    });
     expect(line.ms).toBeGreaterThanOrEqual(0);
     // Both have run (the counter says so), and only the request's job left a line.
     const completed = `rendezvous_jobs_completed_total{kind="${SUCCEEDING_JOB}"} 2`;

@@ -23,7 +23,10 @@ const jsonLog: JobLog = (message, details, level = 'warn') => {
  * The job runner as a process of its own (`npm run worker`): the database, the services the
  * handlers use, the runner, and no HTTP. Answers a `stop` that lets running jobs finish.
  */
-export async function startWorker(config: Config, overrides: ServiceOverrides = {}): Promise<{ stop(): Promise<void>; services: Services; metricsPort: number | null }> {
+export async function startWorker(
+  config: Config,
+  overrides: ServiceOverrides = {},
+): Promise<{ stop(): Promise<void>; services: Services; metricsPort: number | null }> {
   // A worker shares the machine with web instances, often: at a lower priority, a burst of
   // jobs (a digest to 100,000 members) takes the CPU the web leaves idle instead of making
   // members' pages wait. Raising one's own niceness needs no privilege.

@@ -51,7 +51,7 @@ export const httpObservabilityPlugin = fp(
     // The handler and everything it starts run as part of the request: jobs it enqueues carry its id.
     app.addHook('preHandler', (request, _reply, done) => runWithRequestId(request.id, done));
 
-    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/metrics', { schema: { hide: true }, config: { siteless: true } }, async (request, reply) => {
       const answer = await options.access.answerOnAppPort(request.headers.authorization);
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     });

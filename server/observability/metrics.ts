@@ -64,6 +64,35 @@ export function createMetrics() {
       delivered = 0;
     },
   });
+  const busInterruptions = new Counter({
+    name: 'rendezvous_realtime_bus_interruptions_total',
+    help: 'Times the realtime bus lost Redis and this instance closed its open sockets (1012) so that each tab resyncs',
+    registers: [registry],
+  });
+  let rateLimitsLocal = false;
+  new Gauge({
+    name: 'rendezvous_rate_limit_local_fallback',
+    help: "1 while rate limits count in this instance's memory because Redis is unreachable, else 0",
+    registers: [registry],
+    collect() {
+      this.set(rateLimitsLocal ? 1 : 0);
+    },
+  });
+  const rateLimitFallbacks = new Counter({
+    name: 'rendezvous_rate_limit_local_fallbacks_total',
+    help: "Redis outages during which rate limits counted in this instance's memory",
+    registers: [registry],
+  });
+  let countedLocally = 0;
+  new Counter({
+    name: 'rendezvous_rate_limit_local_counts_total',
+    help: "Rate-limited requests counted in this instance's memory instead of Redis",
+    registers: [registry],
+    collect() {
+      this.inc(countedLocally);
+      countedLocally = 0;
+    },
+  });
   const batchSize = new Histogram({
     name: 'rendezvous_chat_batch_size',
     help: 'Messages per group commit of the chat',
@@ -77,7 +106,12 @@ export function createMetrics() {
     registers: [registry],
   });
 
-  const jobsFinished = new Counter({ name: 'rendezvous_jobs_completed_total', help: 'Jobs run to the end, by kind', labelNames: ['kind'], registers: [registry] });
+  const jobsFinished = new Counter({
+    name: 'rendezvous_jobs_completed_total',
+    help: 'Jobs run to the end, by kind',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
   const jobFailures = new Counter({
     name: 'rendezvous_jobs_failed_total',
     help: 'Failed job attempts, by kind and outcome (retry: tried again later; dead: its last attempt)',
@@ -151,6 +185,23 @@ export function createMetrics() {
       },
       messageDelivered() {
         delivered += 1;
+      },
+      busInterrupted() {
+        busInterruptions.inc();
+      },
+    },
+    rateLimits: {
+      /** Redis became unreachable: counting in memory from now on. */
+      fellBack() {
+        rateLimitsLocal = true;
+        rateLimitFallbacks.inc();
+      },
+      /** Counting in Redis again. */
+      recovered() {
+        rateLimitsLocal = false;
+      },
+      countedLocally() {
+        countedLocally += 1;
       },
     },
     chat: {

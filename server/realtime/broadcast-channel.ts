@@ -1,9 +1,14 @@
 import { Redis } from 'ioredis';
+import { watchRedisConnection } from './redis-connection';
 
 /**
  * A tiny fan-out to every running instance, this one included: in-process handlers by default,
  * Redis pub/sub on one channel when `redisUrl` is set. The site and page change buses are this
  * with their own message shape; Redis is outside the process, so what does not decode is ignored.
+ *
+ * Without Redis a publish fails at once instead of waiting in ioredis's offline queue (callers
+ * await it before answering a request). Messages published during an outage are lost; a channel
+ * with a `reset` message makes up for that when Redis is back (see `reset`).
  */
 export interface BroadcastChannel<T> {
   publish(message: T): Promise<void>;
@@ -21,6 +26,11 @@ export interface BroadcastChannelOptions<T> {
   /** Null for a payload this channel does not carry. */
   decode(payload: string): T | null;
   onError: (error: unknown) => void;
+  /**
+   * "Anything may have changed": delivered on this instance when it hears the channel again
+   * after an outage, and published once this instance's publisher is back after a publish failed.
+   */
+  reset?: T;
 }
 
 export function createBroadcastChannel<T>(options: BroadcastChannelOptions<T>): BroadcastChannel<T> {
@@ -55,8 +65,18 @@ export function createBroadcastChannel<T>(options: BroadcastChannelOptions<T>): 
   const publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
   // ioredis subscribes again after a reconnect (autoResubscribe).
   const subscriber = new Redis(options.redisUrl);
-  publisher.on('error', onError);
-  subscriber.on('error', onError);
+  const publisherLink = watchRedisConnection(publisher, onError);
+  const subscriberLink = watchRedisConnection(subscriber, onError);
+  const { reset } = options;
+  let publishFailed = false;
+  if (reset !== undefined) {
+    subscriberLink.onRestored(() => deliver(reset));
+    publisherLink.onRestored(() => {
+      if (!publishFailed) return;
+      publishFailed = false;
+      publisher.publish(channel, options.encode(reset)).catch(onError);
+    });
+  }
   const subscribed = subscriber.subscribe(channel).then(
     () => {},
     (error: unknown) => onError(error),
@@ -69,11 +89,24 @@ export function createBroadcastChannel<T>(options: BroadcastChannelOptions<T>): 
   });
   return {
     async publish(message) {
-      await publisher.publish(channel, options.encode(message));
+      if (publisherLink.isDown) {
+        publishFailed = true;
+        // The reset makes up for it once Redis is back, and the outage was reported once already.
+        if (reset !== undefined) return;
+        throw new Error(`redis unreachable: not published on ${channel}`);
+      }
+      try {
+        await publisher.publish(channel, options.encode(message));
+      } catch (error) {
+        publishFailed = true;
+        throw error;
+      }
     },
     subscribe,
     ready: () => subscribed,
     async close() {
+      publisherLink.stop();
+      subscriberLink.stop();
       handlers.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },

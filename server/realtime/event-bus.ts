@@ -20,6 +20,17 @@ export interface EventBus {
    * waits for it before reading the database, so no message falls between the two.
    */
   subscribed(memberId: number): Promise<void>;
+  /**
+   * False while events published on other instances may not reach this process (its Redis
+   * subscription is down). The gateway accepts no socket meanwhile: it could not be kept current.
+   */
+  isListening(): boolean;
+  /**
+   * Calls `listener` each time this process stops hearing published events (Redis lost). Events
+   * to open sockets may have been lost since: the gateway closes them so each tab reconnects
+   * and resyncs. Returns the function that stops listening.
+   */
+  onInterrupted(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

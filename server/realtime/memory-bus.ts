@@ -48,7 +48,9 @@ export function createLocalSubscribers(onError: (error: unknown) => void = repor
 }
 
 /** One process, no network: the default, and what tests use. Handlers run synchronously, in publish order. */
-export function createMemoryBus(options: { onError?: (error: unknown) => void } = {}): EventBus & { readonly memberCount: number; hasSubscribers(memberId: number): boolean } {
+export function createMemoryBus(
+  options: { onError?: (error: unknown) => void } = {},
+): EventBus & { readonly memberCount: number; hasSubscribers(memberId: number): boolean } {
   const local = createLocalSubscribers(options.onError);
   return {
     async publish(memberId, event) {
@@ -64,6 +66,9 @@ export function createMemoryBus(options: { onError?: (error: unknown) => void } 
       };
     },
     subscribed: async () => {},
+    // One process: nothing between a publisher and its subscribers can fail.
+    isListening: () => true,
+    onInterrupted: () => () => {},
     hasSubscribers: (memberId) => local.has(memberId),
     get memberCount() {
       return local.memberCount;

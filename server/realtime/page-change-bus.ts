@@ -38,6 +38,8 @@ export function createPageChangeBus(options: PageChangeBusOptions = {}): PageCha
     encode: (change) => ('allSites' in change ? 'all' : 'memberId' in change ? `member:${change.memberId}` : String(change.siteId)),
     decode: parsePageChange,
     onError: options.onError ?? ((error: unknown) => console.error('page change bus', error)),
+    // Changes announced while Redis was away are lost: every kept page goes once it is back.
+    reset: { allSites: true },
   });
 }
 

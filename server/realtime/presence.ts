@@ -1,4 +1,3 @@
-import type { PresenceRepository } from '../db/repositories/presence.repository';
 import type { Clock } from '../domain/shared/clock';
 
 /** A member counts as online this long after the last refresh, so a crashed instance's members run out on their own. */
@@ -8,6 +7,14 @@ const REFRESH_MS = 60_000;
 /** Opens and closes are gathered and written together this often. */
 const FLUSH_MS = 1_000;
 const CHUNK = 1_000;
+
+/** Where presence is kept for every instance and the worker (`member_presence`, through its repository). */
+export interface PresenceStore {
+  /** These members count as online until `until`. */
+  markOnline(memberIds: number[], until: Date): Promise<void>;
+  /** These members went offline at `at`. */
+  markOffline(memberIds: number[], at: Date): Promise<void>;
+}
 
 export interface PresenceTracker {
   /** A socket of this member opened on this instance. */
@@ -28,7 +35,7 @@ export interface PresenceTracker {
  * (the other's refresh brings them back): harmless for notifications, which only need "is the
  * member around".
  */
-export function createPresenceTracker(deps: { presence: PresenceRepository; clock: Clock; onError?: (error: unknown) => void; flushMs?: number }): PresenceTracker {
+export function createPresenceTracker(deps: { presence: PresenceStore; clock: Clock; onError?: (error: unknown) => void; flushMs?: number }): PresenceTracker {
   const onError = deps.onError ?? ((error: unknown) => console.error('presence update failed', error));
   /** Open sockets per member on this instance. */
   const sockets = new Map<number, number>();

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { ServerEvent } from '../../contract/ws-events';
 import type { EventBus } from './event-bus';
 import { createLocalSubscribers } from './memory-bus';
+import { watchRedisConnection } from './redis-connection';
 
 export const DEFAULT_CHANNEL_PREFIX = 'rdv:member:';
 
@@ -11,16 +12,30 @@ export const DEFAULT_CHANNEL_PREFIX = 'rdv:member:';
  * channel only while that member has a socket open on it, so Redis sends each instance only
  * what its own sockets need. Payloads are checked against the contract on receipt: Redis is
  * outside this process, and a foreign or stale publisher must not reach the browser.
+ *
+ * When the subscribed connection drops, whatever was published meanwhile is gone for good
+ * (pub/sub keeps nothing), so the bus tells the gateway (`onInterrupted`), which closes its
+ * sockets with 1012: each tab reconnects once Redis is back and resyncs from its last message.
+ * Publishes wait in ioredis's offline queue meanwhile, so an event committed while this
+ * instance's publisher is still reconnecting reaches a tab another instance already accepted.
  */
-export function createRedisBus(url: string, options: { channelPrefix?: string; onError?: (error: unknown) => void } = {}): EventBus & { readonly memberCount: number } {
+export function createRedisBus(
+  url: string,
+  options: { channelPrefix?: string; onError?: (error: unknown) => void } = {},
+): EventBus & { readonly memberCount: number } {
   const prefix = options.channelPrefix ?? DEFAULT_CHANNEL_PREFIX;
   const onError = options.onError ?? ((error: unknown) => console.error('realtime redis bus', error));
   const local = createLocalSubscribers(onError);
   const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
   // Subscriptions are replayed by ioredis after a reconnect (autoResubscribe); commands wait in its offline queue meanwhile.
   const subscriber = new Redis(url);
-  publisher.on('error', onError);
-  subscriber.on('error', onError);
+  const publisherLink = watchRedisConnection(publisher, onError);
+  const subscriberLink = watchRedisConnection(subscriber, onError);
+  const interrupted = new Set<() => void>();
+  const interrupt = () => {
+    for (const listener of [...interrupted]) listener();
+  };
+  subscriberLink.onLost(interrupt);
   /** The SUBSCRIBE still on its way, per member: a resync waits for it. */
   const pending = new Map<number, Promise<void>>();
 
@@ -43,7 +58,11 @@ export function createRedisBus(url: string, options: { channelPrefix?: string; o
       .subscribe(prefix + memberId)
       .then(
         () => {},
-        (error: unknown) => onError(error),
+        (error: unknown) => {
+          onError(error);
+          // A member still listened to without a subscription would miss events on an open socket.
+          if (local.has(memberId)) interrupt();
+        },
       )
       .finally(() => {
         if (pending.get(memberId) === subscribing) pending.delete(memberId);
@@ -59,7 +78,14 @@ export function createRedisBus(url: string, options: { channelPrefix?: string; o
 
   return {
     async publish(memberId, event) {
-      await publisher.publish(prefix + memberId, JSON.stringify(event));
+      try {
+        await publisher.publish(prefix + memberId, JSON.stringify(event));
+      } catch (error) {
+        // Redis away: every instance's subscription is down too, so their tabs were told to
+        // resync, and the outage was reported once already. Not an error for each publisher.
+        if (!publisherLink.isUp) return;
+        throw error;
+      }
     },
     subscribe(memberId, handler) {
       if (local.add(memberId, handler)) listen(memberId);
@@ -71,10 +97,18 @@ export function createRedisBus(url: string, options: { channelPrefix?: string; o
       };
     },
     subscribed: (memberId) => pending.get(memberId) ?? Promise.resolve(),
+    isListening: () => subscriberLink.isUp,
+    onInterrupted(listener) {
+      interrupted.add(listener);
+      return () => void interrupted.delete(listener);
+    },
     get memberCount() {
       return local.memberCount;
     },
     async close() {
+      interrupted.clear();
+      publisherLink.stop();
+      subscriberLink.stop();
       local.clear();
       pending.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);

@@ -90,7 +90,10 @@ describe.runIf(hasNginx && databaseUrl && redisUrl)('a cluster of two instances 
   async function logIn(origin: string, email: string) {
     const response = await call(origin, '/api/user.php', { body: { email, password: PASSWORD } });
     expect(response.status).toBe(200);
-    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('rdv_session='))!.split(';')[0]!;
+    const cookie = response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('rdv_session='))!
+      .split(';')[0]!;
     return { id: ((await response.json()) as { user: { id: number } }).user.id, cookie };
   }
   const openSocket = (origin: string, cookie: string) => TestSocket.open(`${origin.replace('http', 'ws')}/api/ws`, { origin, cookie });
@@ -98,19 +101,31 @@ describe.runIf(hasNginx && databaseUrl && redisUrl)('a cluster of two instances 
   it('delivers a message sent through B to the member connected through A', async () => {
     const [anna, ben] = await Promise.all([logIn(a(), 'demo1@rendezvous.example'), logIn(b(), 'demo2@rendezvous.example')]);
     const annaTab = await openSocket(a(), anna.cookie);
-    const sent = await call(b(), '/api/messages.php', { cookie: ben.cookie, body: { profile_id: anna.id, text: 'Across the cluster', client_id: `cluster-${Date.now()}` } });
+    const sent = await call(b(), '/api/messages.php', {
+      cookie: ben.cookie,
+      body: { profile_id: anna.id, text: 'Across the cluster', client_id: `cluster-${Date.now()}` },
+    });
     expect(sent.status).toBe(201);
     const { message } = (await sent.json()) as { message: { id: number } };
-    expect((await annaTab.waitFor('message_new', (event) => event.message.id === message.id)).message).toMatchObject({ text: 'Across the cluster', sender_id: ben.id });
+    expect((await annaTab.waitFor('message_new', (event) => event.message.id === message.id)).message).toMatchObject({
+      text: 'Across the cluster',
+      sender_id: ben.id,
+    });
     annaTab.ws.close();
   });
 
   it('shows a photo uploaded through A when asked through B, from the shared store', async () => {
     const carl = await logIn(a(), 'demo3@rendezvous.example');
-    const jpeg = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#a05070' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#a05070' } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'portrait.jpg');
-    const uploaded = await fetch(`${a()}/api/photos.php`, { method: 'POST', headers: { origin: a(), 'sec-fetch-site': 'same-origin', cookie: carl.cookie, 'x-forwarded-for': address() }, body: form });
+    const uploaded = await fetch(`${a()}/api/photos.php`, {
+      method: 'POST',
+      headers: { origin: a(), 'sec-fetch-site': 'same-origin', cookie: carl.cookie, 'x-forwarded-for': address() },
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
     const { photos } = (await uploaded.json()) as { photos: { id: number; filename: string }[] };
     const newest = photos.reduce((last, photo) => (photo.id > last.id ? photo : last));
@@ -125,13 +140,29 @@ describe.runIf(hasNginx && databaseUrl && redisUrl)('a cluster of two instances 
     const from = address();
     const signIn = await call(a(), '/api/admin/session', { body: { email: OWNER.email, password: OWNER.password }, from });
     expect(signIn.status).toBe(200);
-    const staffCookie = signIn.headers.getSetCookie().find((line) => line.startsWith('rdv_staff='))!.split(';')[0]!;
-    const verified = await call(a(), '/api/admin/session/second-factor', { body: { code: currentTotp(OWNER.totpSecret, new Date()) }, cookie: staffCookie, from });
+    const staffCookie = signIn.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('rdv_staff='))!
+      .split(';')[0]!;
+    const verified = await call(a(), '/api/admin/session/second-factor', {
+      body: { code: currentTotp(OWNER.totpSecret, new Date()) },
+      cookie: staffCookie,
+      from,
+    });
     expect(verified.status).toBe(200);
     const { items } = (await (await call(a(), '/api/admin/sites', { cookie: staffCookie, from })).json()) as { items: { id: number }[] };
-    const site = (await (await call(a(), `/api/admin/sites/${items[0]!.id}`, { cookie: staffCookie, from })).json()) as { id: number; version: number; domain: string };
+    const site = (await (await call(a(), `/api/admin/sites/${items[0]!.id}`, { cookie: staffCookie, from })).json()) as {
+      id: number;
+      version: number;
+      domain: string;
+    };
     const title = `Rendezvous cluster ${Date.now()}`;
-    const changed = await call(a(), `/api/admin/sites/${site.id}`, { method: 'PATCH', body: { version: site.version, index_title: title }, cookie: staffCookie, from });
+    const changed = await call(a(), `/api/admin/sites/${site.id}`, {
+      method: 'PATCH',
+      body: { version: site.version, index_title: title },
+      cookie: staffCookie,
+      from,
+    });
     expect(changed.status).toBe(200);
 
     const changedAt = Date.now();

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseTarget } from '../../server/db/client';
 import { createChatRepository } from '../../server/db/repositories/chat.repository';
-import { createCreditsRepository } from '../../server/db/repositories/credits.repository';
+import { bookCredits } from '../../server/domain/credits/ledger';
 import { createSessionsRepository } from '../../server/db/repositories/sessions.repository';
 import { profiles, users } from '../../server/db/schema/index';
 import { createSessionsService } from '../../server/domain/accounts/sessions.service';
@@ -62,7 +62,8 @@ describe('chat under SIGKILL', () => {
 
 async function killMidLoadAndCheck(target: DatabaseTarget, env: Record<string, string>) {
   const members = await withDatabase(target, seedPairs);
-  const serverEnv = { ...env, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: DOMAIN };
+  // Plain HTTP on a test domain: with the default https the start is refused without TRUST_PROXY.
+  const serverEnv = { ...env, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: DOMAIN, SITE_SCHEME: 'http' };
   const fates = new Map<string, Fate & { sender: Member }>();
 
   const first = await startServerProcess(serverEnv, { timeoutMs: START_TIMEOUT_MS });
@@ -90,10 +91,15 @@ async function killMidLoadAndCheck(target: DatabaseTarget, env: Record<string, s
       sql`select sender_id as "senderId", client_id as "clientId", min(id)::text as id, count(*)::int as copies from messages group by sender_id, client_id`,
     );
     const byKey = new Map(stored.map((row) => [`${row.senderId}:${row.clientId}`, row]));
-    const missing = acknowledged.filter(([clientId, fate]) => Number(byKey.get(`${fate.sender.id}:${clientId}`)?.id) !== (fate as { messageId: number }).messageId);
+    const missing = acknowledged.filter(
+      ([clientId, fate]) => Number(byKey.get(`${fate.sender.id}:${clientId}`)?.id) !== (fate as { messageId: number }).messageId,
+    );
     expect(missing.map(([clientId]) => clientId)).toEqual([]);
     expect(stored.filter((row) => row.copies !== 1)).toEqual([]);
-    const unbalanced = await rows<{ id: number }>(db, sql`select u.id from users u where u.credits <> (select coalesce(sum(delta), 0) from credit_ledger l where l.user_id = u.id)`);
+    const unbalanced = await rows<{ id: number }>(
+      db,
+      sql`select u.id from users u where u.credits <> (select coalesce(sum(delta), 0) from credit_ledger l where l.user_id = u.id)`,
+    );
     expect(unbalanced).toEqual([]);
     const [debits] = await rows<{ paid: number; debited: number }>(
       db,
@@ -115,7 +121,12 @@ async function sendUntilKilled(server: ServerProcess, members: Member[], fates: 
       fates.set(clientId, { state: 'unknown', sender: member });
       const response = await send(server.url, member, clientId).catch(() => null);
       if (!response) continue;
-      fates.set(clientId, response.status === 201 ? { state: 'acknowledged', messageId: response.messageId!, sender: member } : { state: 'refused', status: response.status, sender: member });
+      fates.set(
+        clientId,
+        response.status === 201
+          ? { state: 'acknowledged', messageId: response.messageId!, sender: member }
+          : { state: 'refused', status: response.status, sender: member },
+      );
     }
   };
   const loops = members.flatMap((member) => Array.from({ length: IN_FLIGHT_PER_MEMBER }, () => loop(member)));
@@ -130,7 +141,7 @@ async function send(url: string, member: Member, clientId: string): Promise<{ st
   const response = await fetch(`${url}/api/messages.php`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: member.cookie },
-    body: JSON.stringify({ conversation_id: member.conversationId, text: `durable ${clientId}`, client_id: clientId }),
+    body: JSON.stringify({ conversation_id: member.conversationId, text: 'a message that must survive the kill', client_id: clientId }),
   });
   const body = (await response.json()) as { message?: { id: number } };
   return { status: response.status, messageId: body.message?.id };
@@ -145,9 +156,14 @@ async function seedPairs(db: Database): Promise<Member[]> {
   const sessions = createSessionsService({ sessions: createSessionsRepository(db), clock: systemClock });
   const members: Member[] = [];
   for (let index = 0; index < PAIRS * 2; index++) {
-    const [user] = await db.insert(users).values({ siteId: site.id, email: `sigkill${index}@durability.test`, passwordHash: 'not-used', status: 'active', paidUser: true }).returning();
-    await db.insert(profiles).values({ id: user.id, name: `Member ${index}`, gender: index % 2 ? 'male' : 'female', dateOfBirth: '1990-01-01', country: 'NL', status: 'active' });
-    await createCreditsRepository(db).apply({ userId: user.id, delta: index % 4 < 2 ? 100_000 : 20, reason: 'adjustment', at: systemClock.now() });
+    const [user] = await db
+      .insert(users)
+      .values({ siteId: site.id, email: `sigkill${index}@durability.test`, passwordHash: 'not-used', status: 'active', paidUser: true })
+      .returning();
+    await db
+      .insert(profiles)
+      .values({ id: user.id, name: `Member ${index}`, gender: index % 2 ? 'male' : 'female', dateOfBirth: '1990-01-01', country: 'NL', status: 'active' });
+    await bookCredits(db, { userId: user.id, delta: index % 4 < 2 ? 100_000 : 20, reason: 'adjustment', at: systemClock.now() });
     members.push({ id: user.id, cookie: `rdv_session=${await sessions.start(user.id, 'sigkill test')}`, conversationId: 0 });
   }
   for (let index = 0; index < members.length; index += 2) {

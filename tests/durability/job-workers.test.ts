@@ -29,7 +29,10 @@ interface Child {
 }
 
 function spawnTsx(script: string, env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -72,7 +75,8 @@ describe('worker processes', () => {
 
     // One backlog, enqueued at once while both poll.
     await client.query(`insert into jobs (kind, payload, run_at) select 'record_run', jsonb_build_object('n', n), now() from generate_series(1, ${JOBS}) as n`);
-    const done = async () => (await client.query<{ count: number }>(`select count(*)::int as count from jobs where kind = 'record_run' and done_at is not null`)).rows[0].count;
+    const done = async () =>
+      (await client.query<{ count: number }>(`select count(*)::int as count from jobs where kind = 'record_run' and done_at is not null`)).rows[0].count;
     await waitFor(async () => (await done()) === JOBS, `${JOBS} jobs to be done`);
     // Both tick a few seconds more, scheduling `record_tick` every second.
     await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -103,7 +107,9 @@ describe('worker processes', () => {
     const worker = spawnTsx('server/worker.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
     cleanups.push(() => void worker.stop());
     expect(await worker.exited).toBe(1);
-    expect(worker.output()).toContain(`npm run worker cannot open the embedded database in ${path.join(dataDir, 'pglite')}: the server (process ${process.pid}) has it open`);
+    expect(worker.output()).toContain(
+      `npm run worker cannot open the embedded database in ${path.join(dataDir, 'pglite')}: the server (process ${process.pid}) has it open`,
+    );
     expect(worker.output()).toContain('use PostgreSQL (DATABASE_URL) and start the servers with WORKER=off');
   });
 });

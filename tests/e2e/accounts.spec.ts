@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followMailLink, logIn, newMember, signUpThroughSteps } from './support/accounts';
+import { followMailLink, logIn, newMember, signUpByApi, signUpThroughSteps } from './support/accounts';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
 import { en, text } from './support/locales';
 
@@ -61,7 +61,8 @@ describe('a visitor becomes a member', () => {
   it('blocks a guesser after too many wrong passwords, while the owner still gets in from their own browser', async () => {
     const { context: ownBrowser, page: own } = await freshPage();
     const member = newMember();
-    await signUpThroughSteps(own, member);
+    await signUpByApi(ownBrowser, member);
+    await own.goto(`${baseUrl()}/members`);
     await own.getByRole('button', { name: t('nav.account') }).click();
     await own.getByRole('button', { name: t('nav.logout') }).click();
     await own.getByRole('link', { name: t('nav.login') }).waitFor();
@@ -69,10 +70,16 @@ describe('a visitor becomes a member', () => {
     const { context, page } = await freshPage();
     for (let attempt = 1; attempt <= 4; attempt++) {
       await logIn(page, { email: member.email, password: 'not my password' });
-      await page.getByRole('alert').filter({ hasText: t('errors.login_failed') }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: t('errors.login_failed') })
+        .waitFor();
     }
     await logIn(page, { email: member.email, password: 'not my password' });
-    await page.getByRole('alert').filter({ hasText: t('errors.account_locked', { minutes: 15 }) }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: t('errors.account_locked', { minutes: 15 }) })
+      .waitFor();
     await logIn(page, member);
     await page.getByRole('alert').filter({ hasText: 'account blocked' }).waitFor();
     await expectAccessible(page);
@@ -89,10 +96,8 @@ describe('a visitor becomes a member', () => {
   it('resets a forgotten password from the mailed link', async () => {
     const signup = await freshPage();
     const member = newMember();
-    await signUpThroughSteps(signup.page, member);
-    // Forgotten in another browser. Clearing this one's cookies instead raced its sign-up: the page,
-    // still turning into the member's (its socket, its first calls), found the session gone and
-    // went to the log-in, as it should, in the middle of the next navigation.
+    await signUpByApi(signup.context, member);
+    // Forgotten in another browser, a visitor's.
     await signup.context.close();
     const { context, page } = await freshPage();
     await page.goto(`${baseUrl()}/reset-password`);
@@ -119,7 +124,7 @@ describe('a visitor becomes a member', () => {
   it('changes the e-mail address and confirms it from the new mailbox', async () => {
     const { context, page } = await freshPage();
     const member = newMember();
-    await signUpThroughSteps(page, member);
+    await signUpByApi(context, member);
     await page.goto(`${baseUrl()}/notifications`);
     await expectAccessible(page);
     const newEmail = `changed.${member.email}`;
@@ -149,7 +154,7 @@ describe('a visitor becomes a member', () => {
   it('deletes the account and restores it within 14 days right from the log-in, as the FAQ says', async () => {
     const { context, page } = await freshPage();
     const member = newMember();
-    await signUpThroughSteps(page, member);
+    await signUpByApi(context, member);
     await page.goto(`${baseUrl()}/notifications`);
     await page.getByRole('button', { name: t('deletion.start') }).click();
     await page.getByRole('button', { name: t('deletion.continue') }).click();
@@ -160,7 +165,10 @@ describe('a visitor becomes a member', () => {
     await page.getByRole('heading', { name: t('deletion.deleted_title') }).waitFor();
 
     await logIn(page, member);
-    await page.getByRole('alert').filter({ hasText: t('errors.account_pending_deletion') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: t('errors.account_pending_deletion') })
+      .waitFor();
     await expectAccessible(page);
     // The restore link is mailed too (its own page is covered by the HTTP tests); the log-in offers it at once.
     await page.getByRole('button', { name: t('login.restore') }).click();
@@ -176,7 +184,8 @@ describe('a visitor becomes a member', () => {
   it('keeps a language chosen before logging in', async () => {
     const { context, page } = await freshPage();
     const member = newMember();
-    await signUpThroughSteps(page, member);
+    await signUpByApi(context, member);
+    await page.goto(`${baseUrl()}/members`);
     await page.getByRole('button', { name: t('nav.account') }).click();
     await page.getByRole('button', { name: t('nav.logout') }).click();
     await page.getByRole('link', { name: t('nav.login') }).waitFor();

@@ -64,7 +64,11 @@ function subscriptionKeys() {
 async function watchPushCalls(context: BrowserContext, page: Page) {
   const calls: Array<{ method: string; body: any; status: number }> = [];
   const landed = await page.evaluate(async () => {
-    const probe = await fetch('/api/user.php?push=1', { method: 'DELETE', headers: { 'content-type': 'application/json', 'x-request-type': 'client' }, body: JSON.stringify({ endpoint: 'https://push.invalid/none' }) });
+    const probe = await fetch('/api/user.php?push=1', {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', 'x-request-type': 'client' },
+      body: JSON.stringify({ endpoint: 'https://push.invalid/none' }),
+    });
     return probe.status !== 404;
   });
   await context.route('**/api/user.php?push=1', async (route) => {
@@ -96,7 +100,9 @@ async function memberBrowser(options: { permission?: 'granted' | 'denied'; insta
     await context.addInitScript(() => {
       const original = window.matchMedia.bind(window);
       window.matchMedia = (query: string) =>
-        query === '(display-mode: standalone)' ? ({ ...original(query), matches: true, media: query, addEventListener() {}, removeEventListener() {} } as MediaQueryList) : original(query);
+        query === '(display-mode: standalone)'
+          ? ({ ...original(query), matches: true, media: query, addEventListener() {}, removeEventListener() {} } as MediaQueryList)
+          : original(query);
     });
   }
   const page = await openPage(context);
@@ -123,7 +129,10 @@ describe('push notifications and the installed app', () => {
     // The invitation in the members area, and the photo alert before it (no photo yet).
     await page.getByTestId('hide-enrich-alert').getByText(t('alerts.enrich_text')).waitFor();
     await screenshots(page, 'alert-enrich');
-    await page.getByTestId('hide-enrich-alert').getByRole('button', { name: t('alerts.close') }).click();
+    await page
+      .getByTestId('hide-enrich-alert')
+      .getByRole('button', { name: t('alerts.close') })
+      .click();
     const invitation = page.getByTestId('hide-push-notification-alert');
     await invitation.getByText(t('alerts.push_text')).waitFor();
     await screenshots(page, 'alert-push');
@@ -140,7 +149,10 @@ describe('push notifications and the installed app', () => {
     expect(await pushState(page).getAttribute('data-state')).toBe('subscribed');
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.status).toBe(200);
-    expect(post.body.subscription).toMatchObject({ endpoint: expect.stringMatching(/^https:\/\/push\.invalid\/e2e\//), keys: { p256dh: expect.any(String), auth: expect.any(String) } });
+    expect(post.body.subscription).toMatchObject({
+      endpoint: expect.stringMatching(/^https:\/\/push\.invalid\/e2e\//),
+      keys: { p256dh: expect.any(String), auth: expect.any(String) },
+    });
 
     // Push preferences: stored, and still there after a reload, the e-mail ones untouched.
     const likes = push.getByRole('switch', { name: t('settings.notification_types.like') });
@@ -231,7 +243,10 @@ describe('push notifications and the installed app', () => {
   it('remembers a closed alert after a reload', async () => {
     const { context, page } = await memberBrowser({ permission: 'granted' });
     await watchPushCalls(context, page);
-    await page.getByTestId('hide-enrich-alert').getByRole('button', { name: t('alerts.close') }).click();
+    await page
+      .getByTestId('hide-enrich-alert')
+      .getByRole('button', { name: t('alerts.close') })
+      .click();
     await page.reload();
     await page.getByTestId('hide-push-notification-alert').waitFor();
     expect(await page.getByTestId('hide-enrich-alert').count()).toBe(0);
@@ -250,7 +265,8 @@ describe('push notifications and the installed app', () => {
     // The worker is installed with the offline page kept before it takes the page over.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
     });
     await context.setOffline(true);
     // Not page.goto, which waits for the app to start: the offline page has no script.

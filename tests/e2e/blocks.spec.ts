@@ -32,7 +32,10 @@ describe('a member blocks another (ADR 0021)', () => {
     // Anna blocks Ben from the conversation: she keeps it, but cannot write until she unblocks.
     await anna.page.getByRole('button', { name: t('profile.block'), exact: true }).click();
     await anna.page.getByRole('button', { name: t('profile.block_confirm', { name: ben.member.name }) }).click();
-    await anna.page.getByTestId('blocked-notice').getByText(t('chat.blocked_notice', { name: ben.member.name })).waitFor();
+    await anna.page
+      .getByTestId('blocked-notice')
+      .getByText(t('chat.blocked_notice', { name: ben.member.name }))
+      .waitFor();
     expect(await anna.page.getByLabel(t('chat.message_label')).count()).toBe(0);
     await anna.page.getByTestId('message').filter({ hasText: 'Hello Ben' }).waitFor();
     await expectAccessible(anna.page);
@@ -58,7 +61,10 @@ describe('a member blocks another (ADR 0021)', () => {
     await list.getByText(ben.member.name, { exact: true }).waitFor();
     await expectAccessible(anna.page);
     await list.getByRole('button', { name: t('settings.unblock_name', { name: ben.member.name }) }).click();
-    await anna.page.getByTestId('unblocked').getByText(t('settings.unblocked', { name: ben.member.name })).waitFor();
+    await anna.page
+      .getByTestId('unblocked')
+      .getByText(t('settings.unblocked', { name: ben.member.name }))
+      .waitFor();
     await anna.page.getByText(t('settings.blocked_none')).waitFor();
     await anna.page.reload();
     await anna.page.getByText(t('settings.blocked_none')).waitFor();

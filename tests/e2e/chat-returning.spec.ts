@@ -45,7 +45,10 @@ async function sendText(page: Page, to: { profile_id: number } | { conversation_
 const unreadFromApi = (page: Page) =>
   page.evaluate(async () => {
     const answer = await (await fetch('/api/chats.php', { headers: { 'x-request-type': 'client' } })).json();
-    return { total: answer.total_unread_messages as number, perChat: answer.chats.map((chat: { num_unread_messages: number }) => chat.num_unread_messages) as number[] };
+    return {
+      total: answer.total_unread_messages as number,
+      perChat: answer.chats.map((chat: { num_unread_messages: number }) => chat.num_unread_messages) as number[],
+    };
   });
 
 /** Counts `GET /api/chats.php` and waits for the socket's first `resync_done` after a page load. */
@@ -76,7 +79,11 @@ const listPosition = (page: Page) =>
   page.getByRole('log').evaluate((list) => {
     const last = [...list.querySelectorAll('[data-testid="message"]')].at(-1)!.getBoundingClientRect();
     const box = list.getBoundingClientRect();
-    return { fromBottom: Math.round(list.scrollHeight - list.scrollTop - list.clientHeight), lastVisible: last.top >= box.top - 1 && last.bottom <= box.bottom + 1, scrolls: list.scrollHeight > list.clientHeight };
+    return {
+      fromBottom: Math.round(list.scrollHeight - list.scrollTop - list.clientHeight),
+      lastVisible: last.top >= box.top - 1 && last.bottom <= box.bottom + 1,
+      scrolls: list.scrollHeight > list.clientHeight,
+    };
   });
 
 describe('a member comes back to their messages', () => {
@@ -105,13 +112,19 @@ describe('a member comes back to their messages', () => {
     const badges = ben.page.getByTestId('chat-list-item').locator('.badge');
     expect(await badges.allTextContents()).toEqual([`3 ${t('nav.unread')}`]);
     const nav = ben.page.getByRole('navigation', { name: t('nav.main') });
-    await nav.locator('.badge').filter({ hasText: `3 ${t('nav.unread')}` }).waitFor();
+    await nav
+      .locator('.badge')
+      .filter({ hasText: `3 ${t('nav.unread')}` })
+      .waitFor();
     await expectAccessible(ben.page);
 
     // A message while the list is open: counted once, from the server.
     await sendText(anna.page, { conversation_id: conversationId }, 'four');
     await expect.poll(() => badges.allTextContents(), { timeout: 5_000 }).toEqual([`4 ${t('nav.unread')}`]);
-    await nav.locator('.badge').filter({ hasText: `4 ${t('nav.unread')}` }).waitFor();
+    await nav
+      .locator('.badge')
+      .filter({ hasText: `4 ${t('nav.unread')}` })
+      .waitFor();
     expect(await unreadFromApi(ben.page)).toEqual({ total: 4, perChat: [4] });
 
     expectNoConsoleErrors(anna.page);
@@ -124,7 +137,9 @@ describe('a member comes back to their messages', () => {
     // Ben shares a photo, the conversation's newest message.
     await ben.page.goto(`${baseUrl()}/chats/${conversationId}`);
     await ben.page.getByRole('button', { name: t('chat.photo_button') }).click();
-    const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#2e86c1' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#2e86c1' } })
+      .jpeg()
+      .toBuffer();
     await ben.page.getByTestId('chat-photo-input').setInputFiles({ name: 'tall.jpg', mimeType: 'image/jpeg', buffer: photo });
     await ben.page.getByRole('button', { name: t('chat.photo_send') }).click();
     await ben.page.getByTestId('photo-message').waitFor();

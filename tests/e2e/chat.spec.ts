@@ -24,7 +24,10 @@ describe('members write to each other', () => {
     // The URL changes a moment before React swaps in the conversation; typing into the
     // first-message composer in that gap would be lost, so wait for the sent message.
     await anna.page.waitForURL('**/chats/*');
-    await anna.page.getByTestId('message').filter({ hasText: t('chat.icebreakers.weekend') }).waitFor();
+    await anna.page
+      .getByTestId('message')
+      .filter({ hasText: t('chat.icebreakers.weekend') })
+      .waitFor();
     const composer = anna.page.getByLabel(t('chat.message_label'));
     // The demo site gives 3 free messages and 20 welcome credits; a message costs 10.
     for (const text of ['<b>bold?</b><script>window.hacked=1</script>', 'Second free one']) {
@@ -41,7 +44,10 @@ describe('members write to each other', () => {
     await anna.page.getByText(t('chat.price', { price: 10, credits: 0 })).waitFor();
     await composer.fill('One too many');
     await anna.page.getByRole('button', { name: t('chat.send') }).click();
-    await anna.page.getByRole('alert').filter({ hasText: t('errors.insufficient_credits') }).waitFor();
+    await anna.page
+      .getByRole('alert')
+      .filter({ hasText: t('errors.insufficient_credits') })
+      .waitFor();
     await anna.page.getByRole('link', { name: t('chat.buy_credits') }).waitFor();
     expect(await anna.page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
 
@@ -86,7 +92,11 @@ describe('members write to each other', () => {
     await anna.page.getByTestId('message').filter({ hasText: 'Are you there?' }).waitFor();
     expect(posts).toEqual([]);
     // Ben has it open: Anna's message shows as read.
-    await anna.page.getByTestId('message').filter({ hasText: `Are you there?` }).filter({ hasText: t('chat.read') }).waitFor();
+    await anna.page
+      .getByTestId('message')
+      .filter({ hasText: `Are you there?` })
+      .filter({ hasText: t('chat.read') })
+      .waitFor();
 
     expectNoConsoleErrors(anna.page);
     expectNoConsoleErrors(ben.page);
@@ -108,7 +118,10 @@ describe('members write to each other', () => {
     await rose.click();
     await anna.page.getByRole('button', { name: t('chat.gift_send', { name: t('gifts.names.rose'), price: 20 }) }).click();
     await anna.page.waitForURL('**/chats/*');
-    await anna.page.getByTestId('gift-message').filter({ hasText: t('chat.gift_message', { name: t('gifts.names.rose') }) }).waitFor();
+    await anna.page
+      .getByTestId('gift-message')
+      .filter({ hasText: t('chat.gift_message', { name: t('gifts.names.rose') }) })
+      .waitFor();
     const conversationUrl = anna.page.url();
 
     await ben.page.goto(conversationUrl);
@@ -117,7 +130,9 @@ describe('members write to each other', () => {
     await expect.poll(() => gift.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 
     await ben.page.getByRole('button', { name: t('chat.photo_button') }).click();
-    const photo = await sharp({ create: { width: 500, height: 400, channels: 3, background: '#2e86c1' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 500, height: 400, channels: 3, background: '#2e86c1' } })
+      .jpeg()
+      .toBuffer();
     await ben.page.getByTestId('chat-photo-input').setInputFiles({ name: 'beach.jpg', mimeType: 'image/jpeg', buffer: photo });
     await ben.page.getByText(t('chat.photo_price', { price: 15, credits: 20 })).waitFor();
     await expectAccessible(ben.page);

@@ -1,8 +1,8 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../server/db/seed/demo-staff';
+import { DEMO_STAFF } from '../../server/seed/demo-staff';
 import { askCookieConsent, baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
-import { signInToConsole } from './support/console';
+import { openConsoleAs } from './support/console';
 import { text } from './support/locales';
 
 const DEMO_ADMIN = DEMO_STAFF.find((account) => account.role === 'admin')!;
@@ -31,7 +31,7 @@ async function setAnalyticsIds(admin: Page, ids: { tagManager: string; clarity: 
 describe('analytics only with consent', () => {
   it('a visitor who refuses statistics sends no analytics request; accepting on the cookie page loads the configured scripts', async () => {
     const admin = await openPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
-    await signInToConsole(admin, DEMO_ADMIN);
+    await openConsoleAs(admin, DEMO_ADMIN);
     // A malformed id is refused with a clear problem; the vendors' formats are saved.
     await setAnalyticsIds(admin, { tagManager: 'GTM-1', clarity: 'rdvtest42' });
     await admin.getByText('This is not in the expected format.').first().waitFor();
@@ -108,6 +108,8 @@ describe('analytics only with consent', () => {
 
 /** Flirtzone's id, from the site editor the admin has open (its address ends in the id). */
 async function flirtzoneId(admin: Page): Promise<number> {
-  const body = (await admin.evaluate(() => fetch('/api/admin/sites?domain=flirt.localhost').then((response) => response.json()))) as { items: { id: number }[] };
+  const body = (await admin.evaluate(() => fetch('/api/admin/sites?domain=flirt.localhost').then((response) => response.json()))) as {
+    items: { id: number }[];
+  };
   return body.items[0]!.id;
 }

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../server/db/seed/demo-staff';
+import { DEMO_STAFF } from '../../server/seed/demo-staff';
 import { confirmedMember } from './support/accounts';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
-import { signInToConsole } from './support/console';
+import { openConsoleAs } from './support/console';
 
 const DEMO_ADMIN = DEMO_STAFF.find((account) => account.role === 'admin')!;
 
@@ -18,15 +18,15 @@ const figure = async (page: Page, testId: string) => (await page.getByTestId(tes
 describe('the console dashboard', () => {
   it('shows an admin the last day’s sign-ups and activations, and a new member counts at once', async () => {
     const admin = await openPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
-    await signInToConsole(admin, DEMO_ADMIN);
+    await openConsoleAs(admin, DEMO_ADMIN);
     await admin.getByRole('link', { name: 'Dashboard' }).first().click();
     await admin.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await admin.getByRole('link', { name: 'Last 24 hours' }).click();
     // The address changes before the new figures arrive: wait for the page to say which period it shows.
     await admin.getByText('All sites, Last 24 hours').waitFor();
     const signupsBefore = Number((await figure(admin, 'figure-signups')).replace(/,/g, ''));
-    // The charts are drawn (uPlot's canvas inside each frame), one per series group.
-    await admin.locator('[data-testid="chart"] canvas').first().waitFor();
+    // The charts are drawn (an SVG plot inside each frame), one per series group.
+    await admin.getByTestId('chart-plot').first().waitFor();
     expect(await admin.getByTestId('chart').count()).toBeGreaterThanOrEqual(4);
 
     const { context } = await confirmedMember(browser);
@@ -48,9 +48,9 @@ describe('the console dashboard', () => {
 
   it('fits a phone and narrows to one site', async () => {
     const admin = await openPage(await browser.newContext({ viewport: { width: 390, height: 844 } }));
-    await signInToConsole(admin, DEMO_ADMIN);
+    await openConsoleAs(admin, DEMO_ADMIN);
     await admin.goto(`${baseUrl()}/admin/dashboard?range=12m`);
-    await admin.locator('[data-testid="chart"] canvas').first().waitFor();
+    await admin.getByTestId('chart-plot').first().waitFor();
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const site = admin.getByLabel('Site', { exact: true });
     const firstSite = await site.locator('option').nth(1).innerText();
@@ -65,7 +65,10 @@ describe('the console dashboard', () => {
 
   it('is not shown to a moderator', async () => {
     const moderator = await openPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
-    await signInToConsole(moderator, DEMO_STAFF.find((account) => account.role === 'moderator')!);
+    await openConsoleAs(
+      moderator,
+      DEMO_STAFF.find((account) => account.role === 'moderator')!,
+    );
     expect(await moderator.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
     const response = await moderator.goto(`${baseUrl()}/admin/dashboard`);
     expect(response?.status()).toBe(403);

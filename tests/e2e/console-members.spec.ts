@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../server/db/seed/demo-staff';
+import { DEMO_STAFF } from '../../server/seed/demo-staff';
 import { confirmedMemberWithPhoto, logIn } from './support/accounts';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
-import { signInToConsole } from './support/console';
+import { openConsoleAs } from './support/console';
 import { en as t } from './support/locales';
 
 let browser: Browser;
@@ -35,7 +35,7 @@ describe('members in the console', () => {
 
     // Support finds them by e-mail address.
     const support = await openPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
-    await signInToConsole(support, SUPPORT);
+    await openConsoleAs(support, SUPPORT);
     await support.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Members' }).click();
     await support.getByRole('heading', { name: 'Members' }).waitFor();
     await support.getByRole('searchbox', { name: 'Search' }).fill(member.email.toUpperCase());
@@ -49,7 +49,7 @@ describe('members in the console', () => {
     const row = support.getByTestId(`order-${started.order.id}`);
     await row.getByRole('button', { name: `Refund ${started.credits} credits (€7.46)` }).click();
     const dialog = support.getByRole('dialog', { name: `Refund order ${started.order.id}?` });
-    await dialog.getByText('paid back through demo').waitFor();
+    await dialog.getByText('through demo').waitFor();
     expect(await dialog.getByRole('button', { name: 'Refund', exact: true }).isDisabled()).toBe(true);
     await dialog.getByLabel('Reason (kept in the audit log)').fill('Member wrote in: bought by mistake');
     await expectAccessible(support);
@@ -60,16 +60,25 @@ describe('members in the console', () => {
 
     // The member's transactions show the refund.
     await memberPage.goto(`${baseUrl()}/transactions`);
-    const memberRow = memberPage.getByTestId('order-row').filter({ has: memberPage.getByRole('link', { name: t('transactions.order_link', { number: started.order.id }) }) });
+    const memberRow = memberPage
+      .getByTestId('order-row')
+      .filter({ has: memberPage.getByRole('link', { name: t('transactions.order_link', { number: started.order.id }) }) });
     await memberRow.getByText(t('transactions.status.refunded')).waitFor();
-    await memberPage.getByTestId('ledger-row').filter({ hasText: t('transactions.reasons.refund') }).getByText(`-${started.credits}`).waitFor();
+    await memberPage
+      .getByTestId('ledger-row')
+      .filter({ hasText: t('transactions.reasons.refund') })
+      .getByText(`-${started.credits}`)
+      .waitFor();
 
     // Support bans the member: their session ends, and signing in again shows the access-ban page.
     await support.getByRole('button', { name: 'Ban', exact: true }).click();
     const ban = support.getByRole('dialog', { name: 'Ban this member?' });
     await ban.getByLabel('Reason (kept in the audit log)').fill('Threatening messages');
     await ban.getByRole('button', { name: 'Ban', exact: true }).click();
-    await support.getByTestId('ban-reason').getByText(/Threatening messages/).waitFor();
+    await support
+      .getByTestId('ban-reason')
+      .getByText(/Threatening messages/)
+      .waitFor();
     await support.getByRole('button', { name: 'Lift the ban' }).waitFor();
 
     await memberPage.goto(`${baseUrl()}/transactions`);
@@ -80,7 +89,7 @@ describe('members in the console', () => {
 
     // The member page works on a phone too: no sideways scrolling of the page, tables scroll in place.
     const phone = await openPage(await browser.newContext({ viewport: { width: 390, height: 844 } }));
-    await signInToConsole(phone, SUPPORT);
+    await openConsoleAs(phone, SUPPORT);
     await phone.goto(`${baseUrl()}/admin/members?q=${encodeURIComponent(member.email)}`);
     await phone.getByTestId('members-table').getByText(member.email).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

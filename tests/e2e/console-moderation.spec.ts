@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, DEMO_STAFF } from '../../server/db/seed/demo-staff';
+import { DEMO_OWNER, DEMO_STAFF } from '../../server/seed/demo-staff';
 import { confirmedMember, newMember, openOutbox } from './support/accounts';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
-import { authenticatorCode, signInToConsole } from './support/console';
+import { authenticatorCode, openConsoleAs } from './support/console';
 import { text } from './support/locales';
 
 let browser: Browser;
@@ -25,13 +25,32 @@ describe('moderation in the console', () => {
     const member = await openPage(memberContext);
     const account = newMember();
     await member.goto(`${flirtzoneUrl()}/`);
-    const signup = await member.evaluate(async (body) => {
-      const response = await fetch('/api/signup.php', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
-      return response.status;
-    }, { email: account.email, password: account.password, name: account.name, date_of_birth: '1975-03-02', gender: 'female', seeking: 'male', country: 'AT', accept_terms: true, network: 'journey' });
+    const signup = await member.evaluate(
+      async (body) => {
+        const response = await fetch('/api/signup.php', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return response.status;
+      },
+      {
+        email: account.email,
+        password: account.password,
+        name: account.name,
+        date_of_birth: '1975-03-02',
+        gender: 'female',
+        seeking: 'male',
+        country: 'AT',
+        accept_terms: true,
+        network: 'journey',
+      },
+    );
     expect(signup).toBe(201);
     await member.goto(`${flirtzoneUrl()}/profile`);
-    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#5b2c6f' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#5b2c6f' } })
+      .jpeg()
+      .toBuffer();
     await member.getByTestId('photo-input').setInputFiles({ name: 'ich.jpg', mimeType: 'image/jpeg', buffer: photo });
     const pendingBadge = member.getByTestId('own-photo').getByText(de('profile.photo_pending'));
     await pendingBadge.waitFor();
@@ -40,7 +59,7 @@ describe('moderation in the console', () => {
 
     // The owner invites a moderator, who enrols with a password and an authenticator.
     const owner = await openPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
-    await signInToConsole(owner, DEMO_OWNER);
+    await openConsoleAs(owner, DEMO_OWNER);
     await owner.getByRole('link', { name: 'Staff' }).first().click();
     const email = `photo.moderator.${Date.now()}@ops.example`;
     await owner.getByLabel('E-mail', { exact: true }).fill(email);
@@ -102,7 +121,7 @@ describe('moderation in the console', () => {
     await dialog.getByText(text('en', 'report.sent')).waitFor();
 
     const moderator = await openPage(await browser.newContext({ viewport: { width: 390, height: 844 } }));
-    await signInToConsole(moderator, DEMO_MODERATOR);
+    await openConsoleAs(moderator, DEMO_MODERATOR);
     await moderator.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Reports' }).click();
     await moderator.getByRole('heading', { name: 'Reports' }).waitFor();
     const row = moderator.getByTestId('reports-table').getByRole('row').filter({ hasText: reporter.member.name });
@@ -122,7 +141,10 @@ describe('moderation in the console', () => {
     // The reporter's answer is in the outbox, in their language, with the moderator's words.
     const outbox = await openPage(reporter.context);
     await openOutbox(outbox);
-    const mail = outbox.getByTestId('outbox-entry').filter({ hasText: reporter.member.email }).filter({ hasText: `#${number}` });
+    const mail = outbox
+      .getByTestId('outbox-entry')
+      .filter({ hasText: reporter.member.email })
+      .filter({ hasText: `#${number}` });
     await mail.first().waitFor();
     expect(await mail.first().innerText()).toContain('Thank you — we have removed the profile.');
     expectNoConsoleErrors(reporter.page);

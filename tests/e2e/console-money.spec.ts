@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../server/db/seed/demo-staff';
+import { DEMO_STAFF } from '../../server/seed/demo-staff';
 import { confirmedMemberWithPhoto } from './support/accounts';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
-import { signInToConsole } from './support/console';
+import { openConsoleAs } from './support/console';
 import { en as t } from './support/locales';
 
 let browser: Browser;
@@ -49,7 +49,7 @@ describe('the console’s money area', () => {
     const firstOrder = await payOnDemoCheckout(member);
 
     const admin = await openPage(await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true }));
-    await signInToConsole(admin, DEMO_ADMIN);
+    await openConsoleAs(admin, DEMO_ADMIN);
     await admin.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Orders' }).click();
     await admin.getByRole('heading', { name: 'Orders' }).waitFor();
     await admin.getByText('Choose a date range of up to 31 days').waitFor();
@@ -73,7 +73,10 @@ describe('the console’s money area', () => {
     // The CSV has the same filter: this order, as an accountant's spreadsheet reads it.
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('orders-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    const csv = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toMatch(/^order_id,created_at,site_id,site,user_id,status,payment_method/);
     expect(csv.find((line) => line.startsWith(`${firstOrder},`))).toMatch(/,paid,ideal,demo,/);
     expect(csv.slice(1).every((line) => line.includes(',paid,ideal,'))).toBe(true);
@@ -105,9 +108,15 @@ describe('the console’s money area', () => {
     // The member uses it at checkout: 30 % off, on the order.
     await checkoutWithIdeal(member);
     await applyCode(member, code.toLowerCase());
-    await member.getByText(t('credits.code_applied', { code, percentage: 30 })).first().waitFor();
+    await member
+      .getByText(t('credits.code_applied', { code, percentage: 30 }))
+      .first()
+      .waitFor();
     const discounted = await payOnDemoCheckout(member);
-    const orders = await member.evaluate(async () => (await (await fetch('/api/transactions.php')).json()) as { orders: { id: number; discount_code: string | null; discount_percentage: number }[] });
+    const orders = await member.evaluate(
+      async () =>
+        (await (await fetch('/api/transactions.php')).json()) as { orders: { id: number; discount_code: string | null; discount_percentage: number }[] },
+    );
     expect(orders.orders.find((order) => order.id === discounted)).toMatchObject({ discount_code: code, discount_percentage: 30 });
 
     // The admin disables it; the checkout no longer takes it.

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../server/db/seed/demo-staff';
+import { DEMO_STAFF } from '../../server/seed/demo-staff';
 import { confirmedMember } from './support/accounts';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
-import { signInToConsole } from './support/console';
+import { openConsoleAs } from './support/console';
 
 const DEMO_ADMIN = DEMO_STAFF.find((account) => account.role === 'admin')!;
 
@@ -22,7 +22,8 @@ const money = (amount: number, currency: string) => new Intl.NumberFormat('en', 
 /** What the first journey changed, for the next one to check and put back. */
 let changed: { country: string; amount: number; newAmount: number } | null = null;
 
-const noSideScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+const noSideScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
 /** Opens the demo site (localhost) in the console's editor, from the site list. */
 async function openDemoSite(page: Page) {
@@ -55,7 +56,7 @@ describe('an admin runs a site from the console', () => {
     const newAmount = target.price.amount + 111;
 
     const admin = await openPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
-    await signInToConsole(admin, DEMO_ADMIN);
+    await openConsoleAs(admin, DEMO_ADMIN);
     await openDemoSite(admin);
     await expectAccessible(admin);
     await admin.getByRole('tab', { name: 'Credit bundles' }).click();
@@ -78,10 +79,15 @@ describe('an admin runs a site from the console', () => {
   it('lists the change in the audit log, fits a phone, and puts the price back', async () => {
     expect(changed, 'the price journey ran first').not.toBeNull();
     const admin = await openPage(await browser.newContext({ viewport: { width: 390, height: 844 } }));
-    await signInToConsole(admin, DEMO_ADMIN);
+    await openConsoleAs(admin, DEMO_ADMIN);
     // The change is in the audit log, with its before and after.
     await admin.goto(`${baseUrl()}/admin/audit?action=site.bundle`);
-    await admin.getByTestId('audit-entry').filter({ hasText: 'site.bundle.update' }).filter({ hasText: String(changed!.newAmount) }).first().waitFor();
+    await admin
+      .getByTestId('audit-entry')
+      .filter({ hasText: 'site.bundle.update' })
+      .filter({ hasText: String(changed!.newAmount) })
+      .first()
+      .waitFor();
 
     // The list and the editor fit a phone: no page-wide side scroll, tables scroll in their region.
     await admin.goto(`${baseUrl()}/admin/sites`);
@@ -102,14 +108,16 @@ describe('an admin runs a site from the console', () => {
 
   it('writes a custom page in Markdown with a preview; members see it without any raw HTML', async () => {
     const admin = await openPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
-    await signInToConsole(admin, DEMO_ADMIN);
+    await openConsoleAs(admin, DEMO_ADMIN);
     await openDemoSite(admin);
     await admin.getByRole('tab', { name: 'Pages' }).click();
     const token = `safety-${Date.now()}`;
     await admin.getByLabel('New page address').fill(token);
     await admin.getByRole('button', { name: 'Add page' }).click();
     await admin.getByLabel('Title').fill('Safety tips');
-    await admin.getByLabel('Text (Markdown)').fill('## Meet in public\n\nTell **a friend** where you go.\n\n<script>window.pwned = 1</script><img src=x onerror="window.pwned=1">');
+    await admin
+      .getByLabel('Text (Markdown)')
+      .fill('## Meet in public\n\nTell **a friend** where you go.\n\n<script>window.pwned = 1</script><img src=x onerror="window.pwned=1">');
     const preview = admin.getByTestId('page-preview');
     await preview.getByRole('heading', { name: 'Meet in public' }).waitFor();
     expect(await preview.locator('strong').innerText()).toBe('a friend');

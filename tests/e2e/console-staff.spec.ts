@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER } from '../../server/db/seed/demo-staff';
+import { DEMO_OWNER } from '../../server/seed/demo-staff';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
-import { authenticatorCode, signInToConsole } from './support/console';
+import { authenticatorCode, openConsoleAs, signInToConsole } from './support/console';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ describe('the operators’ console', () => {
 
   it('invites a moderator, who enrols with a password and an authenticator, and the owner sees it in the audit log', async () => {
     const owner = await openPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
-    await signInToConsole(owner, DEMO_OWNER);
+    await openConsoleAs(owner, DEMO_OWNER);
     await owner.getByRole('link', { name: 'Staff' }).first().click();
     const email = `moderator.${Date.now()}@ops.example`;
     await owner.getByLabel('E-mail', { exact: true }).fill(email);

@@ -31,9 +31,11 @@ describe('members find each other', () => {
   it('searches with filters and loads more pages', async () => {
     const { page, close } = await confirmedMember(browser);
     await page.goto(`${baseUrl()}/members`);
-    await page.getByLabel(t('search.gender')).selectOption('female');
+    // The journey's member is a woman seeking men; orientation holds both ways (ADR 0067), so her
+    // search is for men, of whom the demo has more than one page.
+    await page.getByLabel(t('search.gender')).selectOption('male');
     await page.getByRole('button', { name: t('search.submit') }).click();
-    await page.waitForURL('**/members?gender=female');
+    await page.waitForURL('**/members?gender=male');
     await expect.poll(() => page.locator('.profile-card').count()).toBe(20);
     await expectAccessible(page);
     await page.getByRole('button', { name: t('search.load_more') }).click();
@@ -51,17 +53,25 @@ describe('members find each other', () => {
 
     await ben.page.goto(`${baseUrl()}/members/${anna.id}`);
     await ben.page.getByRole('button', { name: t('profile.like'), exact: true }).click();
-    await ben.page.getByRole('dialog', { name: t('likes.new_like') }).waitFor();
+    // The like that makes the match shows the match moment to both at once: Ben where he liked,
+    // Anna live on the tab she still has open.
+    await ben.page.getByRole('dialog', { name: t('likes.match_title', { name: anna.member.name }) }).waitFor();
+    await anna.page.getByRole('dialog', { name: t('likes.match_title', { name: ben.member.name }) }).waitFor();
     // A real member's like is their own: no fictional label on it.
     expect(await ben.page.getByTestId('match-popup-fictional').count()).toBe(0);
     await expectAccessible(ben.page);
     await ben.page.keyboard.press('Escape');
+    await anna.page.keyboard.press('Escape');
     await ben.page.goto(`${baseUrl()}/likes/matches`);
     await expect.poll(() => ben.page.locator('.profile-card').count()).toBe(1);
 
     await anna.page.goto(`${baseUrl()}/members?t=1`);
     // The automatic like comes from one of the team's fictional profiles, labelled as such.
-    await anna.page.getByRole('dialog', { name: t('likes.new_like') }).getByTestId('match-popup-fictional').getByText(t('profile.fictional')).waitFor();
+    await anna.page
+      .getByRole('dialog', { name: t('likes.new_like') })
+      .getByTestId('match-popup-fictional')
+      .getByText(t('profile.fictional'))
+      .waitFor();
     expect(anna.page.url()).not.toContain('t=1');
     expectNoConsoleErrors(anna.page);
     expectNoConsoleErrors(ben.page);
@@ -88,7 +98,8 @@ describe('members find each other', () => {
     await expectAccessible(page);
 
     // In German, the same: the notice as the page opens, and the server's refusal of another like.
-    const de = (key: string, values: Record<string, string | number> = {}) => Object.entries(values).reduce((result, [name, value]) => result.replace(`{{${name}}}`, String(value)), text('de', key));
+    const de = (key: string, values: Record<string, string | number> = {}) =>
+      Object.entries(values).reduce((result, [name, value]) => result.replace(`{{${name}}}`, String(value)), text('de', key));
     await page.context().addCookies([{ name: 'i18n_redirected', value: 'de', url: baseUrl() }]);
     await page.reload();
     await limit.getByText(de('errors.swipe_limit_reached', { limit: 4 })).waitFor();

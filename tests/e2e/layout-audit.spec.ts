@@ -1,7 +1,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { baseUrl, launchBrowser, openPage } from './support/browser';
-import { AUDIT_HEIGHT, AUDIT_WIDTHS, findAxeViolations, findLayoutFaults, findUnstyledClasses, hasAxe, injectAxe, navigateInApp, settle } from './support/layout-audit';
+import {
+  AUDIT_HEIGHT,
+  AUDIT_WIDTHS,
+  findAxeViolations,
+  findLayoutFaults,
+  findUnstyledClasses,
+  hasAxe,
+  injectAxe,
+  navigateInApp,
+  settle,
+} from './support/layout-audit';
 import { flirtzoneOrigin, pathOf, prepareFlirtzoneWalk, prepareRouteWalk, ROUTES, type RouteWalk } from './support/routes';
 
 /**

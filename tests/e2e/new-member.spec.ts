@@ -67,15 +67,23 @@ describe('a new member’s first hour', () => {
     const gender = page.getByLabel(t('search.gender'));
     expect(await gender.inputValue()).toBe('male');
     const men = await page.evaluate(async () => (await (await fetch('/api/members.php?gender=male')).json()).numResults as number);
-    await page.getByRole('status').filter({ hasText: t('search.count', { shown: men >= 1000 ? '1000+' : men }) }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('search.count', { shown: men >= 1000 ? '1000+' : men }) })
+      .waitFor();
     await expectAccessible(page);
 
     await gender.selectOption('');
     await page.getByRole('button', { name: t('search.submit') }).click();
     await page.waitForURL('**/members?gender=any');
     const everyone = await page.evaluate(async () => (await (await fetch('/api/members.php')).json()).numResults as number);
-    expect(everyone).toBeGreaterThan(men);
-    await page.getByRole('status').filter({ hasText: t('search.count', { shown: everyone >= 1000 ? '1000+' : everyone }) }).waitFor();
+    // Orientation holds both ways (ADR 0067): "any gender" still shows only the people this member
+    // seeks (men), so the choice is kept but finds the same members.
+    expect(everyone).toBe(men);
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('search.count', { shown: everyone >= 1000 ? '1000+' : everyone }) })
+      .waitFor();
     await page.reload();
     expect(await page.getByLabel(t('search.gender')).inputValue()).toBe('');
     expectNoConsoleErrors(page);
@@ -105,7 +113,10 @@ describe('a new member’s first hour', () => {
     const likes = notifications.getByRole('switch', { name: t('settings.notification_types.like') });
     // A click, not uncheck(): the refusal may put the switch back before uncheck() looks at it.
     await likes.click();
-    await notifications.getByRole('alert').filter({ hasText: `${t('settings.save_failed')} ${t('errors.rate_limited')}` }).waitFor();
+    await notifications
+      .getByRole('alert')
+      .filter({ hasText: `${t('settings.save_failed')} ${t('errors.rate_limited')}` })
+      .waitFor();
     expect(await likes.isChecked()).toBe(true);
     expect(await notifications.getByRole('status').getByText(t('settings.saved')).count()).toBe(0);
     await expectAccessible(page);
@@ -206,7 +217,10 @@ describe('a new member’s first hour', () => {
 
     await page.getByLabel(t('directdebit.code')).fill(await readSmsCode(page, mobile));
     await page.getByRole('button', { name: t('directdebit.confirm') }).click();
-    await page.getByTestId('directdebit-done').getByRole('heading', { name: t('directdebit.done_title') }).waitFor();
+    await page
+      .getByTestId('directdebit-done')
+      .getByRole('heading', { name: t('directdebit.done_title') })
+      .waitFor();
     await expectAccessible(page);
     expectNoConsoleErrors(page);
   });

@@ -26,10 +26,15 @@ describe('partner cards, the gift picker on a profile and the icebreaker dialog 
     expect([href.protocol, href.searchParams.get('utm_source'), href.searchParams.get('utm_medium')]).toEqual(['https:', 'localhost', 'partner_card']);
     await partner.getByText(t('partner.label'), { exact: true }).waitFor();
     // It comes after the first members and is never one of them.
-    const grid = await page.locator('.profile-card, [data-testid="partner-card"]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-testid') ?? 'profile-card'));
+    const grid = await page
+      .locator('.profile-card, [data-testid="partner-card"]')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-testid') ?? 'profile-card'));
     expect(grid.indexOf('partner-card')).toBe(PARTNER_CARD_EVERY);
     await expectAccessible(page);
-    const profileLinks = await page.locator('.profile-card').getByRole('link').evaluateAll((links) => links.slice(0, 2).map((link) => link.getAttribute('href')!));
+    const profileLinks = await page
+      .locator('.profile-card')
+      .getByRole('link')
+      .evaluateAll((links) => links.slice(0, 2).map((link) => link.getAttribute('href')!));
 
     // A gift from the profile: the picker opens right there with its prices; sending stays on the profile.
     await page.locator('.profile-card').first().getByRole('link').click();
@@ -60,7 +65,10 @@ describe('partner cards, the gift picker on a profile and the icebreaker dialog 
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: t('chat.send') }).click();
     await page.waitForURL('**/chats/*');
-    await page.getByTestId('message').filter({ hasText: t('chat.icebreakers.travel') }).waitFor();
+    await page
+      .getByTestId('message')
+      .filter({ hasText: t('chat.icebreakers.travel') })
+      .waitFor();
     expectNoConsoleErrors(page);
     await close();
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, newMember, signUpThroughSteps } from './support/accounts';
+import { logIn, newMember, signUpByApi } from './support/accounts';
 import { baseUrl, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
 import { en } from './support/locales';
 
@@ -11,6 +11,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const t = en;
+/** Two rounds of the journeys' server's one-second session check, with time to spare. */
+const SESSION_CHECKS_PASSED_MS = 2_500;
 const api = (path: string) => `${baseUrl()}/api/${path}`;
 
 async function freshPage() {
@@ -24,7 +26,7 @@ describe('a member’s account stays theirs', () => {
   it('changes the password and stays signed in in that tab and browser, while other devices are logged out', async () => {
     const { context, page } = await freshPage();
     const member = newMember();
-    await signUpThroughSteps(page, member);
+    await signUpByApi(context, member);
     const otherTab = await openPage(context);
     await otherTab.goto(`${baseUrl()}/members`);
     const { context: otherDevice, page: phone } = await freshPage();
@@ -46,8 +48,9 @@ describe('a member’s account stays theirs', () => {
 
     // The other device is logged out at once …
     await phone.waitForURL('**/login', { timeout: 5_000 });
-    // … while this tab and the browser's other tab stay, past the gateway's periodic session check.
-    await page.waitForTimeout(12_000);
+    // … while this tab and the browser's other tab stay, past the gateway's periodic session check
+    // (every second on the journeys' server, global-server.ts): two of them go by.
+    await page.waitForTimeout(SESSION_CHECKS_PASSED_MS);
     expect(new URL(page.url()).pathname).toBe('/notifications');
     expect(new URL(otherTab.url()).pathname).toBe('/members');
     expect(await isSignedIn(page)).toBe(true);

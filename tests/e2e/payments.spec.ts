@@ -36,7 +36,10 @@ async function expectCompleted(page: Page, credits: number) {
   await state.getByText(t('credits.state_completed')).waitFor();
   const orderId = Number(new URL(page.url()).searchParams.get('order'));
   await state.getByText(t('credits.order_number', { id: orderId })).waitFor();
-  await page.getByTestId('payment-toast').getByText(t('credits.toast_body', { id: orderId, number: credits })).waitFor();
+  await page
+    .getByTestId('payment-toast')
+    .getByText(t('credits.toast_body', { id: orderId, number: credits }))
+    .waitFor();
   // The nav follows: credits instead of "get premium", and the balance on the page.
   const nav = page.getByRole('navigation', { name: t('nav.main') });
   await nav.getByRole('link', { name: t('nav.credits') }).waitFor();

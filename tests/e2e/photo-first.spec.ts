@@ -36,7 +36,9 @@ describe('photo-first pages (issue 19)', () => {
     const anna = await confirmedMemberWithPhoto(browser);
     const page = anna.page;
     // A second photo (the main site approves photos at once): her own profile shows both.
-    const second = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#17a2b8' } }).jpeg().toBuffer();
+    const second = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#17a2b8' } })
+      .jpeg()
+      .toBuffer();
     await page.getByTestId('photo-input').setInputFiles({ name: 'two.jpg', mimeType: 'image/jpeg', buffer: second });
     await expect.poll(() => page.getByTestId('own-photo').count()).toBe(2);
 
@@ -59,7 +61,10 @@ describe('photo-first pages (issue 19)', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${baseUrl()}/members`);
     // Other journeys add members without a photo to the same site as they run: take a card with one.
-    const card = page.locator('.profile-card').filter({ has: page.locator('img') }).first();
+    const card = page
+      .locator('.profile-card')
+      .filter({ has: page.locator('img') })
+      .first();
     await expect.poll(() => card.locator('img').getAttribute('srcset')).toContain('320w');
     await card.getByRole('link').click();
     await page.waitForURL(/\/members\/\d+$/);
@@ -68,7 +73,10 @@ describe('photo-first pages (issue 19)', () => {
     await page.getByRole('button', { name: t('chat.icebreakers.weekend') }).click();
     await page.getByRole('button', { name: t('chat.send') }).click();
     await page.waitForURL('**/chats/*');
-    await page.getByTestId('message').filter({ hasText: t('chat.icebreakers.weekend') }).waitFor();
+    await page
+      .getByTestId('message')
+      .filter({ hasText: t('chat.icebreakers.weekend') })
+      .waitFor();
     const composer = page.getByLabel(t('chat.message_label'));
     const oneLine = await composer.evaluate((box) => box.getBoundingClientRect().height);
     await composer.fill('And another thing:\nline two\nline three');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followMailLink, logIn, newMember, type E2eMember } from './support/accounts';
+import { followMailLink, logIn, mailLink, newMember, type E2eMember } from './support/accounts';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
 import { en as t } from './support/locales';
 
@@ -14,7 +14,11 @@ afterAll(() => browser?.close());
 async function postApi(page: Page, path: string, body: unknown): Promise<{ status: number; json: { user?: { id: number } } }> {
   return page.evaluate(
     async ({ path, body }) => {
-      const response = await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
       return { status: response.status, json: await response.json().catch(() => ({})) };
     },
     { path, body },
@@ -24,9 +28,16 @@ async function postApi(page: Page, path: string, body: unknown): Promise<{ statu
 /** The member the campaign is about: signed up through the API (the steps have a journey of their own) and confirmed from the outbox. */
 async function confirmedTarget(page: Page, target: E2eMember): Promise<number> {
   await page.goto(`${baseUrl()}/`);
-  const signup = await postApi(page, 'signup.php', { ...target, date_of_birth: '1992-05-20', gender: 'female', seeking: 'male', country: 'NL', accept_terms: true });
+  const signup = await postApi(page, 'signup.php', {
+    ...target,
+    date_of_birth: '1992-05-20',
+    gender: 'female',
+    seeking: 'male',
+    country: 'NL',
+    accept_terms: true,
+  });
   expect(signup.status).toBe(201);
-  await followMailLink(page, target.email);
+  await page.goto(await mailLink(page.context(), target.email));
   await page.waitForURL('**/activate/done');
   await logOut(page);
   return signup.json.user!.id;
@@ -70,12 +81,24 @@ describe('a visitor from a campaign for one member', () => {
     await page.getByLabel(t('signup.password_label')).fill(visitor.password);
     // The message written in the chat waits in the last step, with its price, before the account exists.
     expect(await page.getByLabel(t('signup.message_label', { name: target.name })).inputValue()).toBe(message);
-    await page.getByTestId('signup-message-price').filter({ hasText: t('signup.message_price_free') }).waitFor();
+    await page
+      .getByTestId('signup-message-price')
+      .filter({ hasText: t('signup.message_price_free') })
+      .waitFor();
     await page.getByLabel(t('signup.accept_terms')).check();
     const created = page.waitForRequest((request) => request.url().endsWith('/api/signup.php') && !request.postDataJSON().validate_only);
     await page.getByRole('button', { name: t('signup.create_account') }).click();
-    expect((await created).postDataJSON()).toMatchObject({ target_profile_id: targetId, signup_message: message, network: 'e2e-net', ref: 'journey', sub1: 's1' });
-    await page.getByTestId('signup-complete').getByText(t('signup.complete_text', { email: visitor.email })).waitFor();
+    expect((await created).postDataJSON()).toMatchObject({
+      target_profile_id: targetId,
+      signup_message: message,
+      network: 'e2e-net',
+      ref: 'journey',
+      sub1: 's1',
+    });
+    await page
+      .getByTestId('signup-complete')
+      .getByText(t('signup.complete_text', { email: visitor.email }))
+      .waitFor();
 
     await page.getByRole('link', { name: t('signup.complete_continue') }).click();
     await page.waitForURL('**/signup-matches');

@@ -37,7 +37,10 @@ describe('a production install keeps its keys', () => {
     const operator = await openPage(await browser.newContext({ locale: 'en-US' }));
     await openOutbox(operator);
     expect(new URL(operator.url()).search).toBe('');
-    const mail = operator.getByTestId('outbox-entry').filter({ hasText: demoMember(7).email }).first();
+    const mail = operator
+      .getByTestId('outbox-entry')
+      .filter({ hasText: demoMember(7).email })
+      .first();
     const link = await mail.getByRole('link').first().getAttribute('href');
     expect(link).toMatch(new RegExp(`^${baseUrl()}/reset-password/do\\?token=`));
     expectNoConsoleErrors(operator);

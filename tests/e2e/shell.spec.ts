@@ -26,7 +26,12 @@ async function wrappedElements(page: Page, selector: string): Promise<string[]> 
       .map((element) => {
         const style = getComputedStyle(element);
         const lineHeight = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.5;
-        const height = element.getBoundingClientRect().height - parseFloat(style.paddingBlockStart) - parseFloat(style.paddingBlockEnd) - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth);
+        const height =
+          element.getBoundingClientRect().height -
+          parseFloat(style.paddingBlockStart) -
+          parseFloat(style.paddingBlockEnd) -
+          parseFloat(style.borderTopWidth) -
+          parseFloat(style.borderBottomWidth);
         return { text: element.textContent!.trim(), lines: height / lineHeight };
       })
       .filter((entry) => entry.lines > 1.5)
@@ -67,7 +72,12 @@ describe('the app shell on phones and on desktop', () => {
     // Phone: tab bar with Search active, the top navigation's links out of the way, nothing wraps.
     await tabBar(page).waitFor();
     expect(await activeTab(page)).toBe('search');
-    expect(await page.getByRole('navigation', { name: t('nav.main') }).getByRole('link', { name: t('nav.search'), exact: true }).isVisible()).toBe(false);
+    expect(
+      await page
+        .getByRole('navigation', { name: t('nav.main') })
+        .getByRole('link', { name: t('nav.search'), exact: true })
+        .isVisible(),
+    ).toBe(false);
     await expectNoWrapOrOverflow(page);
     await page.screenshot({ path: `${SHOTS}/shell-search-390.png` });
     await expectAccessible(page);
@@ -93,7 +103,10 @@ describe('the app shell on phones and on desktop', () => {
     await page.goto(`${baseUrl()}/members/${id}/chat`);
     // With a conversation already there, the address leads to it: a chat screen either way.
     const back = page.url().includes('/chats/') ? t('chat.back') : undefined;
-    await page.getByRole('link', { name: back ?? /profile/i }).first().waitFor();
+    await page
+      .getByRole('link', { name: back ?? /profile/i })
+      .first()
+      .waitFor();
     expect(await tabBar(page).count()).toBe(0);
     expect(await page.locator('header.app-header').isVisible()).toBe(false);
     await page.goto(`${baseUrl()}/chats`);

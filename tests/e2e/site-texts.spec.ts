@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLIRTZONE_TEXTS, RENDEZVOUS_TEXTS } from '../../server/db/seed/demo-site-texts';
-import { buildDemoSites } from '../../server/db/seed/demo-sites';
+import { FLIRTZONE_TEXTS, RENDEZVOUS_TEXTS } from '../../server/seed/demo-site-texts';
+import { buildDemoSites } from '../../server/seed/demo-sites';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
 import { text } from './support/locales';
 
@@ -34,10 +34,17 @@ async function shownTexts(page: Awaited<ReturnType<typeof openHome>>['page']) {
 
 describe('the operator’s texts speak the page’s language', () => {
   it('shows Rendezvous’s headline, subtitle and ★ disclaimer in German and in Dutch', async () => {
-    for (const [language, locale] of [['de', 'de-DE'], ['nl', 'nl-NL'], ['en', 'en-US']] as const) {
+    for (const [language, locale] of [
+      ['de', 'de-DE'],
+      ['nl', 'nl-NL'],
+      ['en', 'en-US'],
+    ] as const) {
       const { page, close } = await openHome(baseUrl(), locale);
       expect(await page.locator('html').getAttribute('lang')).toBe(language);
-      const texts = language === 'en' ? { index_title: rendezvous.indexTitle, description: rendezvous.description, fictional_warning: rendezvous.fictionalWarning } : RENDEZVOUS_TEXTS[language];
+      const texts =
+        language === 'en'
+          ? { index_title: rendezvous.indexTitle, description: rendezvous.description, fictional_warning: rendezvous.fictionalWarning }
+          : RENDEZVOUS_TEXTS[language];
       expect(await shownTexts(page)).toEqual({ index_title: texts.index_title, description: texts.description, disclaimer: texts.fictional_warning });
       expect(await page.title()).toBe(texts.index_title);
       await expectAccessible(page);
@@ -49,7 +56,11 @@ describe('the operator’s texts speak the page’s language', () => {
   it('shows Flirtzone in English with its English texts, with no German text of the site in the page', async () => {
     const { page, close } = await openHome(flirtzoneUrl(), 'en-US');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    expect(await shownTexts(page)).toEqual({ index_title: FLIRTZONE_TEXTS.en.index_title, description: FLIRTZONE_TEXTS.en.description, disclaimer: FLIRTZONE_TEXTS.en.fictional_warning });
+    expect(await shownTexts(page)).toEqual({
+      index_title: FLIRTZONE_TEXTS.en.index_title,
+      description: FLIRTZONE_TEXTS.en.description,
+      disclaimer: FLIRTZONE_TEXTS.en.fictional_warning,
+    });
     const body = await page.locator('body').innerText();
     for (const german of [flirtzone.indexTitle, flirtzone.description, flirtzone.fictionalWarning]) expect(body).not.toContain(german);
     await expectAccessible(page);
@@ -58,7 +69,9 @@ describe('the operator’s texts speak the page’s language', () => {
     await page.getByRole('button', { name: text('en', 'nav.language') }).click();
     await page.getByRole('button', { name: 'Deutsch' }).click();
     await page.locator('html[lang="de"]').waitFor();
-    await expect.poll(() => shownTexts(page), { timeout: 5_000 }).toEqual({ index_title: flirtzone.indexTitle, description: flirtzone.description, disclaimer: flirtzone.fictionalWarning });
+    await expect
+      .poll(() => shownTexts(page), { timeout: 5_000 })
+      .toEqual({ index_title: flirtzone.indexTitle, description: flirtzone.description, disclaimer: flirtzone.fictionalWarning });
     await expectAccessible(page);
     expectNoConsoleErrors(page);
     await close();

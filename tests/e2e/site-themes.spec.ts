@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF } from '../../server/db/seed/demo-staff';
+import { DEMO_STAFF } from '../../server/seed/demo-staff';
 import { baseUrl, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
-import { signInToConsole } from './support/console';
+import { openConsoleAs } from './support/console';
 
 const DEMO_ADMIN = DEMO_STAFF.find((account) => account.role === 'admin')!;
 
@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const rootVariable = (page: Page, name: string) => page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
+const rootVariable = (page: Page, name: string) =>
+  page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 /** Sets the demo site's primary colour on the console's Look tab and saves it. */
@@ -25,7 +26,7 @@ async function setPrimary(admin: Page, colour: string) {
 describe('a brand that looks like itself', () => {
   it('an operator changes the primary colour and the member page shows it; dark mode follows the system', async () => {
     const admin = await openPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
-    await signInToConsole(admin, DEMO_ADMIN);
+    await openConsoleAs(admin, DEMO_ADMIN);
     await admin.goto(`${baseUrl()}/admin/sites`);
     await admin.getByTestId('sites-table').getByRole('row').filter({ hasText: 'localhost' }).first().getByRole('link').click();
     await admin.getByRole('tab', { name: 'Look' }).click();
@@ -36,15 +37,23 @@ describe('a brand that looks like itself', () => {
     // A colour too light for white button text is refused with the pair and its ratio.
     await admin.locator('#theme-primary').fill('#ffb3d1');
     await admin.getByRole('button', { name: 'Save look' }).click();
-    await admin.getByText(/White text on primary buttons .*: contrast \d\.\d\d:1/).first().waitFor();
+    await admin
+      .getByText(/White text on primary buttons .*: contrast \d\.\d\d:1/)
+      .first()
+      .waitFor();
     await setPrimary(admin, '#2f6fd6');
 
     const visitor = await openPage(await browser.newContext({ viewport: { width: 390, height: 844 } }));
     // The console's save reaches the page within the site cache's refresh (instantly on one instance).
-    await expect.poll(async () => {
-      await visitor.goto(`${baseUrl()}/`);
-      return rootVariable(visitor, '--bs-primary');
-    }, { timeout: 10_000 }).toBe('#2f6fd6');
+    await expect
+      .poll(
+        async () => {
+          await visitor.goto(`${baseUrl()}/`);
+          return rootVariable(visitor, '--bs-primary');
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('#2f6fd6');
     const light = await bodyBackground(visitor);
     await visitor.emulateMedia({ colorScheme: 'dark' });
     expect(await bodyBackground(visitor)).not.toBe(light);

@@ -32,48 +32,65 @@ async function spendAllCredits(page: Page): Promise<number> {
 
 /** Orders of the logged-in member, as the API reports them. */
 const ordersOf = (page: Page) =>
-  page.evaluate(async () => (await (await fetch('/api/transactions.php')).json()) as { orders: { id: number; discount_code: string | null; discount_percentage: number; price: { amount: number } }[] });
+  page.evaluate(
+    async () =>
+      (await (await fetch('/api/transactions.php')).json()) as {
+        orders: { id: number; discount_code: string | null; discount_percentage: number; price: { amount: number } }[];
+      },
+  );
 
 describe('the time bonus', () => {
   it('shows a new member with 0 credits the modal after 40 s; dismissed it stays away, followed it gives 25% off at checkout', async () => {
     const { context, page, member } = await confirmedMember(browser);
     expect(await spendAllCredits(page)).toBe(0);
 
-    // A second browser of the same member: one dismisses the modal, the other follows it.
+    // A second browser of the same member: one dismisses the modal, the other follows it. Both
+    // run on Playwright's clock, so the 40 s the modal waits pass without waiting for them.
     const otherContext = await browser.newContext({ locale: 'en-US' });
     const other = await openPage(otherContext);
+    await other.clock.install();
     await logIn(other, member);
     await other.waitForURL('**/members');
 
-    const entered = Date.now();
+    await page.clock.install();
+    const entered = await page.evaluate(() => Date.now());
     await page.goto(`${baseUrl()}/members`);
     // Not yet: it waits 40 s after entering the members area.
-    await page.waitForTimeout(MODAL_DELAY_MS - 8_000);
+    await page.clock.runFor(MODAL_DELAY_MS - 5_000);
     expect(await modalOf(page).count()).toBe(0);
-    await modalOf(page).waitFor({ timeout: 20_000 });
-    expect(Date.now() - entered).toBeGreaterThanOrEqual(MODAL_DELAY_MS - 1_000);
+    await page.clock.runFor(6_000);
+    await modalOf(page).waitFor();
+    expect((await page.evaluate(() => Date.now())) - entered).toBeGreaterThanOrEqual(MODAL_DELAY_MS - 1_000);
     await modalOf(page).getByText(t('time_bonus.act_fast')).waitFor();
 
     // The countdown ticks every second, from just under four hours.
     const countdown = modalOf(page).getByTestId('time-bonus-countdown');
     const first = (await countdown.textContent()) ?? '';
     expect(first).toMatch(/^03:5\d:\d\d$/);
-    await page.waitForTimeout(1_500);
-    expect(await countdown.textContent()).not.toBe(first);
+    await page.clock.runFor(1_500);
+    await expect.poll(() => countdown.textContent()).not.toBe(first);
     await expectAccessible(page);
 
-    await modalOf(page).getByRole('button', { name: t('time_bonus.not_now') }).click();
+    await modalOf(page)
+      .getByRole('button', { name: t('time_bonus.not_now') })
+      .click();
     await modalOf(page).waitFor({ state: 'detached' });
     expect(Number(await page.evaluate(() => window.localStorage.getItem('hide-time-bonus-modal')))).toBeGreaterThan(0);
     await page.reload();
-    await page.waitForTimeout(MODAL_DELAY_MS + 2_000);
+    await page.clock.runFor(MODAL_DELAY_MS + 2_000);
     expect(await modalOf(page).count()).toBe(0);
 
     // The other browser never dismissed it: its modal leads to /credits with the bonus applied.
+    await other.clock.runFor(MODAL_DELAY_MS + 1_000);
     await modalOf(other).waitFor();
-    await modalOf(other).getByRole('link', { name: t('time_bonus.cta', { percentage: 25 }) }).click();
+    await modalOf(other)
+      .getByRole('link', { name: t('time_bonus.cta', { percentage: 25 }) })
+      .click();
     await other.waitForURL('**/credits');
-    await other.getByTestId('active-discount').getByText(t('credits.discount_time_bonus', { percentage: 25 })).waitFor();
+    await other
+      .getByTestId('active-discount')
+      .getByText(t('credits.discount_time_bonus', { percentage: 25 }))
+      .waitFor();
     const highlighted = other.getByTestId('bundle').filter({ hasText: t('credits.most_popular') });
     // Signed up from NL: €19.95 list price, 25 % off is €14.96.
     await highlighted.locator('del').getByText('€19.95').waitFor();
@@ -94,7 +111,10 @@ describe('the time bonus', () => {
     expect(order).toMatchObject({ discount_code: 'TIMEBONUS25', discount_percentage: 25, price: { amount: 1496 } });
     // The member's transactions show the discount too.
     await other.goto(`${baseUrl()}/transactions/${order.id}`);
-    await other.getByTestId('order-details').getByText(t('transactions.discount_value', { percentage: 25, code: 'TIMEBONUS25' })).waitFor();
+    await other
+      .getByTestId('order-details')
+      .getByText(t('transactions.discount_value', { percentage: 25, code: 'TIMEBONUS25' }))
+      .waitFor();
     await expectAccessible(other);
 
     expectNoConsoleErrors(page);
@@ -111,8 +131,14 @@ describe('pricing and premium', () => {
     await page.goto(`${baseUrl()}/pricing`);
     await page.getByRole('heading', { level: 1, name: t('pricing.title') }).waitFor();
     const actions = page.getByTestId('action-prices');
-    await actions.getByRole('row', { name: new RegExp(t('pricing.actions.message')) }).getByText(t('pricing.credits_amount', { number: 10 })).waitFor();
-    await actions.getByRole('row', { name: new RegExp(t('pricing.actions.gift')) }).getByText(t('pricing.credits_amount', { number: 20 })).waitFor();
+    await actions
+      .getByRole('row', { name: new RegExp(t('pricing.actions.message')) })
+      .getByText(t('pricing.credits_amount', { number: 10 }))
+      .waitFor();
+    await actions
+      .getByRole('row', { name: new RegExp(t('pricing.actions.gift')) })
+      .getByText(t('pricing.credits_amount', { number: 20 }))
+      .waitFor();
     expect(await page.getByTestId('bundle-prices').locator('tbody tr').count()).toBe(4);
     await page.getByText(t('pricing.refunds_text', { days: 14 })).waitFor();
     // Spec §1: the number of free messages is not shown.
@@ -137,7 +163,10 @@ describe('pricing and premium', () => {
     await page.getByRole('link', { name: t('pricing.buy_credits') }).waitFor();
     await expectAccessible(page);
 
-    await page.getByRole('navigation', { name: t('nav.main') }).getByRole('link', { name: t('nav.get_premium') }).click();
+    await page
+      .getByRole('navigation', { name: t('nav.main') })
+      .getByRole('link', { name: t('nav.get_premium') })
+      .click();
     await page.waitForURL('**/premium');
     await page.getByTestId('premium-time-bonus').getByTestId('time-bonus-countdown').waitFor();
     await page.getByRole('link', { name: t('premium.cta') }).waitFor();
@@ -195,15 +224,24 @@ describe('refunds', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: t('transactions.refund_confirm', { number: started.credits }) }).click();
 
-    await page.getByTestId('refund-result').getByText(t('transactions.refund_done', { number: started.credits, order: started.order.id, amount: '€7.46' })).waitFor();
+    await page
+      .getByTestId('refund-result')
+      .getByText(t('transactions.refund_done', { number: started.credits, order: started.order.id, amount: '€7.46' }))
+      .waitFor();
     await row.getByText(t('transactions.status.refunded')).waitFor();
     expect(await row.getByRole('button').count()).toBe(0);
     const refundEntry = page.getByTestId('ledger-row').filter({ hasText: t('transactions.reasons.refund') });
     await refundEntry.getByText(`-${started.credits}`).waitFor();
-    await page.getByTestId('credit-balance').getByText(t('credits.balance', { number: 20 })).waitFor();
+    await page
+      .getByTestId('credit-balance')
+      .getByText(t('credits.balance', { number: 20 }))
+      .waitFor();
 
     await page.goto(`${baseUrl()}/transactions/${started.order.id}`);
-    await page.getByTestId('order-details').getByText(t('transactions.refund_value', { number: started.credits, amount: '€7.46' })).waitFor();
+    await page
+      .getByTestId('order-details')
+      .getByText(t('transactions.refund_value', { number: started.credits, amount: '€7.46' }))
+      .waitFor();
     await expectAccessible(page);
     expectNoConsoleErrors(page);
     await close();

@@ -62,8 +62,13 @@ afterAll(async () => {
 });
 
 async function createMember() {
-  const [user] = await database.db.insert(users).values({ siteId, email: `unsubscriber${Date.now()}@example.com`, passwordHash: 'not-used', status: 'active' }).returning();
-  await database.db.insert(profiles).values({ id: user.id, name: 'Mira', gender: 'female', seeking: 'male', dateOfBirth: '1991-03-02', country: 'NL', status: 'active' });
+  const [user] = await database.db
+    .insert(users)
+    .values({ siteId, email: `unsubscriber${Date.now()}@example.com`, passwordHash: 'not-used', status: 'active' })
+    .returning();
+  await database.db
+    .insert(profiles)
+    .values({ id: user.id, name: 'Mira', gender: 'female', seeking: 'male', dateOfBirth: '1991-03-02', country: 'NL', status: 'active' });
   return user;
 }
 

@@ -46,6 +46,11 @@ export interface VisibleMemberOptions {
   paidUser?: boolean;
   withPhotos?: number;
   lastActiveAt?: Date;
+  sexuality?: 'hetero' | 'gay' | 'bi' | 'curious' | null;
+  /** Where they live: a city's name and its centre. */
+  city?: string;
+  latitude?: number;
+  longitude?: number;
 }
 
 /**
@@ -58,21 +63,38 @@ export async function createVisibleMember(ctx: TestContext, site: SiteRow, optio
   const now = options.lastActiveAt ?? ctx.clock.now();
   const [user] = await db
     .insert(users)
-    .values({ siteId: site.id, email: `visible${counter}.${Date.now()}@example.com`, passwordHash: 'not-used', status: 'active', isFictional: options.isFictional ?? false, paidUser: options.paidUser ?? false, createdAt: now, lastActiveAt: now })
+    .values({
+      siteId: site.id,
+      email: `visible${counter}.${Date.now()}@example.com`,
+      passwordHash: 'not-used',
+      status: 'active',
+      isFictional: options.isFictional ?? false,
+      paidUser: options.paidUser ?? false,
+      createdAt: now,
+      lastActiveAt: now,
+    })
     .returning();
   await db.insert(profiles).values({
     id: user.id,
     name: options.name ?? `Visible${counter}`,
     gender: options.gender ?? 'female',
-    seeking: options.seeking ?? 'male',
+    // Men seek women and women men unless a test says otherwise (ADR 0067: orientation counts both ways).
+    seeking: options.seeking ?? ((options.gender ?? 'female') === 'male' ? 'female' : 'male'),
     dateOfBirth: options.dateOfBirth ?? '1990-06-15',
     country: options.country ?? 'NL',
     region: options.region ?? null,
     niches: options.niches ?? [],
+    sexuality: options.sexuality ?? null,
+    city: options.city ?? null,
+    latitude: options.latitude ?? null,
+    longitude: options.longitude ?? null,
     status: 'active',
   });
   for (let index = 0; index < (options.withPhotos ?? 1); index++) {
-    const [photo] = await db.insert(photos).values({ userId: user.id, filename: `p${user.id}-${index}.webp`, thumbFilename: `p${user.id}-${index}-t.webp`, status: 'active', position: index }).returning();
+    const [photo] = await db
+      .insert(photos)
+      .values({ userId: user.id, filename: `p${user.id}-${index}.webp`, thumbFilename: `p${user.id}-${index}-t.webp`, status: 'active', position: index })
+      .returning();
     if (index === 0) await db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.id, user.id));
   }
   return user;

@@ -29,5 +29,12 @@ export async function createOrder(db: Database, values: Partial<typeof orders.$i
 
 /** A refund row for an order (what the refunds service writes after the provider agreed). */
 export async function createRefund(db: Database, order: OrderRow, values: { amount: number; credits?: number; createdAt: Date }) {
-  await db.insert(refunds).values({ orderId: order.id, userId: order.userId, credits: values.credits ?? 10, amount: values.amount, currency: order.currency, createdAt: values.createdAt });
+  await db.insert(refunds).values({
+    orderId: order.id,
+    userId: order.userId,
+    credits: values.credits ?? 10,
+    amount: values.amount,
+    currency: order.currency,
+    createdAt: values.createdAt,
+  });
 }

@@ -1,5 +1,5 @@
 import { createSitesRepository } from '../../server/db/repositories/sites.repository';
-import { insertDefaultBundles } from '../../server/db/seed/demo-bundles';
+import { insertDefaultBundles } from '../../server/seed/demo-bundles';
 import type { Database } from '../../server/db/client';
 import type { NewSiteRow, SiteRow } from '../../server/db/schema/index';
 

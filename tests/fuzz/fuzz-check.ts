@@ -30,7 +30,8 @@ export function findProblem(request: FuzzRequest, response: FuzzResponse): strin
   if (fields === undefined) return null;
   if (!Array.isArray(fields)) return `${response.status} ${String(error)} with fields that are not a list`;
   for (const field of fields as { field?: unknown; problem?: unknown }[]) {
-    if (typeof field?.field !== 'string' || typeof field.problem !== 'string' || !field.problem) return `${response.status} ${String(error)} with a malformed field entry`;
+    if (typeof field?.field !== 'string' || typeof field.problem !== 'string' || !field.problem)
+      return `${response.status} ${String(error)} with a malformed field entry`;
     if (RAW_VALIDATOR_TEXT.test(field.problem)) return `${response.status} ${String(error)} shows raw validator text: ${field.problem}`;
   }
   return null;

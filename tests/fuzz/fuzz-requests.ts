@@ -73,7 +73,12 @@ export function fuzzRequests(subject: FuzzSubject): fc.Arbitrary<FuzzRequest> {
   const apiRequests = fc.constantFrom(...operations).chain((target) => apiRequest(target, options, subject.known));
   const pageRequests = fc.constantFrom(...subject.pagePatterns).chain((pattern) => pageRequest(pattern, subject.known));
   return fc
-    .tuple(fc.oneof({ weight: 14, arbitrary: apiRequests }, { weight: 5, arbitrary: pageRequests }, { weight: 1, arbitrary: oddRequest(subject.known) }), commonHeaders(), fc.boolean(), fc.ipV4())
+    .tuple(
+      fc.oneof({ weight: 14, arbitrary: apiRequests }, { weight: 5, arbitrary: pageRequests }, { weight: 1, arbitrary: oddRequest(subject.known) }),
+      commonHeaders(),
+      fc.boolean(),
+      fc.ipV4(),
+    )
     .map(([request, headers, signedIn, remoteAddress]) => ({
       ...request,
       headers: { ...headers, ...request.headers },
@@ -87,7 +92,11 @@ type Body = { body?: string | Buffer; headers: Record<string, string> };
 const noBody: Body = { headers: {} };
 type ValueOptions = Parameters<typeof schemaValues>[1];
 
-function apiRequest(target: { path: string; method: string; operation: OpenApiOperation }, options: ValueOptions, known: KnownValues): fc.Arbitrary<PartialRequest> {
+function apiRequest(
+  target: { path: string; method: string; operation: OpenApiOperation },
+  options: ValueOptions,
+  known: KnownValues,
+): fc.Arbitrary<PartialRequest> {
   const label = `${target.method} ${target.path}`;
   const method = fc.oneof({ weight: 19, arbitrary: fc.constant(target.method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) });
   const path = fc.oneof({ weight: 24, arbitrary: fc.constant(target.path) }, { weight: 1, arbitrary: mangledPath(target.path) });
@@ -116,7 +125,9 @@ function queryString(parameters: NonNullable<OpenApiOperation['parameters']>, op
   const extra = fc.option(
     fc.oneof(
       hostileQueryValue.map((item) => `unknown=${item}`),
-      fc.constantFrom(...(query.length ? query.map((parameter) => parameter.name) : ['id'])).chain((name) => fc.tuple(hostileQueryValue, hostileQueryValue).map(([a, b]) => `${name}=${a}&${name}=${b}`)),
+      fc
+        .constantFrom(...(query.length ? query.map((parameter) => parameter.name) : ['id']))
+        .chain((name) => fc.tuple(hostileQueryValue, hostileQueryValue).map(([a, b]) => `${name}=${a}&${name}=${b}`)),
       fc.constantFrom('%', '&&&', '=', 'a[b]=1', '__proto__[x]=1', 'id[]=1'),
     ),
     { freq: 6 },
@@ -138,7 +149,9 @@ function requestBody(target: { path: string; operation: OpenApiOperation }, opti
   if (json) {
     variants.push({
       weight: 14,
-      arbitrary: fc.tuple(schemaValues(json, options), fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8')).map(([value, type]) => ({ body: JSON.stringify(value), headers: { 'content-type': type } })),
+      arbitrary: fc
+        .tuple(schemaValues(json, options), fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8'))
+        .map(([value, type]) => ({ body: JSON.stringify(value), headers: { 'content-type': type } })),
     });
   }
   if (takesMultipart) variants.push({ weight: 8, arbitrary: multipartBody(json, options, known) });
@@ -148,8 +161,42 @@ function requestBody(target: { path: string; operation: OpenApiOperation }, opti
 /** Bodies no schema describes: broken JSON, the wrong content type, a multipart without its boundary. */
 function malformedBody(): fc.Arbitrary<Body> {
   return fc.oneof<fc.Arbitrary<Body>[]>(
-    fc.tuple(fc.constantFrom('{"a":', '', 'null', '[]', '"x"', '1', '{"email":"a\\u0000b"}', '\u0000', '\ufeff{}', '{"__proto__":{"x":1}}', 'nul', '{"a":1}{"b":2}', '[' .repeat(5000)), fc.constant('application/json')).map(([body, type]) => ({ body, headers: { 'content-type': type } })),
-    fc.tuple(fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value) ?? 'null'), fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data', 'application/json; charset=utf-16', 'image/png', '', '*/*', ';;;')).map(([body, type]): Body => ({ body, headers: type ? { 'content-type': type } : {} })),
+    fc
+      .tuple(
+        fc.constantFrom(
+          '{"a":',
+          '',
+          'null',
+          '[]',
+          '"x"',
+          '1',
+          '{"email":"a\\u0000b"}',
+          '\u0000',
+          '\ufeff{}',
+          '{"__proto__":{"x":1}}',
+          'nul',
+          '{"a":1}{"b":2}',
+          '['.repeat(5000),
+        ),
+        fc.constant('application/json'),
+      )
+      .map(([body, type]) => ({ body, headers: { 'content-type': type } })),
+    fc
+      .tuple(
+        fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value) ?? 'null'),
+        fc.constantFrom(
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/xml',
+          'multipart/form-data',
+          'application/json; charset=utf-16',
+          'image/png',
+          '',
+          '*/*',
+          ';;;',
+        ),
+      )
+      .map(([body, type]): Body => ({ body, headers: type ? { 'content-type': type } : {} })),
     hostileString.map((body) => ({ body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })),
     fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ body: Buffer.from(bytes), headers: { 'content-type': 'application/octet-stream' } })),
   );
@@ -160,16 +207,27 @@ function multipartBody(fieldsSchema: JsonSchema | undefined, options: ValueOptio
   const fields = fieldsSchema ? schemaValues(fieldsSchema, options) : fc.constant({});
   const file = fc.oneof(
     { weight: 3, arbitrary: fc.constant({ data: known.image, type: 'image/jpeg' }) },
-    { weight: 1, arbitrary: fc.tuple(fc.uint8Array({ maxLength: 300 }), fc.constantFrom('image/jpeg', 'image/png', 'text/plain', 'application/octet-stream', '')).map(([bytes, type]) => ({ data: Buffer.from(bytes), type })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.uint8Array({ maxLength: 300 }), fc.constantFrom('image/jpeg', 'image/png', 'text/plain', 'application/octet-stream', ''))
+        .map(([bytes, type]) => ({ data: Buffer.from(bytes), type })),
+    },
   );
   return fc
     .tuple(fields, fc.option(file, { freq: 8 }), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 1, max: 400 }), fc.boolean())
     .map(([values, upload, breakage, cut, fileFirst]) => {
       const boundary = 'fuzzboundary7MA4YWxkTrZu0gW';
-      const fieldParts = Object.entries(typeof values === 'object' && values ? values : {}).map(
-        ([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${typeof value === 'string' ? value : JSON.stringify(value)}\r\n`),
+      const fieldParts = Object.entries(typeof values === 'object' && values ? values : {}).map(([name, value]) =>
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${typeof value === 'string' ? value : JSON.stringify(value)}\r\n`),
       );
-      const fileParts = upload ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: ${upload.type}\r\n\r\n`), upload.data, Buffer.from('\r\n')] : [];
+      const fileParts = upload
+        ? [
+            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: ${upload.type}\r\n\r\n`),
+            upload.data,
+            Buffer.from('\r\n'),
+          ]
+        : [];
       const whole = Buffer.concat([...(fileFirst ? fileParts : []), ...fieldParts, ...(fileFirst ? [] : fileParts), Buffer.from(`--${boundary}--\r\n`)]);
       switch (breakage) {
         case 0:
@@ -179,7 +237,10 @@ function multipartBody(fieldsSchema: JsonSchema | undefined, options: ValueOptio
         case 2:
           return { body: whole, headers: { 'content-type': 'multipart/form-data; boundary=someotherboundary' } };
         case 3:
-          return { body: `--${boundary}\r\nContent-Disposition: garbage\r\n\r\n\u0000\r\n--${boundary}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+          return {
+            body: `--${boundary}\r\nContent-Disposition: garbage\r\n\r\n\u0000\r\n--${boundary}`,
+            headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          };
         case 4:
           return { body: Buffer.concat([whole, whole]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
         default:
@@ -189,7 +250,16 @@ function multipartBody(fieldsSchema: JsonSchema | undefined, options: ValueOptio
 }
 
 function mangledPath(path: string): fc.Arbitrary<string> {
-  return fc.constantFrom(`${path}/`, path.toUpperCase(), `${path}%00`, `/${path}`, path.replace('/api/', '/api/../api/'), `${path}/extra`, path.replace('.php', ''), `${path};x`);
+  return fc.constantFrom(
+    `${path}/`,
+    path.toUpperCase(),
+    `${path}%00`,
+    `/${path}`,
+    path.replace('/api/', '/api/../api/'),
+    `${path}/extra`,
+    path.replace('.php', ''),
+    `${path};x`,
+  );
 }
 
 /** A page route with its parameters filled: real ids, the edges of the id column, garbage. */
@@ -202,24 +272,39 @@ function pageRequest(pattern: string, known: KnownValues): fc.Arbitrary<PartialR
   const filled = fc.array(segment, { minLength: 6, maxLength: 6 }).chain((values) =>
     fc.boolean().map((dropOptional) => {
       let index = 0;
-      return pattern
-        .split('/')
-        .map((part) => {
-          if (part === '*') return values[index++] ?? 'x';
-          if (!part.startsWith(':')) return part;
-          if (part.endsWith('?') && dropOptional) return null;
-          return values[index++] ?? '1';
-        })
-        .filter((part): part is string => part !== null)
-        .join('/') || '/';
+      return (
+        pattern
+          .split('/')
+          .map((part) => {
+            if (part === '*') return values[index++] ?? 'x';
+            if (!part.startsWith(':')) return part;
+            if (part.endsWith('?') && dropOptional) return null;
+            return values[index++] ?? '1';
+          })
+          .filter((part): part is string => part !== null)
+          .join('/') || '/'
+      );
     }),
   );
   const query = fc.option(
-    fc.tuple(fc.constantFrom('order', 'token', 'redirect', 'page', 'gender', 'country', 'min_age', 'reason', 't', 'lb', 'network', 'countryregion'), fc.oneof(hostileQueryValue, fc.constantFrom(String(known.orderId), '1', 'NL'))).map(([name, value]) => `?${name}=${value}`),
+    fc
+      .tuple(
+        fc.constantFrom('order', 'token', 'redirect', 'page', 'gender', 'country', 'min_age', 'reason', 't', 'lb', 'network', 'countryregion'),
+        fc.oneof(hostileQueryValue, fc.constantFrom(String(known.orderId), '1', 'NL')),
+      )
+      .map(([name, value]) => `?${name}=${value}`),
     { freq: 3 },
   );
-  const method = fc.oneof({ weight: 12, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constant('HEAD') }, { weight: 5, arbitrary: fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE') });
-  const body = fc.oneof<fc.Arbitrary<Body>[]>(fc.constant(noBody), malformedBody(), fc.constant({ body: 'intent=delete&id=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
+  const method = fc.oneof(
+    { weight: 12, arbitrary: fc.constant('GET') },
+    { weight: 1, arbitrary: fc.constant('HEAD') },
+    { weight: 5, arbitrary: fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE') },
+  );
+  const body = fc.oneof<fc.Arbitrary<Body>[]>(
+    fc.constant(noBody),
+    malformedBody(),
+    fc.constant({ body: 'intent=delete&id=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+  );
   return fc.tuple(filled, query, method, body).map(([path, search, m, b]) => ({
     method: m,
     url: `${path}${search ?? ''}`,
@@ -232,11 +317,34 @@ function pageRequest(pattern: string, known: KnownValues): fc.Arbitrary<PartialR
 /** Everything else a scanner tries: unknown API paths, traversal, the hosted checkout, the socket path over plain HTTP. */
 function oddRequest(known: KnownValues): fc.Arbitrary<PartialRequest> {
   const path = fc.oneof(
-    fc.constantFrom('/api/', '/api/nope.php', '/api/ws', '/api/docs/json', '/api/../../etc/passwd', '/media/../../etc/passwd', '/media/%00', '/assets/x.js', '/.env', '/wp-login.php', '/%', '/%ZZ', '//', '/?a=%'),
-    fc.oneof(fc.constant(known.demoPaymentId), hostileQueryValue, fc.constantFrom('demo_%00', 'demo_x', '%00%00%00%00%00', 'x'.repeat(65))).map((id) => `/demo-checkout/${id}`),
+    fc.constantFrom(
+      '/api/',
+      '/api/nope.php',
+      '/api/ws',
+      '/api/docs/json',
+      '/api/../../etc/passwd',
+      '/media/../../etc/passwd',
+      '/media/%00',
+      '/assets/x.js',
+      '/.env',
+      '/wp-login.php',
+      '/%',
+      '/%ZZ',
+      '//',
+      '/?a=%',
+    ),
+    fc
+      .oneof(fc.constant(known.demoPaymentId), hostileQueryValue, fc.constantFrom('demo_%00', 'demo_x', '%00%00%00%00%00', 'x'.repeat(65)))
+      .map((id) => `/demo-checkout/${id}`),
     fc.webPath(),
   );
-  const body = fc.oneof<fc.Arbitrary<Body>[]>(fc.constant(noBody), malformedBody(), fc.constantFrom('cancel', 'paid', 'failed', 'pending', 'x\u0000').map((outcome) => ({ body: `outcome=${percentEncode(outcome)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })));
+  const body = fc.oneof<fc.Arbitrary<Body>[]>(
+    fc.constant(noBody),
+    malformedBody(),
+    fc
+      .constantFrom('cancel', 'paid', 'failed', 'pending', 'x\u0000')
+      .map((outcome) => ({ body: `outcome=${percentEncode(outcome)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })),
+  );
   return fc.tuple(path, fc.constantFrom(...METHODS), body).map(([p, method, b]) => ({
     method,
     url: p.startsWith('/') ? p : `/${p}`,
@@ -250,7 +358,14 @@ function oddRequest(known: KnownValues): fc.Arbitrary<PartialRequest> {
 function commonHeaders(): fc.Arbitrary<Record<string, string>> {
   return fc
     .tuple(
-      fc.constantFrom<Record<string, string>>({ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}, { 'sec-fetch-site': 'cross-site' }),
+      fc.constantFrom<Record<string, string>>(
+        { 'sec-fetch-site': 'same-origin' },
+        { 'sec-fetch-site': 'same-origin' },
+        { 'sec-fetch-site': 'same-origin' },
+        { 'sec-fetch-site': 'none' },
+        {},
+        { 'sec-fetch-site': 'cross-site' },
+      ),
       fc.oneof(fc.constantFrom(...SUPPORTED_LANGUAGES), fc.constantFrom('de-DE,de;q=0.9,en;q=0.8', '*', 'xx', ';q=', 'a'.repeat(300))),
       fc.option(fc.constantFrom('NL', 'DE', 'US', 'XX', 'nl', '??', '\u00e9\u00e9'), { freq: 3 }),
       fc.boolean(),

@@ -26,7 +26,12 @@ export interface FuzzReport {
  * 5xx, a refused API call without a well-formed `{ error, message }`, and anything the server
  * logged as an error meanwhile (`drainLoggedErrors`).
  */
-export async function runFuzz(requests: FuzzRequest[], transport: FuzzTransport, session: FuzzSession, drainLoggedErrors: () => string[] = () => []): Promise<FuzzReport> {
+export async function runFuzz(
+  requests: FuzzRequest[],
+  transport: FuzzTransport,
+  session: FuzzSession,
+  drainLoggedErrors: () => string[] = () => [],
+): Promise<FuzzReport> {
   const report: FuzzReport = { sent: 0, serverErrors: 0, findings: [], statuses: {} };
   for (const request of requests) {
     const response = await transport.send(request, request.signedIn ? await session.cookie() : null);

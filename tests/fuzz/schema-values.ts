@@ -74,14 +74,12 @@ function objectValues(schema: JsonSchema, options: SchemaValueOptions, depth: nu
   const model = Object.fromEntries(names.map((key) => [key, schemaValues(properties[key], options, key, depth + 1)]));
   const record = fc.record(model, { requiredKeys: names.filter((key) => required.has(key)) });
   if (options.hostility <= 0) return record;
-  return fc
-    .tuple(record, fc.integer({ min: 0, max: 19 }), fc.constantFrom(...names), hostileValue)
-    .map(([value, dice, victim, extra]) => {
-      const copy = { ...(value as Record<string, unknown>) };
-      if (dice === 0) delete copy[victim];
-      if (dice === 1) copy[`unknown_${victim}`] = extra;
-      return copy;
-    });
+  return fc.tuple(record, fc.integer({ min: 0, max: 19 }), fc.constantFrom(...names), hostileValue).map(([value, dice, victim, extra]) => {
+    const copy = { ...(value as Record<string, unknown>) };
+    if (dice === 0) delete copy[victim];
+    if (dice === 1) copy[`unknown_${victim}`] = extra;
+    return copy;
+  });
 }
 
 function stringValues(schema: JsonSchema): fc.Arbitrary<string> {

@@ -28,7 +28,12 @@ export function verifyVapidAuthorization(header: string | undefined, expected: {
   if (jwtHeader.alg !== 'ES256') throw new Error(`JWT alg ${jwtHeader.alg}, not ES256`);
   const signature = Buffer.from(encodedSignature, 'base64url');
   // ES256 in a JWT is r || s, 64 bytes (RFC 7518 §3.4), not DER.
-  const valid = crypto.verify('sha256', Buffer.from(`${encodedHeader}.${encodedClaims}`), { key: p256PublicKeyObject(Buffer.from(publicKey, 'base64url')), dsaEncoding: 'ieee-p1363' }, signature);
+  const valid = crypto.verify(
+    'sha256',
+    Buffer.from(`${encodedHeader}.${encodedClaims}`),
+    { key: p256PublicKeyObject(Buffer.from(publicKey, 'base64url')), dsaEncoding: 'ieee-p1363' },
+    signature,
+  );
   if (!valid) throw new Error('the JWT signature does not verify with the key in k=');
   const claims = JSON.parse(Buffer.from(encodedClaims, 'base64url').toString('utf8')) as VapidClaims;
   if (claims.aud !== expected.audience) throw new Error(`JWT aud ${claims.aud}, expected ${expected.audience}`);
@@ -89,5 +94,8 @@ function nonceFor(base: Buffer, sequence: number): Buffer {
 /** An uncompressed P-256 point (0x04 | x | y) as a key node:crypto verifies with. */
 function p256PublicKeyObject(point: Buffer): crypto.KeyObject {
   if (point.length !== 65 || point[0] !== 4) throw new Error('k= is not an uncompressed P-256 point');
-  return crypto.createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
+  return crypto.createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
 }

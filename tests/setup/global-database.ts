@@ -39,10 +39,9 @@ async function setupPostgresTemplate(project: TestProject) {
   project.provide('postgresTemplate', template);
   return async () => {
     // Per-file databases are dropped by their files; sweep any a crashed worker left behind.
-    const { rows } = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE 'rdv_test_${process.pid}_%' OR datname = $1`,
-      [template],
-    );
+    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'rdv_test_${process.pid}_%' OR datname = $1`, [
+      template,
+    ]);
     for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     await admin.end();
   };

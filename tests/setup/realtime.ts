@@ -26,6 +26,8 @@ export interface RealtimeTestOptions {
   sessionCheckMs?: number;
   /** The instance is draining (its SIGTERM arrived). */
   isShuttingDown?: () => boolean;
+  /** Settings over the test defaults, e.g. short request timeouts. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -36,13 +38,16 @@ export interface RealtimeTestOptions {
 export async function createRealtimeTestContext(options: RealtimeTestOptions = {}) {
   const database: DatabaseHandle = options.shareDatabaseOf ? await reopen(options.shareDatabaseOf.database) : await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...options.env });
   const clock = createManualClock();
   const mailer = createRecordingMailer();
   const bus = options.bus ?? createMemoryBus();
   const services = await createServices(config, database, { clock, mailer, bus });
   const { db } = database;
-  const app = await buildHttpApp(services, { realtime: { heartbeatMs: options.heartbeatMs, sessionCheckMs: options.sessionCheckMs, now: () => clock.now().getTime() }, isShuttingDown: options.isShuttingDown });
+  const app = await buildHttpApp(services, {
+    realtime: { heartbeatMs: options.heartbeatMs, sessionCheckMs: options.sessionCheckMs, now: () => clock.now().getTime() },
+    isShuttingDown: options.isShuttingDown,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -26,7 +26,12 @@ export function createRecordingNotifier(clock: Clock) {
     return db;
   };
 
-  const notifier: Notifier & { sent: RecordedNotification[]; attach(executor: Executor): void; to(userId: number, kind?: NotificationType): RecordedNotification[]; clear(): void } = {
+  const notifier: Notifier & {
+    sent: RecordedNotification[];
+    attach(executor: Executor): void;
+    to(userId: number, kind?: NotificationType): RecordedNotification[];
+    clear(): void;
+  } = {
     sent,
     attach(executor) {
       db = executor;
@@ -52,7 +57,9 @@ export function createRecordingNotifier(clock: Clock) {
       const [row] = await database()
         .select({ at: notificationSends.sentAt })
         .from(notificationSends)
-        .where(and(eq(notificationSends.userId, userId), eq(notificationSends.kind, kind), ...(topic === undefined ? [] : [eq(notificationSends.topic, topic)])))
+        .where(
+          and(eq(notificationSends.userId, userId), eq(notificationSends.kind, kind), ...(topic === undefined ? [] : [eq(notificationSends.topic, topic)])),
+        )
         .orderBy(desc(notificationSends.sentAt))
         .limit(1);
       return row?.at ?? null;

@@ -57,7 +57,9 @@ export function createRenderingNotifier(deps: { db: Database; clock: Clock; tran
       const [row] = await deps.db
         .select({ sentAt: notificationSends.sentAt })
         .from(notificationSends)
-        .where(and(eq(notificationSends.userId, userId), eq(notificationSends.kind, kind), topic === undefined ? sql`true` : eq(notificationSends.topic, topic)))
+        .where(
+          and(eq(notificationSends.userId, userId), eq(notificationSends.kind, kind), topic === undefined ? sql`true` : eq(notificationSends.topic, topic)),
+        )
         .orderBy(desc(notificationSends.sentAt))
         .limit(1);
       return row?.sentAt ?? null;

@@ -15,7 +15,14 @@ import type { TestContext } from './test-services';
 export function createScheduledHarness(ctx: TestContext) {
   const notifier = createRenderingNotifier({ db: ctx.db, clock: ctx.clock, translator: ctx.services.translator });
   const jobs = createJobsRepository(ctx.db);
-  const scheduled = createScheduledNotificationJobs({ db: ctx.db, jobs, codes: createDiscountCodesRepository(ctx.db), links: ctx.services.links, notifier, clock: ctx.clock });
+  const scheduled = createScheduledNotificationJobs({
+    db: ctx.db,
+    jobs,
+    codes: createDiscountCodesRepository(ctx.db),
+    links: ctx.services.links,
+    notifier,
+    clock: ctx.clock,
+  });
   const runner = createJobRunner({ jobs, clock: ctx.clock, handlers: scheduled.handlers, log: (message, error) => console.error(message, error) });
   return {
     notifier,

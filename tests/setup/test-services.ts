@@ -18,14 +18,26 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  * domain and `app.inject` tests start from. Pages are rendered only with `pages: true`, from
  * the production build in build/ (`npm test` builds it first).
  */
-export async function createTestContext(options: { services?: ServiceOverrides; env?: Record<string, string>; pages?: boolean; logger?: HttpOptions['logger'] } = {}) {
+export async function createTestContext(
+  options: {
+    services?: ServiceOverrides;
+    env?: Record<string, string>;
+    pages?: boolean;
+    logger?: HttpOptions['logger'];
+    onRoute?: HttpOptions['onRoute'];
+  } = {},
+) {
   const database: DatabaseHandle = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...options.env });
   const clock = createManualClock();
   const mailer = createRecordingMailer();
   const services = await createServices(config, database, { clock, mailer, ...options.services });
-  const app = await buildHttpApp(services, { logger: options.logger, ...(options.pages && { ssr: await loadProductionSsr(), clientAssetsDir: path.resolve('build/client') }) });
+  const app = await buildHttpApp(services, {
+    logger: options.logger,
+    onRoute: options.onRoute,
+    ...(options.pages && { ssr: await loadProductionSsr(), clientAssetsDir: path.resolve('build/client') }),
+  });
   await app.ready();
   return {
     services,

@@ -20,18 +20,30 @@ function flatten(node: unknown, prefix = ''): Map<string, string> {
 const placeholders = (value: string) => (value.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, '')).sort();
 const read = (file: string) => JSON.parse(fs.readFileSync(path.resolve(file), 'utf8')) as Tree;
 
+const translations = SUPPORTED_LANGUAGES.filter((language) => language !== 'en');
+/**
+ * The console's texts are checked in the languages that have a file: a language without one
+ * is shown in English (issue 32), and its file joins this check the day it lands.
+ */
+const consoleTranslations = translations.filter((language) => fs.existsSync(path.resolve(`locales/admin/${language}.json`)));
+
 describe.each([
-  ['interface texts', (language: string) => `locales/${language}.json`],
-  ['legal pages', (language: string) => `locales/legal/${language}.json`],
-])('%s', (_name, fileOf) => {
+  ['interface texts', (language: string) => `locales/${language}.json`, translations],
+  ['legal pages', (language: string) => `locales/legal/${language}.json`, translations],
+  ['console texts', (language: string) => `locales/admin/${language}.json`, consoleTranslations],
+])('%s', (_name, fileOf, languages) => {
   const english = flatten(read(fileOf('en')));
 
-  it.each(SUPPORTED_LANGUAGES.filter((language) => language !== 'en'))('%s has exactly the English keys', (language) => {
+  it('has at least one translation to check', () => {
+    expect(languages.length).toBeGreaterThan(0);
+  });
+
+  it.each(languages)('%s has exactly the English keys', (language) => {
     const translated = flatten(read(fileOf(language)));
     expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
   });
 
-  it.each(SUPPORTED_LANGUAGES.filter((language) => language !== 'en'))('%s keeps every placeholder', (language) => {
+  it.each(languages)('%s keeps every placeholder', (language) => {
     const translated = flatten(read(fileOf(language)));
     const broken = [...english].filter(([key, value]) => {
       const other = translated.get(key);
@@ -40,9 +52,15 @@ describe.each([
     expect(broken.map(([key]) => key)).toEqual([]);
   });
 
-  it.each(SUPPORTED_LANGUAGES.filter((language) => language !== 'en'))('%s is translated, not copied', (language) => {
+  it.each(languages)('%s is translated, not copied', (language) => {
     const translated = flatten(read(fileOf(language)));
-    const long = [...english].filter(([, value]) => value.replace(/\{\{\w+\}\}/g, '').trim().split(/\s+/).length >= 4);
+    const long = [...english].filter(
+      ([, value]) =>
+        value
+          .replace(/\{\{\w+\}\}/g, '')
+          .trim()
+          .split(/\s+/).length >= 4,
+    );
     const copied = long.filter(([key, value]) => translated.get(key) === value).map(([key]) => key);
     // A handful of long strings may legitimately be identical (names, legal citations).
     expect(copied.length).toBeLessThanOrEqual(Math.ceil(long.length * 0.02));

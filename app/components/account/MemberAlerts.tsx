@@ -99,7 +99,12 @@ export function MemberAlerts() {
       <DismissibleAlert dismissalKey="hide-push-notification-alert" tone="light" onDismiss={close('hide-push-notification-alert')}>
         <div className="d-flex flex-wrap align-items-center gap-2">
           <span className="me-auto">{t('alerts.push_text')}</span>
-          <button type="button" className="btn btn-primary btn-sm" disabled={push.pending} onClick={() => void push.subscribe(member.id, settings.push_public_key)}>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            disabled={push.pending}
+            onClick={() => void push.subscribe(member.id, settings.push_public_key)}
+          >
             {t('push.subscribe')}
           </button>
         </div>

@@ -14,7 +14,11 @@ export function ResendActivation({ className = 'btn btn-outline-secondary btn-sm
       <button type="button" className={className} disabled={resend.pending} onClick={async () => setSent((await resend.run()) !== undefined)}>
         {t('activation.resend')}
       </button>
-      {resend.error && <span className="text-danger ms-2" role="alert">{resend.error.message}</span>}
+      {resend.error && (
+        <span className="text-danger ms-2" role="alert">
+          {resend.error.message}
+        </span>
+      )}
     </>
   );
 }

@@ -5,9 +5,10 @@ import { NavLink } from '../ui/links';
 import { hasPermission } from '../../../contract/admin/roles';
 import type { StaffMember } from '../../../contract/admin/staff';
 import { api } from '../../lib/api-client';
+import { ConsoleLanguagePicker } from './ConsoleLanguagePicker';
 import { CONSOLE_SECTIONS } from './console-sections';
 
-/** The console around a page: brand, the sections the role may open, who is signed in, sign out. */
+/** The console around a page: brand, the sections the role may open, who is signed in, their console language, sign out. */
 export function AdminShell({ staff, children }: { staff: StaffMember; children: ReactNode }) {
   const { t } = useTranslation();
   const sections = CONSOLE_SECTIONS.filter((section) => !section.permission || hasPermission(staff.role, section.permission));
@@ -24,12 +25,13 @@ export function AdminShell({ staff, children }: { staff: StaffMember; children: 
   return (
     <div className="admin-shell">
       <a className="visually-hidden-focusable" href="#main">
-        Skip to content
+        {t('nav.skip_to_content')}
       </a>
       <header className="admin-topbar navbar navbar-dark px-3">
         <span className="navbar-brand fw-bold mb-0 h1 fs-5">{t('brand')}</span>
-        <div className="d-flex align-items-center gap-3 text-white small">
+        <div className="d-flex flex-wrap align-items-center gap-2 text-white small">
           <span data-testid="console-identity">{t('nav.signed_in_as', { name: staff.name || staff.email, role: t(`roles.${staff.role}`) })}</span>
+          <ConsoleLanguagePicker staff={staff} />
           <button type="button" className="btn btn-sm btn-outline-light" onClick={() => void signOut()}>
             {t('nav.sign_out')}
           </button>

@@ -19,12 +19,25 @@ export interface PartnerCardDraft {
 }
 
 /** What goes to the server: numbers where the text is one, the text itself where not (so the server names the field). */
-export type PartnerCardValues = Omit<PartnerCardDraft, 'site_id' | 'age' | 'sort_order'> & { site_id: number | string | null; age: number | string | null; sort_order: number | string };
+export type PartnerCardValues = Omit<PartnerCardDraft, 'site_id' | 'age' | 'sort_order'> & {
+  site_id: number | string | null;
+  age: number | string | null;
+  sort_order: number | string;
+};
 
 export const EMPTY_PARTNER_CARD: PartnerCardDraft = { site_id: '', kind: 'cam', name: '', age: '', city: '', url: 'https://', sort_order: '0', active: true };
 
 export function draftOf(card: AdminPartnerCard): PartnerCardDraft {
-  return { site_id: card.site_id === null ? '' : String(card.site_id), kind: card.kind, name: card.name, age: card.age === null ? '' : String(card.age), city: card.city, url: card.url, sort_order: String(card.sort_order), active: card.active };
+  return {
+    site_id: card.site_id === null ? '' : String(card.site_id),
+    kind: card.kind,
+    name: card.name,
+    age: card.age === null ? '' : String(card.age),
+    city: card.city,
+    url: card.url,
+    sort_order: String(card.sort_order),
+    active: card.active,
+  };
 }
 
 const asNumber = (value: string) => (/^-?\d+$/.test(value.trim()) ? Number(value) : value);
@@ -36,7 +49,13 @@ function valuesOf(draft: PartnerCardDraft): PartnerCardValues {
 }
 
 /** A partner card's fields, for adding and editing; the server validates (https only, plain names, adult ages). */
-export function PartnerCardForm({ initial, submitLabel, pending, error, onSubmit }: {
+export function PartnerCardForm({
+  initial,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+}: {
   initial: PartnerCardDraft;
   submitLabel: string;
   pending: boolean;
@@ -60,7 +79,12 @@ export function PartnerCardForm({ initial, submitLabel, pending, error, onSubmit
           <label className="form-label" htmlFor={`${id}-kind`}>
             {t('partner_cards.kind')}
           </label>
-          <select id={`${id}-kind`} className="form-select" value={draft.kind} onChange={(event) => set('kind', event.target.value as PartnerCardDraft['kind'])}>
+          <select
+            id={`${id}-kind`}
+            className="form-select"
+            value={draft.kind}
+            onChange={(event) => set('kind', event.target.value as PartnerCardDraft['kind'])}
+          >
             {PARTNER_CARD_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`partner_cards.kinds.${kind}`)}
@@ -69,30 +93,77 @@ export function PartnerCardForm({ initial, submitLabel, pending, error, onSubmit
           </select>
         </div>
         <div className="col-6 col-md-3">
-          <TextField label={t('partner_cards.site')} inputMode="numeric" placeholder={t('partner_cards.all_sites')} value={draft.site_id} error={errorOf('site_id')} onChange={(event) => set('site_id', event.target.value)} />
+          <TextField
+            label={t('partner_cards.site')}
+            inputMode="numeric"
+            placeholder={t('partner_cards.all_sites')}
+            value={draft.site_id}
+            error={errorOf('site_id')}
+            onChange={(event) => set('site_id', event.target.value)}
+          />
         </div>
         <div className="col-12 col-md-6">
-          <TextField label={t('partner_cards.name')} required maxLength={60} value={draft.name} error={errorOf('name')} onChange={(event) => set('name', event.target.value)} />
+          <TextField
+            label={t('partner_cards.name')}
+            required
+            maxLength={60}
+            value={draft.name}
+            error={errorOf('name')}
+            onChange={(event) => set('name', event.target.value)}
+          />
         </div>
         <div className="col-4 col-md-2">
-          <TextField label={t('partner_cards.age')} inputMode="numeric" value={draft.age} error={errorOf('age')} onChange={(event) => set('age', event.target.value)} />
+          <TextField
+            label={t('partner_cards.age')}
+            inputMode="numeric"
+            value={draft.age}
+            error={errorOf('age')}
+            onChange={(event) => set('age', event.target.value)}
+          />
         </div>
         <div className="col-8 col-md-4">
-          <TextField label={t('partner_cards.city')} maxLength={80} value={draft.city} error={errorOf('city')} onChange={(event) => set('city', event.target.value)} />
+          <TextField
+            label={t('partner_cards.city')}
+            maxLength={80}
+            value={draft.city}
+            error={errorOf('city')}
+            onChange={(event) => set('city', event.target.value)}
+          />
         </div>
         <div className="col-6 col-md-3">
-          <TextField label={t('partner_cards.sort_order')} inputMode="numeric" value={draft.sort_order} error={errorOf('sort_order')} onChange={(event) => set('sort_order', event.target.value)} />
+          <TextField
+            label={t('partner_cards.sort_order')}
+            inputMode="numeric"
+            value={draft.sort_order}
+            error={errorOf('sort_order')}
+            onChange={(event) => set('sort_order', event.target.value)}
+          />
         </div>
         <div className="col-6 col-md-3 mb-3 d-flex align-items-end">
           <div className="form-check">
-            <input id={`${id}-active`} type="checkbox" className="form-check-input" checked={draft.active} onChange={(event) => set('active', event.target.checked)} />
+            <input
+              id={`${id}-active`}
+              type="checkbox"
+              className="form-check-input"
+              checked={draft.active}
+              onChange={(event) => set('active', event.target.checked)}
+            />
             <label className="form-check-label" htmlFor={`${id}-active`}>
               {t('partner_cards.active')}
             </label>
           </div>
         </div>
         <div className="col-12">
-          <TextField label={t('partner_cards.url')} type="url" required maxLength={500} hint={t('partner_cards.url_hint')} value={draft.url} error={errorOf('url')} onChange={(event) => set('url', event.target.value)} />
+          <TextField
+            label={t('partner_cards.url')}
+            type="url"
+            required
+            maxLength={500}
+            hint={t('partner_cards.url_hint')}
+            value={draft.url}
+            error={errorOf('url')}
+            onChange={(event) => set('url', event.target.value)}
+          />
         </div>
       </div>
       <button type="submit" className="btn btn-primary" disabled={pending}>

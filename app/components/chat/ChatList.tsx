@@ -12,11 +12,22 @@ export function ChatList() {
   return (
     <nav aria-label={t('chat.conversations')} className="list-group list-group-flush">
       {chats.map((chat) => (
-        <NavLink key={chat.conversation.id} to={`/chats/${chat.conversation.id}`} className="list-group-item list-group-item-action d-flex gap-2 align-items-center" data-testid="chat-list-item">
-          {chat.profile.main_image ? <img src={photoUrl(chat.profile.main_image.thumb_filename)} alt="" width={44} height={44} className="rounded-circle object-fit-cover" /> : <span className="rounded-circle bg-secondary d-inline-block" style={{ width: 44, height: 44 }} />}
+        <NavLink
+          key={chat.conversation.id}
+          to={`/chats/${chat.conversation.id}`}
+          className="list-group-item list-group-item-action d-flex gap-2 align-items-center"
+          data-testid="chat-list-item"
+        >
+          {chat.profile.main_image ? (
+            <img src={photoUrl(chat.profile.main_image.thumb_filename)} alt="" width={44} height={44} className="rounded-circle object-fit-cover" />
+          ) : (
+            <span className="rounded-circle bg-secondary d-inline-block" style={{ width: 44, height: 44 }} />
+          )}
           <span className="flex-grow-1 min-w-0">
             <span className="d-block fw-semibold text-truncate">{chat.profile.name}</span>
-            <span className="d-block small text-body-secondary text-truncate">{chat.last_message ? (chat.last_message.kind === 'text' ? chat.last_message.text : t(`chat.kind.${chat.last_message.kind}`)) : ''}</span>
+            <span className="d-block small text-body-secondary text-truncate">
+              {chat.last_message ? (chat.last_message.kind === 'text' ? chat.last_message.text : t(`chat.kind.${chat.last_message.kind}`)) : ''}
+            </span>
           </span>
           {chat.num_unread_messages > 0 && (
             <span className="badge rounded-pill bg-unread-messages">

@@ -9,6 +9,7 @@ import { useRootData } from '../../root';
 import { GiftPicker } from './GiftPicker';
 import { IcebreakerModal } from './IcebreakerModal';
 import { PhotoSender } from './PhotoSender';
+import { SafetyConfirmation } from './SafetyConfirmation';
 
 /** What a send answers, whichever way it went (text, gift or photo). */
 export type SendResult = SendMessageResponse;
@@ -18,7 +19,18 @@ export type SendResult = SendMessageResponse;
  * prices), and each send carries its own id so a retry is never charged twice. Gifts and
  * photos have their own buttons, each showing its price before anything is sent.
  */
-export function Composer({ target, recipientName, fictionalProfileId, price, credits, maxLength, showIcebreakers, openIcebreakersOnStart = false, onSent, onTyping }: {
+export function Composer({
+  target,
+  recipientName,
+  fictionalProfileId,
+  price,
+  credits,
+  maxLength,
+  showIcebreakers,
+  openIcebreakersOnStart = false,
+  onSent,
+  onTyping,
+}: {
   target: { conversation_id: number } | { profile_id: number };
   recipientName: string;
   /** The recipient, when it is a fictional profile: its warning is confirmed once before the first paid message. */
@@ -61,8 +73,11 @@ export function Composer({ target, recipientName, fictionalProfileId, price, cre
   const confirm = useApiAction((profileId: number) => api('fictional-confirmation.php', { method: 'POST', body: { profile_id: profileId } }));
   const asksConfirmation = send.error?.code === 'fictional_confirmation_required' && fictionalProfileId !== undefined;
 
-  const deliver = async () => {
-    const result = await send.run({ ...target, text, client_id: clientId });
+  // Issue 32: a text with contact details, a money request or an off-site move is refused with
+  // `message_safety_confirm` and the reason; the member sends it again, confirmed, or edits it.
+  const asksSafety = send.error?.code === 'message_safety_confirm';
+  const deliver = async (confirmedSafety = false) => {
+    const result = await send.run({ ...target, text, client_id: clientId, ...(confirmedSafety && { confirmed_safety: true }) });
     if (result) {
       setText('');
       setClientId(crypto.randomUUID());
@@ -80,7 +95,9 @@ export function Composer({ target, recipientName, fictionalProfileId, price, cre
 
   return (
     <form onSubmit={submit} className="border-top p-2 bg-body chat-composer">
-      {asksConfirmation ? (
+      {asksSafety ? (
+        <SafetyConfirmation reason={send.error!.message} pending={send.pending} onSend={() => void deliver(true)} onEdit={send.clearError} />
+      ) : asksConfirmation ? (
         <div className="alert alert-info py-2 mb-2" role="alertdialog" aria-labelledby="fictional-confirm-title" data-testid="fictional-confirmation">
           <p className="fw-bold mb-1" id="fictional-confirm-title">
             <span aria-hidden="true">{settings.fictional_icon || '★'}</span> {t('chat.fictional_confirm.title')}
@@ -97,11 +114,12 @@ export function Composer({ target, recipientName, fictionalProfileId, price, cre
             </button>
           </div>
         </div>
-      ) : send.error && (
-        <div className="alert alert-warning py-2 mb-2" role="alert">
-          {send.error.message}{' '}
-          {send.error.code === 'insufficient_credits' && <Link to="/credits">{t('chat.buy_credits')}</Link>}
-        </div>
+      ) : (
+        send.error && (
+          <div className="alert alert-warning py-2 mb-2" role="alert">
+            {send.error.message} {send.error.code === 'insufficient_credits' && <Link to="/credits">{t('chat.buy_credits')}</Link>}
+          </div>
+        )
       )}
       <div className="d-flex flex-wrap gap-2 mb-2">
         {showIcebreakers && (
@@ -115,7 +133,14 @@ export function Composer({ target, recipientName, fictionalProfileId, price, cre
         <PhotoSender target={target} price={settings.photo_credits} credits={credits} onSent={onSent} />
       </div>
       <GiftPicker show={showGifts} target={target} credits={credits} onClose={() => setShowGifts(false)} onSent={onSent} />
-      <IcebreakerModal show={showIcebreakerModal} name={recipientName} price={price} onChoose={chooseIcebreaker} onClose={() => setShowIcebreakerModal(false)} onExited={() => textarea.current?.focus()} />
+      <IcebreakerModal
+        show={showIcebreakerModal}
+        name={recipientName}
+        price={price}
+        onChoose={chooseIcebreaker}
+        onClose={() => setShowIcebreakerModal(false)}
+        onExited={() => textarea.current?.focus()}
+      />
       <div className="d-flex gap-2 align-items-end">
         <label className="visually-hidden" htmlFor="composer-text">
           {t('chat.message_label')}

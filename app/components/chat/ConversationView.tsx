@@ -7,6 +7,7 @@ import { api } from '../../lib/api-client';
 import { photoUrl } from '../../lib/media';
 import { useRootData } from '../../root';
 import { useRealtime } from '../../realtime/realtime-store';
+import { markOpenConversationRead } from '../../realtime/refresh-chats';
 import { useApiAction } from '../../lib/use-api-action';
 import { useChat } from '../../state/chat';
 import { useTyping } from '../../state/typing';
@@ -20,7 +21,17 @@ import { ReportButton } from '../reports/ReportButton';
 type Partner = ChatsResponse['chats'][number]['profile'];
 
 /** One conversation: top bar, history with paging, and the composer (spec §2 chat). */
-export function ConversationView({ conversationId, partner, initial, blocked = false }: { conversationId: number; partner: Partner; initial: HistoryResponse; blocked?: boolean }) {
+export function ConversationView({
+  conversationId,
+  partner,
+  initial,
+  blocked = false,
+}: {
+  conversationId: number;
+  partner: Partner;
+  initial: HistoryResponse;
+  blocked?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { user, settings } = useRootData();
   const navigate = useNavigate();
@@ -47,7 +58,14 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
   const items = useMemo(() => groupMessages(list, timeZone), [list, timeZone]);
   const today = dayOf(new Date().toISOString(), timeZone);
   const avatar = partner.main_image ? (
-    <img src={photoUrl(partner.main_image.thumb_filename, settings.cdn_prefix)} alt="" width={32} height={32} className="rounded-circle object-fit-cover" loading="lazy" />
+    <img
+      src={photoUrl(partner.main_image.thumb_filename, settings.cdn_prefix)}
+      alt=""
+      width={32}
+      height={32}
+      className="rounded-circle object-fit-cover"
+      loading="lazy"
+    />
   ) : (
     <span className="chat-row__initial rounded-circle" aria-hidden="true">
       {partner.name.charAt(0)}
@@ -58,6 +76,8 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
     setHistory(conversationId, initial.messages);
     markOpened(conversationId);
     useRealtime.setState({ openConversationId: conversationId });
+    // Opening it reads it (spec §4): a POST of its own, since loading the page changes nothing.
+    void markOpenConversationRead();
     return () => useRealtime.setState({ openConversationId: null });
   }, [conversationId, initial, setHistory, markOpened]);
   // Gone from the list while open (the other member blocked this one, or another tab removed
@@ -102,7 +122,15 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
           ←
         </Link>
         <Link to={`/members/${partner.id}`} className="d-flex align-items-center gap-2 text-reset text-decoration-none flex-grow-1 min-w-0">
-          {partner.main_image && <img src={photoUrl(partner.main_image.thumb_filename, settings.cdn_prefix)} alt="" width={40} height={40} className="rounded-circle object-fit-cover" />}
+          {partner.main_image && (
+            <img
+              src={photoUrl(partner.main_image.thumb_filename, settings.cdn_prefix)}
+              alt=""
+              width={40}
+              height={40}
+              className="rounded-circle object-fit-cover"
+            />
+          )}
           <h1 className="h6 mb-0 text-truncate">{partner.name}</h1>
           {partner.is_fictional && <FictionalBadge />}
         </Link>
@@ -116,7 +144,11 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
               {t('profile.block')}
             </button>
           ))}
-        <ReportButton target={conversationId > 0 ? { conversation_id: conversationId } : { profile_id: partner.id }} name={partner.name} className="btn btn-sm btn-outline-secondary" />
+        <ReportButton
+          target={conversationId > 0 ? { conversation_id: conversationId } : { profile_id: partner.id }}
+          name={partner.name}
+          className="btn btn-sm btn-outline-secondary"
+        />
         <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void remove()}>
           {t('chat.remove')}
         </button>
@@ -127,7 +159,16 @@ export function ConversationView({ conversationId, partner, initial, blocked = f
         </div>
       )}
       {/* Focusable so that keyboard users can scroll it (WCAG 2.1.1); a log announces new messages. */}
-      <div ref={scroller} onScroll={onScroll} className="flex-grow-1 overflow-auto p-3 focus-ring" role="log" aria-live="polite" aria-label={t('chat.message_list', { name: partner.name })} tabIndex={0} data-testid="message-list">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        className="flex-grow-1 overflow-auto p-3 focus-ring"
+        role="log"
+        aria-live="polite"
+        aria-label={t('chat.message_list', { name: partner.name })}
+        tabIndex={0}
+        data-testid="message-list"
+      >
         <div ref={content}>
           {hasMore && (
             <div className="text-center mb-2">

@@ -11,7 +11,13 @@ import type { SendResult } from './Composer';
  * The site's gifts, each with its price, in a dialog: pick one, then send it for the price
  * the button names. One client id per chosen gift, so a retry never pays twice.
  */
-export function GiftPicker({ show, target, credits, onClose, onSent }: {
+export function GiftPicker({
+  show,
+  target,
+  credits,
+  onClose,
+  onSent,
+}: {
   show: boolean;
   target: { conversation_id: number } | { profile_id: number };
   credits: number;

@@ -9,7 +9,14 @@ export const ICEBREAKERS = ['weekend', 'profile', 'travel', 'music'] as const;
  * Choosing one only fills the composer — nothing is sent (or paid) until the member presses
  * send there, and the dialog says what that message will cost.
  */
-export function IcebreakerModal({ show, name, price, onChoose, onClose, onExited }: {
+export function IcebreakerModal({
+  show,
+  name,
+  price,
+  onChoose,
+  onClose,
+  onExited,
+}: {
   show: boolean;
   name: string;
   price: number;

@@ -6,6 +6,7 @@ import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import { useRootData } from '../../root';
 import { useChat } from '../../state/chat';
+import { MessageSafetyNotes } from './MessageSafetyNotes';
 
 /**
  * One message: the text as text (never HTML), a gift or a photo, its time, and whether it was
@@ -36,8 +37,12 @@ export function MessageBubble({
   const { t, i18n } = useTranslation();
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(message.created_at));
   const groupClass = `${firstOfGroup ? 'chat-bubble--first' : ''} ${lastOfGroup ? 'chat-bubble--last' : ''}`;
-  return (
-    <div className={`chat-row d-flex align-items-end ${mine ? 'justify-content-end' : 'justify-content-start'} ${lastOfGroup ? 'mb-2' : 'mb-1'}`} data-testid="message" data-group-start={firstOfGroup || undefined}>
+  const row = (
+    <div
+      className={`chat-row d-flex align-items-end ${mine ? 'justify-content-end' : 'justify-content-start'} ${lastOfGroup ? 'mb-2' : 'mb-1'}`}
+      data-testid="message"
+      data-group-start={firstOfGroup || undefined}
+    >
       {!mine && avatar !== undefined && <span className="chat-row__avatar me-2 flex-shrink-0">{lastOfGroup ? avatar : null}</span>}
       <div className={`chat-bubble ${mine ? 'chat-bubble--mine' : 'chat-bubble--theirs'} ${groupClass}`}>
         {message.kind === 'gift' && message.gift_id ? (
@@ -57,6 +62,13 @@ export function MessageBubble({
       </div>
       {fromFictional && <FictionalMark />}
     </div>
+  );
+  if (mine || !message.warnings?.length) return row;
+  return (
+    <>
+      {row}
+      <MessageSafetyNotes message={message} />
+    </>
   );
 }
 
@@ -105,7 +117,15 @@ function PhotoContent({ message, mine }: { message: ChatMessage; mine: boolean }
   const reveal = useApiAction(() => api<{ message: ChatMessage }>('messages.php', { method: 'PUT', body: { reveal_photo: message.id } }));
   const visible = mine || !!message.photo?.revealed;
   if (visible) {
-    return <img src={messagePhotoPath(message.id, 'full')} alt={t('chat.photo_alt')} className="d-block rounded img-fluid" style={{ maxHeight: 320 }} data-testid="photo-message" />;
+    return (
+      <img
+        src={messagePhotoPath(message.id, 'full')}
+        alt={t('chat.photo_alt')}
+        className="d-block rounded img-fluid"
+        style={{ maxHeight: 320 }}
+        data-testid="photo-message"
+      />
+    );
   }
   const tap = async () => {
     const result = await reveal.run();
@@ -113,8 +133,21 @@ function PhotoContent({ message, mine }: { message: ChatMessage; mine: boolean }
   };
   return (
     <>
-      <button type="button" className="btn p-0 border-0 position-relative overflow-hidden rounded d-block" onClick={() => void tap()} disabled={reveal.pending} data-testid="blurred-photo">
-        <img src={messagePhotoPath(message.id, 'preview')} alt={t('chat.photo_blurred_alt')} width={240} height={240} className="d-block object-fit-cover" style={{ filter: 'blur(12px)', transform: 'scale(1.1)' }} />
+      <button
+        type="button"
+        className="btn p-0 border-0 position-relative overflow-hidden rounded d-block"
+        onClick={() => void tap()}
+        disabled={reveal.pending}
+        data-testid="blurred-photo"
+      >
+        <img
+          src={messagePhotoPath(message.id, 'preview')}
+          alt={t('chat.photo_blurred_alt')}
+          width={240}
+          height={240}
+          className="d-block object-fit-cover"
+          style={{ filter: 'blur(12px)', transform: 'scale(1.1)' }}
+        />
         <span className="position-absolute top-50 start-50 translate-middle badge text-bg-dark">{t('chat.photo_reveal')}</span>
       </button>
       {reveal.error && (

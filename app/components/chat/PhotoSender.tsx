@@ -60,7 +60,15 @@ export function PhotoSender({ target, price, credits, onSent }: { target: Target
       <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => input.current?.click()}>
         {t('chat.photo_button')}
       </button>
-      <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" className="d-none" aria-label={t('chat.photo_input')} data-testid="chat-photo-input" onChange={choose} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        className="d-none"
+        aria-label={t('chat.photo_input')}
+        data-testid="chat-photo-input"
+        onChange={choose}
+      />
       <Modal show={!!file} onHide={() => setFile(null)} centered aria-labelledby="photo-sender-title">
         <Modal.Header closeButton closeLabel={t('chat.media_close')}>
           <Modal.Title id="photo-sender-title" className="h5">

@@ -4,8 +4,7 @@ import type { ChatMessage } from '../../../contract/chat';
 export const GROUP_GAP_MS = 5 * 60_000;
 
 export type ChatItem =
-  | { type: 'day'; key: string; day: string; at: string }
-  | { type: 'message'; key: string; message: ChatMessage; firstOfGroup: boolean; lastOfGroup: boolean };
+  { type: 'day'; key: string; day: string; at: string } | { type: 'message'; key: string; message: ChatMessage; firstOfGroup: boolean; lastOfGroup: boolean };
 
 /**
  * The calendar day of a moment in a time zone, as YYYY-MM-DD (undefined: the browser's own).
@@ -28,7 +27,10 @@ export function groupMessages(messages: ChatMessage[], timeZone?: string): ChatI
     const day = dayOf(message.created_at, timeZone);
     if (day !== previous?.day) items.push({ type: 'day', key: `day-${day}`, day, at: message.created_at });
     const continues =
-      previous !== null && previous.day === day && previous.message.sender_id === message.sender_id && Date.parse(message.created_at) - Date.parse(previous.message.created_at) <= GROUP_GAP_MS;
+      previous !== null &&
+      previous.day === day &&
+      previous.message.sender_id === message.sender_id &&
+      Date.parse(message.created_at) - Date.parse(previous.message.created_at) <= GROUP_GAP_MS;
     if (continues) {
       const last = items.at(-1);
       if (last?.type === 'message') last.lastOfGroup = false;
@@ -51,6 +53,12 @@ export function dayLabel(day: string, today: string, language: string): string {
     const words = new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(-daysAgo, 'day');
     return words.charAt(0).toLocaleUpperCase(language) + words.slice(1);
   }
-  const options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC', ...(year !== thisYear ? { year: 'numeric' } : {}) };
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+    ...(year !== thisYear ? { year: 'numeric' } : {}),
+  };
   return new Intl.DateTimeFormat(language, options).format(new Date(Date.UTC(year, month - 1, date)));
 }

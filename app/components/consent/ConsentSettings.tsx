@@ -26,7 +26,9 @@ export function ConsentSettings() {
             {t('consent.settings_title')}
           </h2>
           <p className="text-body-secondary small" data-testid="consent-status">
-            {choice ? t('consent.chosen_on', { date: new Date(choice.at * 1000).toLocaleDateString(i18n.language, { timeZone: 'UTC' }) }) : t('consent.not_chosen')}
+            {choice
+              ? t('consent.chosen_on', { date: new Date(choice.at * 1000).toLocaleDateString(i18n.language, { timeZone: 'UTC' }) })
+              : t('consent.not_chosen')}
           </p>
           <ConsentChoices
             draft={draft}

@@ -20,7 +20,12 @@ export function ToastHost() {
               {toast.tone === 'success' && <span aria-hidden="true">✓ </span>}
               {toast.message}
             </div>
-            <button type="button" className={`btn-close me-2 m-auto ${toast.tone === 'info' ? '' : 'btn-close-white'}`} aria-label={t('shell.close')} onClick={() => dismiss(toast.id)} />
+            <button
+              type="button"
+              className={`btn-close me-2 m-auto ${toast.tone === 'info' ? '' : 'btn-close-white'}`}
+              aria-label={t('shell.close')}
+              onClick={() => dismiss(toast.id)}
+            />
           </div>
         </div>
       ))}

@@ -17,7 +17,19 @@ const PATHS: Record<Feature, string[]> = {
 
 export function FeatureIcon({ feature }: { feature: Feature }) {
   return (
-    <svg className="feature-icon" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className="feature-icon"
+      width="28"
+      height="28"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {PATHS[feature].map((path) => (
         <path key={path} d={path} />
       ))}

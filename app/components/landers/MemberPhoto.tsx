@@ -12,7 +12,17 @@ const WIDE_SCREEN = '(min-width: 992px)';
  * loads, lazy unless it is in the first screen. A `large` tile gets the full photo on wide
  * screens only: phones keep the small thumbnail, which keeps a lander fast on a mobile network.
  */
-export function MemberPhoto({ card, eager = false, large = false, className = '' }: { card: ProfileCard; eager?: boolean; large?: boolean; className?: string }) {
+export function MemberPhoto({
+  card,
+  eager = false,
+  large = false,
+  className = '',
+}: {
+  card: ProfileCard;
+  eager?: boolean;
+  large?: boolean;
+  className?: string;
+}) {
   const { settings } = useRootData();
   const image = card.main_image;
   if (!image) return null;

@@ -9,6 +9,13 @@ const MemberMenu = lazy(loadMemberMenu);
 /** The top bar's account menu, its dropdown loaded on first use (see `MenuOnDemand`). */
 export function AccountMenu({ user }: { user: User }) {
   return (
-    <MenuOnDemand id="member-menu" className={MEMBER_MENU_TOGGLE_CLASSES} toggle={<MemberMenuToggleLabel user={user} />} menu={MemberMenu} preload={loadMemberMenu} menuProps={{ user }} />
+    <MenuOnDemand
+      id="member-menu"
+      className={MEMBER_MENU_TOGGLE_CLASSES}
+      toggle={<MemberMenuToggleLabel user={user} />}
+      menu={MemberMenu}
+      preload={loadMemberMenu}
+      menuProps={{ user }}
+    />
   );
 }

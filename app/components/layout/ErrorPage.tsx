@@ -70,9 +70,7 @@ class ErrorPageBoundary extends Component<{ children: ReactNode; t: Translate },
 export function ErrorPage({ error }: { error: unknown }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
   const messages = useCatalogue('common', data?.language ?? 'en', data?.catalogue);
-  const t: Translate = data
-    ? (key) => getI18n(data.language, messages).t(key, { defaultValue: FALLBACK_TEXTS[key] })
-    : (key) => FALLBACK_TEXTS[key] ?? key;
+  const t: Translate = data ? (key) => getI18n(data.language, messages).t(key, { defaultValue: FALLBACK_TEXTS[key] }) : (key) => FALLBACK_TEXTS[key] ?? key;
 
   useEffect(() => {
     if (isChunkLoadError(error)) reloadAfterChunkError();

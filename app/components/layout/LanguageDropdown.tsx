@@ -36,13 +36,7 @@ export default function LanguageDropdown({ align = 'end', defaultShow = false }:
       </Dropdown.Toggle>
       <Dropdown.Menu>
         {languages.map((language) => (
-          <Dropdown.Item
-            key={language}
-            as="button"
-            lang={language}
-            active={language === current}
-            onClick={() => void choose(language)}
-          >
+          <Dropdown.Item key={language} as="button" lang={language} active={language === current} onClick={() => void choose(language)}>
             {LANGUAGE_NAMES[language]}
           </Dropdown.Item>
         ))}

@@ -12,6 +12,7 @@ import { useCounters } from '../../state/counters';
 import { rememberFreshMember } from '../../state/member';
 import { usePush } from '../../state/push';
 import { MatchPopup } from '../profile/MatchPopup';
+import { useMatchMoment } from '../../state/match-moment';
 
 /**
  * Spec §4/§9: refresh 5 s after load, then every 60 s (every 5 minutes when push is subscribed:
@@ -105,10 +106,13 @@ export function MemberActivity() {
   useEffect(() => {
     if (!Number.isFinite(delay) || delay <= 0) return;
     const timer = setTimeout(async () => {
-      setParams((current) => {
-        current.delete('t');
-        return current;
-      }, { replace: true });
+      setParams(
+        (current) => {
+          current.delete('t');
+          return current;
+        },
+        { replace: true },
+      );
       const found = await api<AutoLike | null>('auto-like.php').catch(() => null);
       if (found) setLiker(found);
       setTimeout(() => void refreshLikes().catch(() => {}), LIKES_RELOAD_DELAY_MS);
@@ -116,18 +120,34 @@ export function MemberActivity() {
     return () => clearTimeout(timer);
   }, [delay, setParams]);
 
+  const match = useMatchMoment((state) => state.profile);
   return (
-    <MatchPopup
-      liker={liker}
-      onClose={() => setLiker(null)}
-      onImagePressed={(id) => {
-        setLiker(null);
-        navigate(`/members/${id}`);
-      }}
-      onButtonPressed={(id) => {
-        setLiker(null);
-        navigate(`/members/${id}`);
-      }}
-    />
+    <>
+      <MatchPopup
+        liker={match}
+        isMatch
+        onClose={() => useMatchMoment.getState().close()}
+        onImagePressed={(id) => {
+          useMatchMoment.getState().close();
+          navigate(`/members/${id}`);
+        }}
+        onButtonPressed={(id) => {
+          useMatchMoment.getState().close();
+          navigate(`/likes/m/${id}`);
+        }}
+      />
+      <MatchPopup
+        liker={liker}
+        onClose={() => setLiker(null)}
+        onImagePressed={(id) => {
+          setLiker(null);
+          navigate(`/members/${id}`);
+        }}
+        onButtonPressed={(id) => {
+          setLiker(null);
+          navigate(`/members/${id}`);
+        }}
+      />
+    </>
   );
 }

@@ -29,16 +29,8 @@ export function SiteEntryWarning({ onlyCountries, isLoggedIn = false }: SiteEntr
   const [show, setShow] = useState(false);
 
   const country = settings.geoip_country;
-  const countryListed =
-    !!country &&
-    settings.site_entry_popup_countries.includes(country) &&
-    (!onlyCountries || onlyCountries.includes(country));
-  const eligible =
-    !isLoggedIn &&
-    !installedApp &&
-    settings.enable_site_entry_popup !== 'no' &&
-    countryListed &&
-    !EXEMPT_PATHS.includes(pathname);
+  const countryListed = !!country && settings.site_entry_popup_countries.includes(country) && (!onlyCountries || onlyCountries.includes(country));
+  const eligible = !isLoggedIn && !installedApp && settings.enable_site_entry_popup !== 'no' && countryListed && !EXEMPT_PATHS.includes(pathname);
 
   // localStorage exists only in the browser: decide after hydration.
   useEffect(() => {

@@ -40,10 +40,12 @@ function CreditsLink({ user, compact }: { user: User; compact: boolean }) {
   if (user.paid_user) {
     const current = pathname === '/credits' || pathname.startsWith('/credits/');
     return (
-      <Link className={compact ? 'btn btn-outline-light btn-sm shell-pill' : `nav-link px-2${current ? ' active' : ''}`} to="/credits" aria-current={current ? 'page' : undefined}>
-        {compact && (
-          <NavIcon section="credits" className="nav-icon--small" />
-        )}
+      <Link
+        className={compact ? 'btn btn-outline-light btn-sm shell-pill' : `nav-link px-2${current ? ' active' : ''}`}
+        to="/credits"
+        aria-current={current ? 'page' : undefined}
+      >
+        {compact && <NavIcon section="credits" className="nav-icon--small" />}
         <span className={compact ? 'visually-hidden' : undefined}>{t('nav.credits')}</span>
         <CreditBadge credits={credits} />
       </Link>
@@ -51,7 +53,11 @@ function CreditsLink({ user, compact }: { user: User; compact: boolean }) {
   }
   const current = pathname === '/premium';
   return (
-    <Link className={compact ? 'btn btn-warning btn-sm shell-pill' : `nav-link px-2${current ? ' active' : ''}`} to="/premium" aria-current={current ? 'page' : undefined}>
+    <Link
+      className={compact ? 'btn btn-warning btn-sm shell-pill' : `nav-link px-2${current ? ' active' : ''}`}
+      to="/premium"
+      aria-current={current ? 'page' : undefined}
+    >
       {compact ? (
         <>
           <span aria-hidden="true">★ </span>

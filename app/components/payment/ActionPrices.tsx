@@ -26,7 +26,9 @@ export function ActionPrices({ settings, country, cheapest }: { settings: PriceS
   ] as const;
   // Money for an action at the lowest price per credit, rounded to the minor unit.
   const fromPrice = (credits: number) =>
-    cheapest ? formatMoney({ amount: Math.round((cheapest.price.amount * credits) / cheapest.credits), currency: cheapest.price.currency }, i18n.language) : null;
+    cheapest
+      ? formatMoney({ amount: Math.round((cheapest.price.amount * credits) / cheapest.credits), currency: cheapest.price.currency }, i18n.language)
+      : null;
   const higherMinimums = Object.entries(settings.minimum_message_costs).filter(([, minimum]) => minimum.costs > settings.message_credits);
 
   return (

@@ -10,7 +10,11 @@ export function BundleCard({ bundle }: { bundle: Bundle }) {
   const paid = bundle.discounted_price ?? bundle.price;
   const headingId = `bundle-${bundle.id}`;
   return (
-    <article className={`card h-100 text-center ${bundle.highlighted ? 'border-primary border-2 shadow-sm' : ''}`} aria-labelledby={headingId} data-testid="bundle">
+    <article
+      className={`card h-100 text-center ${bundle.highlighted ? 'border-primary border-2 shadow-sm' : ''}`}
+      aria-labelledby={headingId}
+      data-testid="bundle"
+    >
       {bundle.highlighted && <div className="card-header text-bg-primary fw-bold">{t('credits.most_popular')}</div>}
       <div className="card-body d-flex flex-column gap-2">
         <h2 className="h4 card-title mb-0" id={headingId}>

@@ -32,7 +32,9 @@ export function BundlePriceTable({ bundles }: { bundles: Bundle[] }) {
               <td className="text-end" data-label={t('pricing.price')}>
                 <BundlePrice price={bundle.price} discounted={bundle.discounted_price} />
               </td>
-              <td className="text-end" data-label={t('pricing.per_credit')}>{formatPerCredit(bundle.discounted_price ?? bundle.price, bundle.credits, i18n.language)}</td>
+              <td className="text-end" data-label={t('pricing.per_credit')}>
+                {formatPerCredit(bundle.discounted_price ?? bundle.price, bundle.credits, i18n.language)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -29,7 +29,9 @@ export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
               <td data-label={t('transactions.date')}>
                 <LocalDateTime value={entry.created_at} />
               </td>
-              <td data-label={t('transactions.change')} className={`text-end fw-bold ${entry.delta >= 0 ? 'text-success-emphasis' : 'text-danger-emphasis'}`}>{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</td>
+              <td data-label={t('transactions.change')} className={`text-end fw-bold ${entry.delta >= 0 ? 'text-success-emphasis' : 'text-danger-emphasis'}`}>
+                {entry.delta > 0 ? `+${entry.delta}` : entry.delta}
+              </td>
               <td data-label={t('transactions.reason')}>
                 {t(`transactions.reasons.${entry.reason}`)}
                 {entry.order_id !== null && (

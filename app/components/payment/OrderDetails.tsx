@@ -18,7 +18,10 @@ export function OrderDetails({ order, refundDays, onRefunded }: { order: Order; 
     ...(order.discount_percentage > 0
       ? [
           { label: t('transactions.list_price'), value: money(order.list_price) },
-          { label: t('transactions.discount'), value: t('transactions.discount_value', { percentage: order.discount_percentage, code: order.discount_code ?? '' }) },
+          {
+            label: t('transactions.discount'),
+            value: t('transactions.discount_value', { percentage: order.discount_percentage, code: order.discount_code ?? '' }),
+          },
         ]
       : []),
     { label: t('transactions.method'), value: methodName(order.payment_method) },

@@ -62,7 +62,9 @@ export function OrdersTable({ orders, onRefunded }: { orders: Order[]; onRefunde
                 <span className={`badge ${orderTone(order)}`}>{t(orderStatusKey(order))}</span>
               </td>
               <td className="small" data-label={t('transactions.discount')}>
-                {order.discount_percentage > 0 ? t('transactions.discount_value', { percentage: order.discount_percentage, code: order.discount_code ?? '' }) : '—'}
+                {order.discount_percentage > 0
+                  ? t('transactions.discount_value', { percentage: order.discount_percentage, code: order.discount_code ?? '' })
+                  : '—'}
               </td>
               <td>{order.refundable_credits > 0 && <RefundAction order={order} onRefunded={onRefunded} size="sm" />}</td>
             </tr>

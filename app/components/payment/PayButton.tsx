@@ -11,7 +11,14 @@ export function PayButton({ price, method, busy, onPay }: { price: Money; method
   const amount = formatMoney(price, i18n.language);
   return (
     <div className="d-grid gap-2">
-      <button type="button" className="btn btn-primary btn-lg" disabled={!method || busy} onClick={onPay} data-testid="pay-button" aria-describedby={method ? undefined : 'pay-hint'}>
+      <button
+        type="button"
+        className="btn btn-primary btn-lg"
+        disabled={!method || busy}
+        onClick={onPay}
+        data-testid="pay-button"
+        aria-describedby={method ? undefined : 'pay-hint'}
+      >
         {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
         {method ? t('credits.pay_with', { price: amount, method: nameOf(method) }) : t('credits.pay', { price: amount })}
       </button>

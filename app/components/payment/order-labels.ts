@@ -15,7 +15,8 @@ export function orderTone(order: Pick<Order, 'status' | 'refund'>): string {
 }
 
 /** The i18n key of an order's state. */
-export const orderStatusKey = (order: Pick<Order, 'status' | 'refund'>) => (order.refund ? 'transactions.status.refunded' : `transactions.status.${order.status}`);
+export const orderStatusKey = (order: Pick<Order, 'status' | 'refund'>) =>
+  order.refund ? 'transactions.status.refunded' : `transactions.status.${order.status}`;
 
 /** The money back for refunding `credits` of an order: its price pro rata, as the server computes it (`refundAmount`). */
 export const refundAmountFor = (order: Pick<Order, 'price' | 'credits'>, credits: number) => Math.round((order.price.amount * credits) / order.credits);

@@ -7,7 +7,12 @@ import { discountedAmount } from '../../lib/format-money';
  * applies by itself (when it holds for this method), else the list price — and the code that
  * made the difference, if any.
  */
-export function priceFor(offer: Pick<BundlesResponse, 'discount'>, bundle: Bundle, method: PaymentMethod | null, typed: DiscountCode | null): { price: Money; discount: DiscountCode | null } {
+export function priceFor(
+  offer: Pick<BundlesResponse, 'discount'>,
+  bundle: Bundle,
+  method: PaymentMethod | null,
+  typed: DiscountCode | null,
+): { price: Money; discount: DiscountCode | null } {
   if (typed) return { price: { amount: discountedAmount(bundle.price.amount, typed.value_percentage), currency: bundle.price.currency }, discount: typed };
   const active = offer.discount;
   const fitsMethod = !!active && (!method || !active.paymentmethods.length || active.paymentmethods.includes(method));

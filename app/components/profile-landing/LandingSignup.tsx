@@ -8,7 +8,17 @@ import { SignupFlow } from '../account/signup/SignupFlow';
  * headed by what signing up leads to. The first message is asked (and priced) in the last step.
  * Once the account exists, the completion step speaks for itself and the heading goes.
  */
-export function LandingSignup({ target, initialMessage, title, className = '' }: { target: ProfileTeaser; initialMessage?: string; title?: string; className?: string }) {
+export function LandingSignup({
+  target,
+  initialMessage,
+  title,
+  className = '',
+}: {
+  target: ProfileTeaser;
+  initialMessage?: string;
+  title?: string;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const [isComplete, setIsComplete] = useState(false);
   return (

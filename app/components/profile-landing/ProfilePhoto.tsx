@@ -6,7 +6,17 @@ import { useRootData } from '../../root';
  * A member's main photo filling its box, or their initial on the brand's colours when they
  * have none approved: a landing must look finished for every member it can be about.
  */
-export function ProfilePhoto({ profile, thumb = false, className = '', priority = false }: { profile: Pick<ProfileTeaser, 'name' | 'main_image'>; thumb?: boolean; className?: string; priority?: boolean }) {
+export function ProfilePhoto({
+  profile,
+  thumb = false,
+  className = '',
+  priority = false,
+}: {
+  profile: Pick<ProfileTeaser, 'name' | 'main_image'>;
+  thumb?: boolean;
+  className?: string;
+  priority?: boolean;
+}) {
   const { settings } = useRootData();
   const image = profile.main_image;
   if (!image) {

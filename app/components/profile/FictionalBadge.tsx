@@ -13,7 +13,15 @@ export function FictionalBadge({ className = '' }: { className?: string }) {
  * The same label without hooks of its own, for lists that draw it many times: each
  * `useTranslation` call copies the i18n instance on a server render (issue 20).
  */
-export function FictionalLabel({ t, settings, className = '' }: { t: TFunction; settings: Pick<RootData['settings'], 'fictional_singular' | 'fictional_warning' | 'fictional_icon'>; className?: string }) {
+export function FictionalLabel({
+  t,
+  settings,
+  className = '',
+}: {
+  t: TFunction;
+  settings: Pick<RootData['settings'], 'fictional_singular' | 'fictional_warning' | 'fictional_icon'>;
+  className?: string;
+}) {
   const word = settings.fictional_singular || t('profile.fictional');
   return (
     <span className={`badge bg-dark ${className}`} title={settings.fictional_warning || undefined}>

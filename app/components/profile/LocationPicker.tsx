@@ -68,7 +68,12 @@ export function LocationPicker({ value, onChange }: { value: Location; onChange:
           <label className="form-label small" htmlFor="profile-country">
             {t('signup.country_label')}
           </label>
-          <select id="profile-country" className="form-select" value={value.country} onChange={(e) => onChange({ country: e.target.value, region: null, city: null, latitude: null, longitude: null })}>
+          <select
+            id="profile-country"
+            className="form-select"
+            value={value.country}
+            onChange={(e) => onChange({ country: e.target.value, region: null, city: null, latitude: null, longitude: null })}
+          >
             {settings.countries.map((code) => (
               <option key={code} value={code}>
                 {countryName(code)}
@@ -80,7 +85,12 @@ export function LocationPicker({ value, onChange }: { value: Location; onChange:
           <label className="form-label small" htmlFor="profile-region">
             {regions?.region_word_label ?? t('regions.word.region')}
           </label>
-          <select id="profile-region" className="form-select" value={value.region ?? ''} onChange={(e) => onChange({ ...value, region: e.target.value || null, city: null })}>
+          <select
+            id="profile-region"
+            className="form-select"
+            value={value.region ?? ''}
+            onChange={(e) => onChange({ ...value, region: e.target.value || null, city: null })}
+          >
             <option value="">–</option>
             {regions?.regions.map((region) => (
               <option key={region.id} value={region.id}>
@@ -101,7 +111,11 @@ export function LocationPicker({ value, onChange }: { value: Location; onChange:
             {status === 'locating' ? t('profile.locating') : t('profile.use_my_location')}
           </button>
         )}
-        {status === 'failed' && permission !== 'denied' && <span className="small text-danger ms-2" role="alert">{t('profile.geolocation_failed')}</span>}
+        {status === 'failed' && permission !== 'denied' && (
+          <span className="small text-danger ms-2" role="alert">
+            {t('profile.geolocation_failed')}
+          </span>
+        )}
       </div>
     </fieldset>
   );

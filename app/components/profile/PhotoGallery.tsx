@@ -65,11 +65,31 @@ export function PhotoGallery({ profile }: { profile: Omit<MemberProfile, 'relate
 
   return (
     <div className="profile-photos">
-      <section className="photo-carousel" aria-roledescription={t('photo_first.carousel')} aria-label={t('profile.photo_of', { name: profile.name })} data-testid="photo-carousel">
+      <section
+        className="photo-carousel"
+        aria-roledescription={t('photo_first.carousel')}
+        aria-label={t('profile.photo_of', { name: profile.name })}
+        data-testid="photo-carousel"
+      >
         {total ? (
-          <div ref={track} className="photo-carousel__track focus-ring" tabIndex={total > 1 ? 0 : -1} onScroll={onScroll} onKeyDown={onKeyDown} aria-keyshortcuts={total > 1 ? 'ArrowLeft ArrowRight' : undefined}>
+          <div
+            ref={track}
+            className="photo-carousel__track focus-ring"
+            tabIndex={total > 1 ? 0 : -1}
+            onScroll={onScroll}
+            onKeyDown={onKeyDown}
+            aria-keyshortcuts={total > 1 ? 'ArrowLeft ArrowRight' : undefined}
+          >
             {photos.map((photo, index) => (
-              <div key={photo.id} className="photo-carousel__slide" role="group" aria-roledescription={t('photo_first.slide')} aria-label={t('photo_first.photo_n', { number: index + 1, total })} aria-hidden={index !== current} data-testid="carousel-slide">
+              <div
+                key={photo.id}
+                className="photo-carousel__slide"
+                role="group"
+                aria-roledescription={t('photo_first.slide')}
+                aria-label={t('photo_first.photo_n', { number: index + 1, total })}
+                aria-hidden={index !== current}
+                data-testid="carousel-slide"
+              >
                 <img
                   src={photoUrl(photo.filename, settings.cdn_prefix)}
                   srcSet={`${photoUrl(photo.thumb_filename, settings.cdn_prefix)} ${THUMB_WIDTH}w, ${photoUrl(photo.filename, settings.cdn_prefix)} ${FULL_WIDTH}w`}
@@ -97,10 +117,24 @@ export function PhotoGallery({ profile }: { profile: Omit<MemberProfile, 'relate
         )}
         {total > 1 && (
           <>
-            <button type="button" className="photo-carousel__button photo-carousel__button--prev" onClick={() => show(current - 1)} disabled={current === 0} aria-label={t('photo_first.previous_photo')} data-testid="carousel-prev">
+            <button
+              type="button"
+              className="photo-carousel__button photo-carousel__button--prev"
+              onClick={() => show(current - 1)}
+              disabled={current === 0}
+              aria-label={t('photo_first.previous_photo')}
+              data-testid="carousel-prev"
+            >
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" className="photo-carousel__button photo-carousel__button--next" onClick={() => show(current + 1)} disabled={current === total - 1} aria-label={t('photo_first.next_photo')} data-testid="carousel-next">
+            <button
+              type="button"
+              className="photo-carousel__button photo-carousel__button--next"
+              onClick={() => show(current + 1)}
+              disabled={current === total - 1}
+              aria-label={t('photo_first.next_photo')}
+              data-testid="carousel-next"
+            >
               <span aria-hidden="true">›</span>
             </button>
             <p className="photo-carousel__count badge rounded-pill mb-0" aria-live="polite" data-testid="carousel-count">

@@ -59,29 +59,58 @@ export function PhotoManager({ profile, onChange }: { profile: OwnProfileDetails
         {profile.photos.map((photo, index) => (
           <li className="col" key={photo.id} data-testid="own-photo">
             <div className="position-relative">
-              <img src={photoUrl(photo.thumb_filename)} alt={t('profile.photo_number', { number: index + 1 })} className="img-fluid rounded" width={160} height={160} />
+              <img
+                src={photoUrl(photo.thumb_filename)}
+                alt={t('profile.photo_number', { number: index + 1 })}
+                className="img-fluid rounded"
+                width={160}
+                height={160}
+              />
               {photo.id === profile.main_photo_id && <span className="badge bg-primary position-absolute top-0 start-0 m-1">{t('profile.main_photo')}</span>}
-              {photo.status === 'pending' && <span className="badge bg-warning text-dark position-absolute bottom-0 start-0 m-1">{t('profile.photo_pending')}</span>}
+              {photo.status === 'pending' && (
+                <span className="badge bg-warning text-dark position-absolute bottom-0 start-0 m-1">{t('profile.photo_pending')}</span>
+              )}
             </div>
             <div className="d-flex flex-wrap gap-1 mt-1">
               {photo.id !== profile.main_photo_id && (
-                <button type="button" className="btn btn-link btn-sm p-0" onClick={() => void action.run(() => api('photos.php', { method: 'PUT', body: { main_photo_id: photo.id } }))}>
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0"
+                  onClick={() => void action.run(() => api('photos.php', { method: 'PUT', body: { main_photo_id: photo.id } }))}
+                >
                   {t('profile.make_main')}
                 </button>
               )}
               {index > 0 && (
-                <button type="button" className="btn btn-link btn-sm p-0" onClick={() => moveForward(index)} aria-label={t('profile.move_forward', { number: index + 1 })}>
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0"
+                  onClick={() => moveForward(index)}
+                  aria-label={t('profile.move_forward', { number: index + 1 })}
+                >
                   ←
                 </button>
               )}
-              <button type="button" className="btn btn-link btn-sm p-0 text-danger" onClick={() => void action.run(() => api('photos.php', { method: 'DELETE', body: { photo_id: photo.id } }))}>
+              <button
+                type="button"
+                className="btn btn-link btn-sm p-0 text-danger"
+                onClick={() => void action.run(() => api('photos.php', { method: 'DELETE', body: { photo_id: photo.id } }))}
+              >
                 {t('profile.delete_photo')}
               </button>
             </div>
           </li>
         ))}
       </ul>
-      <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" className="d-none" onChange={(e) => void choose(e)} aria-label={t('profile.add_photo')} data-testid="photo-input" />
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        className="d-none"
+        onChange={(e) => void choose(e)}
+        aria-label={t('profile.add_photo')}
+        data-testid="photo-input"
+      />
       <button type="button" className="btn btn-outline-primary" onClick={() => input.current?.click()} disabled={busy || full}>
         {busy ? t('profile.uploading') : t('profile.add_photo')}
       </button>

@@ -59,7 +59,13 @@ export function ProfileActions({ profile, messagePrice, onMatch }: { profile: Om
       <div className="profile-action-bar" data-testid="profile-action-bar">
         <div className="profile-action-bar__main">
           {profile.liked ? (
-            <button type="button" className="btn btn-outline-primary" aria-pressed="true" onClick={() => void act('like.php', 'DELETE')} disabled={call.pending}>
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              aria-pressed="true"
+              onClick={() => void act('like.php', 'DELETE')}
+              disabled={call.pending}
+            >
               {t('profile.unlike')}
             </button>
           ) : (

@@ -7,7 +7,12 @@ import type { RootData } from '../../root';
 import { ProfileCard } from './ProfileCard';
 
 const t = ((key: string, options?: { distance?: number }) => (key === 'photo_first.km_away' ? `${options?.distance} km away` : key)) as unknown as TFunction;
-const settings = { cdn_prefix: '', fictional_icon: '★', fictional_singular: 'fictional profile', fictional_warning: 'Run by our team.' } as RootData['settings'];
+const settings = {
+  cdn_prefix: '',
+  fictional_icon: '★',
+  fictional_singular: 'fictional profile',
+  fictional_warning: 'Run by our team.',
+} as RootData['settings'];
 const card: Card = {
   id: 7,
   name: 'Laureen',

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../ui/links';
 import type { ProfileCard as Card } from '../../../contract/profiles';
+import { distanceUnitOf, inUnit, type DistanceUnit } from '../../../contract/distance-units';
 import { photoUrl } from '../../lib/media';
 import { useRootData, type RootData } from '../../root';
 import { FictionalLabel } from './FictionalBadge';
@@ -21,7 +22,14 @@ export const PRIORITY_CARDS = 2;
  * A member in a grid (issue 19): a large photo (the browser picks the thumbnail or the full
  * photo for the card's width), the online dot, name, age, city and how far away they live.
  */
-export function ProfileCard({ profile, eager = false, priority = false, t, settings }: { profile: Card; eager?: boolean; priority?: boolean } & CardTexts) {
+export function ProfileCard({
+  profile,
+  eager = false,
+  priority = false,
+  t,
+  settings,
+  unit = 'km',
+}: { profile: Card; eager?: boolean; priority?: boolean } & CardTexts) {
   const image = profile.main_image;
   const place = profile.city ?? profile.country;
   return (
@@ -57,7 +65,7 @@ export function ProfileCard({ profile, eager = false, priority = false, t, setti
             {place}
             {profile.distance_km !== undefined && (
               // One text node: React marks the seam between two with `<!-- -->` in the HTML, on every card.
-              <span>{` · ${t('photo_first.km_away', { distance: Math.max(1, profile.distance_km) })}`}</span>
+              <span>{` · ${t(unit === 'mi' ? 'photo_first.mi_away' : 'photo_first.km_away', { distance: inUnit(profile.distance_km, unit) })}`}</span>
             )}
           </p>
           {profile.is_fictional && <FictionalLabel t={t} settings={settings} className="mt-1" />}
@@ -75,11 +83,14 @@ export function ProfileCard({ profile, eager = false, priority = false, t, setti
 export interface CardTexts {
   t: TFunction;
   settings: RootData['settings'];
+  /** Distances in the viewing member's unit: miles in the US and GB (ADR 0067). */
+  unit?: DistanceUnit;
 }
 
 export function useCardTexts(): CardTexts {
   const { t } = useTranslation();
-  return { t, settings: useRootData().settings };
+  const { settings, user } = useRootData();
+  return { t, settings, unit: distanceUnitOf(user?.profile.country) };
 }
 
 export function ProfileGrid({ profiles, eagerCount = 0 }: { profiles: Card[]; eagerCount?: number }) {

@@ -10,7 +10,14 @@ import { FormAlert } from '../ui/FormAlert';
 import { TextField } from '../ui/TextField';
 import { LocationPicker } from './LocationPicker';
 
-const CHOICES = { sexuality: SEXUALITIES, relationship_status: RELATIONSHIP_STATUSES, hair_colour: HAIR_COLOURS, eye_colour: EYE_COLOURS, body_type: BODY_TYPES, tattoos: TATTOOS } as const;
+const CHOICES = {
+  sexuality: SEXUALITIES,
+  relationship_status: RELATIONSHIP_STATUSES,
+  hair_colour: HAIR_COLOURS,
+  eye_colour: EYE_COLOURS,
+  body_type: BODY_TYPES,
+  tattoos: TATTOOS,
+} as const;
 type ChoiceField = keyof typeof CHOICES;
 
 /** The profile's fields, limited to those the site shows (visible_profile_fields). */
@@ -20,6 +27,8 @@ export function ProfileForm({ profile, onSaved }: { profile: OwnProfileDetails; 
   const shown = new Set(settings.visible_profile_fields);
   const [values, setValues] = useState<OwnProfileDetails>(profile);
   const [saved, setSaved] = useState(false);
+  // Issue 32: a text with contact details waits for a moderator; the member is told so.
+  const [aboutInReview, setAboutInReview] = useState(!!profile.about_in_review);
   const save = useApiAction((update: ProfileUpdate) => api<OwnProfileDetails>('profile.php', { method: 'PUT', body: update }));
   const set = (patch: Partial<OwnProfileDetails>) => {
     setSaved(false);
@@ -44,6 +53,7 @@ export function ProfileForm({ profile, onSaved }: { profile: OwnProfileDetails; 
     const result = await save.run(update);
     if (result) {
       onSaved(result);
+      setAboutInReview(!!result.about_in_review);
       setSaved(true);
       showToast(t('shell.saved'));
     }
@@ -61,14 +71,33 @@ export function ProfileForm({ profile, onSaved }: { profile: OwnProfileDetails; 
       )}
       <FormAlert error={save.error} fields={['name', 'date_of_birth', 'country', 'region']} />
       <div className="row">
-        <TextField className="col-sm-6" label={t('signup.name_label')} value={values.name} maxLength={30} error={save.fieldError('name')} onChange={(e) => set({ name: e.target.value })} />
-        <TextField className="col-sm-6" label={t('signup.date_of_birth_label')} type="date" value={values.date_of_birth} error={save.fieldError('date_of_birth')} onChange={(e) => set({ date_of_birth: e.target.value })} />
+        <TextField
+          className="col-sm-6"
+          label={t('signup.name_label')}
+          value={values.name}
+          maxLength={30}
+          error={save.fieldError('name')}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <TextField
+          className="col-sm-6"
+          label={t('signup.date_of_birth_label')}
+          type="date"
+          value={values.date_of_birth}
+          error={save.fieldError('date_of_birth')}
+          onChange={(e) => set({ date_of_birth: e.target.value })}
+        />
       </div>
       <div className="mb-3">
         <label className="form-label" htmlFor="profile-seeking">
           {t('signup.seeking_label')}
         </label>
-        <select id="profile-seeking" className="form-select" value={values.seeking} onChange={(e) => set({ seeking: e.target.value as OwnProfileDetails['seeking'] })}>
+        <select
+          id="profile-seeking"
+          className="form-select"
+          value={values.seeking}
+          onChange={(e) => set({ seeking: e.target.value as OwnProfileDetails['seeking'] })}
+        >
           {(['male', 'female', 'both'] as const).map((value) => (
             <option key={value} value={value}>
               {t(`signup.seeking.${value}`)}
@@ -107,7 +136,9 @@ export function ProfileForm({ profile, onSaved }: { profile: OwnProfileDetails; 
                   type="checkbox"
                   id={`interest-${interest}`}
                   checked={values.interests.includes(interest)}
-                  onChange={(e) => set({ interests: e.target.checked ? [...values.interests, interest] : values.interests.filter((item) => item !== interest) })}
+                  onChange={(e) =>
+                    set({ interests: e.target.checked ? [...values.interests, interest] : values.interests.filter((item) => item !== interest) })
+                  }
                 />
                 <label className="form-check-label" htmlFor={`interest-${interest}`}>
                   {t(`profile.interests.${interest}`)}
@@ -121,7 +152,20 @@ export function ProfileForm({ profile, onSaved }: { profile: OwnProfileDetails; 
         <label className="form-label" htmlFor="profile-about">
           {t('profile.about_label')}
         </label>
-        <textarea id="profile-about" className="form-control" rows={4} maxLength={2000} value={values.about} onChange={(e) => set({ about: e.target.value })} />
+        <textarea
+          id="profile-about"
+          className="form-control"
+          rows={4}
+          maxLength={2000}
+          value={values.about}
+          aria-describedby={aboutInReview ? 'profile-about-review' : undefined}
+          onChange={(e) => set({ about: e.target.value })}
+        />
+        {aboutInReview && (
+          <p className="form-text text-warning-emphasis mb-0" id="profile-about-review" role="status" data-testid="about-in-review">
+            {t('profile.about_in_review')}
+          </p>
+        )}
       </div>
       <button type="submit" className="btn btn-primary" disabled={save.pending}>
         {t('profile.save')}

@@ -42,7 +42,17 @@ export function ComplaintForm() {
       <label className="form-label" htmlFor="complaint-text">
         {t('report.complaint_text_label')}
       </label>
-      <textarea id="complaint-text" className="form-control" rows={5} minLength={10} maxLength={2000} required value={text} onChange={(event) => setText(event.target.value)} aria-describedby="complaint-hint" />
+      <textarea
+        id="complaint-text"
+        className="form-control"
+        rows={5}
+        minLength={10}
+        maxLength={2000}
+        required
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        aria-describedby="complaint-hint"
+      />
       <div id="complaint-hint" className="form-text">
         {t('report.complaint_hint')}
       </div>

@@ -5,7 +5,15 @@ import type { ProfileCard } from '../../../contract/profiles';
 import { interleavePartnerCards } from './interleave-partner-cards';
 import { PartnerCard } from './PartnerCard';
 
-const offer = (id: number, kind: Offer['kind'] = 'cam'): Offer => ({ id, kind, name: `Offer${id}`, age: 30, city: 'Riga', image: null, url: `https://partner.example/${id}?utm_source=site.example` });
+const offer = (id: number, kind: Offer['kind'] = 'cam'): Offer => ({
+  id,
+  kind,
+  name: `Offer${id}`,
+  age: 30,
+  city: 'Riga',
+  image: null,
+  url: `https://partner.example/${id}?utm_source=site.example`,
+});
 const member = (id: number) => ({ id, name: `Member${id}` }) as ProfileCard;
 const members = (count: number) => Array.from({ length: count }, (_, index) => member(index + 1));
 

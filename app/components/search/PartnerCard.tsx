@@ -16,7 +16,11 @@ export function PartnerCard({ card }: { card: Card }) {
         {/* Read first, then the card's visible text: a spoken name that holds what is shown (WCAG 2.5.3). */}
         <span className="visually-hidden">{t('partner.link_label', { name: title, kind: t(`partner.kinds.${card.kind}`) })} </span>
         <div className="ratio ratio-1x1 rounded-top overflow-hidden partner-card-media">
-          {card.image ? <img src={card.image} alt="" loading="lazy" className="object-fit-cover" /> : <div className="partner-card-placeholder" aria-hidden="true" />}
+          {card.image ? (
+            <img src={card.image} alt="" loading="lazy" className="object-fit-cover" />
+          ) : (
+            <div className="partner-card-placeholder" aria-hidden="true" />
+          )}
           <div className="partner-card-badges">
             <span className="badge partner-card-badge">{t('partner.label')}</span>
             {card.kind === 'cam' && (

@@ -1,10 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { distanceUnitOf } from '../../../contract/distance-units';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useCountryName } from '../../lib/use-country-name';
 import { useRegions } from '../../lib/use-regions';
 import { useRootData } from '../../root';
 import type { SearchFilters as Filters } from '../../state/search';
+import { RadiusSlider } from './RadiusSlider';
 
 const AGES = Array.from({ length: 82 }, (_, index) => String(18 + index));
 
@@ -14,7 +16,7 @@ const AGES = Array.from({ length: 82 }, (_, index) => String(18 + index));
  */
 export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearch: (filters: Filters) => void }) {
   const { t } = useTranslation();
-  const { settings } = useRootData();
+  const { settings, user } = useRootData();
   const countryName = useCountryName();
   const [filters, setFilters] = useState(initial);
   const [open, setOpen] = useState(false);
@@ -34,7 +36,9 @@ export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearc
   };
   const gender = initial.gender === 'female' ? t('search.women') : initial.gender === 'male' ? t('search.men') : '';
   const ages = initial.min_age || initial.max_age ? `${initial.min_age || '18'}–${initial.max_age || '99'}` : '';
-  const summary = [gender, initial.country ? countryName(initial.country) : '', ages].filter(Boolean).join(' · ') || t('search.any');
+  const unit = distanceUnitOf(user?.profile.country);
+  const radius = initial.radius ? t(unit === 'mi' ? 'search.within_mi' : 'search.within_km', { distance: initial.radius }) : '';
+  const summary = [gender, initial.country ? countryName(initial.country) : '', ages, radius].filter(Boolean).join(' · ') || t('search.any');
   const select = (id: keyof Filters, label: string, options: { value: string; label: string }[], onChange?: (value: string) => void) => (
     <div className="search-filters__field">
       <label htmlFor={`filter-${id}`}>{label}</label>
@@ -51,7 +55,14 @@ export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearc
 
   return (
     <>
-      <button type="button" className="btn btn-outline-secondary w-100 d-flex justify-content-between align-items-center mb-3 d-md-none" aria-expanded={open} aria-controls="search-filters" onClick={() => setOpen(!open)} data-testid="search-filters-toggle">
+      <button
+        type="button"
+        className="btn btn-outline-secondary w-100 d-flex justify-content-between align-items-center mb-3 d-md-none"
+        aria-expanded={open}
+        aria-controls="search-filters"
+        onClick={() => setOpen(!open)}
+        data-testid="search-filters-toggle"
+      >
         <span className="fw-semibold">{t('search.filters')}</span>
         <span className="text-truncate ms-2 small">{summary}</span>
       </button>
@@ -62,10 +73,29 @@ export function SearchFilters({ initial, onSearch }: { initial: Filters; onSearc
             { value: 'female', label: t('search.women') },
             { value: 'male', label: t('search.men') },
           ])}
-          {select('country', t('signup.country_label'), settings.countries.map((code) => ({ value: code, label: countryName(code) })), (value) => update({ country: value, countryregion: '' }))}
-          {select('countryregion', regions?.region_word_label ?? t('regions.word.region'), regions?.regions.map((region) => ({ value: region.id, label: region.name })) ?? [])}
-          {select('min_age', t('search.min_age'), AGES.map((age) => ({ value: age, label: age })))}
-          {select('max_age', t('search.max_age'), AGES.map((age) => ({ value: age, label: age })))}
+          {select(
+            'country',
+            t('signup.country_label'),
+            settings.countries.map((code) => ({ value: code, label: countryName(code) })),
+            (value) => update({ country: value, countryregion: '' }),
+          )}
+          {select(
+            'countryregion',
+            regions?.region_word_label ?? t('regions.word.region'),
+            regions?.regions.map((region) => ({ value: region.id, label: region.name })) ?? [],
+          )}
+          {select(
+            'min_age',
+            t('search.min_age'),
+            AGES.map((age) => ({ value: age, label: age })),
+          )}
+          {select(
+            'max_age',
+            t('search.max_age'),
+            AGES.map((age) => ({ value: age, label: age })),
+          )}
+          {/* Only a member has a place to measure from (ADR 0067). */}
+          {user && <RadiusSlider value={filters.radius} unit={unit} onChange={(radius) => update({ radius })} />}
           <div className="col-12 col-md-auto">
             <button type="submit" className="btn btn-primary btn-sm w-100">
               {t('search.submit')}

@@ -42,7 +42,9 @@ export function BlockedMembers() {
         </div>
       )}
       {blocked === null ? (
-        load.error ? null : <p className="mb-0">{t('settings.blocked_loading')}</p>
+        load.error ? null : (
+          <p className="mb-0">{t('settings.blocked_loading')}</p>
+        )
       ) : blocked.length === 0 ? (
         <p className="mb-0 text-body-secondary">{t('settings.blocked_none')}</p>
       ) : (
@@ -50,7 +52,13 @@ export function BlockedMembers() {
           {blocked.map((entry) => (
             <li key={entry.profile.id} className="d-flex align-items-center gap-2 py-2 border-bottom">
               {entry.profile.main_image ? (
-                <img src={photoUrl(entry.profile.main_image.thumb_filename, settings.cdn_prefix)} alt="" width={40} height={40} className="rounded-circle object-fit-cover" />
+                <img
+                  src={photoUrl(entry.profile.main_image.thumb_filename, settings.cdn_prefix)}
+                  alt=""
+                  width={40}
+                  height={40}
+                  className="rounded-circle object-fit-cover"
+                />
               ) : (
                 <span className="rounded-circle bg-secondary d-inline-block" style={{ width: 40, height: 40 }} aria-hidden="true" />
               )}

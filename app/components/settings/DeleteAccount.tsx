@@ -61,7 +61,14 @@ export function DeleteAccount({ onShowAlternative }: { onShowAlternative: (secti
             <legend className="form-label fs-6">{t('deletion.reason_label')}</legend>
             {DELETION_REASONS.map((value) => (
               <div className="form-check" key={value}>
-                <input className="form-check-input" type="radio" name="reason" id={`reason-${value}`} checked={reason === value} onChange={() => setReason(value)} />
+                <input
+                  className="form-check-input"
+                  type="radio"
+                  name="reason"
+                  id={`reason-${value}`}
+                  checked={reason === value}
+                  onChange={() => setReason(value)}
+                />
                 <label className="form-check-label" htmlFor={`reason-${value}`}>
                   {t(`deletion.reasons.${value}`)}
                 </label>
@@ -74,7 +81,14 @@ export function DeleteAccount({ onShowAlternative }: { onShowAlternative: (secti
             </label>
             <textarea id="deletion-details" className="form-control" rows={2} maxLength={1000} value={details} onChange={(e) => setDetails(e.target.value)} />
           </div>
-          <TextField label={t('settings.current_password')} type="password" autoComplete="current-password" value={password} error={remove.fieldError('password')} onChange={(e) => setPassword(e.target.value)} />
+          <TextField
+            label={t('settings.current_password')}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            error={remove.fieldError('password')}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <FormAlert error={remove.error} fields={['password']} />
           <button type="submit" className="btn btn-danger" disabled={!reason || remove.pending}>
             {t('deletion.confirm')}

@@ -32,8 +32,22 @@ export function EmailSettings({ email }: { email: string }) {
       )}
       <form onSubmit={submit} noValidate>
         <FormAlert error={request.error} fields={['email', 'password']} />
-        <TextField label={t('settings.new_email')} type="email" autoComplete="email" value={newEmail} error={request.fieldError('email')} onChange={(e) => setNewEmail(e.target.value)} />
-        <TextField label={t('settings.current_password')} type="password" autoComplete="current-password" value={password} error={request.fieldError('password')} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label={t('settings.new_email')}
+          type="email"
+          autoComplete="email"
+          value={newEmail}
+          error={request.fieldError('email')}
+          onChange={(e) => setNewEmail(e.target.value)}
+        />
+        <TextField
+          label={t('settings.current_password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={request.fieldError('password')}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <button type="submit" className="btn btn-primary" disabled={request.pending}>
           {t('settings.email_submit')}
         </button>

@@ -9,7 +9,17 @@ import { SaveStatus } from './SaveStatus';
  * One switch per notification kind for one channel (`email_off` or `push_off` of
  * `PUT /api/notifications.php`), saved at every change, and saying so.
  */
-export function KindSwitches({ kinds, off: initiallyOff, field, idPrefix }: { kinds: readonly string[]; off: readonly string[]; field: 'email_off' | 'push_off'; idPrefix: string }) {
+export function KindSwitches({
+  kinds,
+  off: initiallyOff,
+  field,
+  idPrefix,
+}: {
+  kinds: readonly string[];
+  off: readonly string[];
+  field: 'email_off' | 'push_off';
+  idPrefix: string;
+}) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [off, setOff] = useState(new Set(initiallyOff));
@@ -35,7 +45,14 @@ export function KindSwitches({ kinds, off: initiallyOff, field, idPrefix }: { ki
     <>
       {kinds.map((type) => (
         <div className="form-check form-switch mb-2" key={type}>
-          <input className="form-check-input" type="checkbox" role="switch" id={`${idPrefix}-${type}`} checked={!off.has(type)} onChange={(e) => void toggle(type, e.target.checked)} />
+          <input
+            className="form-check-input"
+            type="checkbox"
+            role="switch"
+            id={`${idPrefix}-${type}`}
+            checked={!off.has(type)}
+            onChange={(e) => void toggle(type, e.target.checked)}
+          />
           <label className="form-check-label" htmlFor={`${idPrefix}-${type}`}>
             {t(`settings.notification_types.${type}`)}
           </label>

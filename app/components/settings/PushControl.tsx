@@ -39,7 +39,9 @@ export function PushControl() {
       {state === 'subscribed' && (
         <div className="d-flex flex-wrap align-items-center gap-2">
           <p className="mb-0 me-auto">
-            <span aria-hidden="true" className="text-success">● </span>
+            <span aria-hidden="true" className="text-success">
+              ●{' '}
+            </span>
             {t('push.state_subscribed')}
           </p>
           <button type="button" className="btn btn-outline-secondary btn-sm" disabled={pending} onClick={() => void unsubscribe()}>

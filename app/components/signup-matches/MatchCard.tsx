@@ -38,7 +38,13 @@ export function MatchCard({ profile, isAboveFold = false }: { profile: ProfileCa
             {outcome === 'match' ? t('signup_matches.match') : t('signup_matches.liked')}
           </p>
         ) : (
-          <button type="button" className="btn btn-primary w-100" onClick={() => void onLike()} disabled={like.pending} aria-label={t('signup_matches.like_name', { name: profile.name })}>
+          <button
+            type="button"
+            className="btn btn-primary w-100"
+            onClick={() => void onLike()}
+            disabled={like.pending}
+            aria-label={t('signup_matches.like_name', { name: profile.name })}
+          >
             {t('signup_matches.like')}
           </button>
         )}

@@ -40,7 +40,11 @@ export function SwipeDeck({ cards: initial, onDecide, onNeedMore, footer }: Swip
       try {
         if (await onDecide(card, action)) {
           const rest = cards.slice(1);
-          setCards(rest.length < 3 && onNeedMore ? [...rest, ...(await onNeedMore()).filter((next) => !rest.some((kept) => kept.id === next.id) && next.id !== card.id)] : rest);
+          setCards(
+            rest.length < 3 && onNeedMore
+              ? [...rest, ...(await onNeedMore()).filter((next) => !rest.some((kept) => kept.id === next.id) && next.id !== card.id)]
+              : rest,
+          );
         }
       } finally {
         setOffset(0);
@@ -54,7 +58,14 @@ export function SwipeDeck({ cards: initial, onDecide, onNeedMore, footer }: Swip
     const onKey = (event: KeyboardEvent) => {
       // Arrow keys keep their own meaning in fields, menus and dialogs.
       if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement) return;
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || (event.target instanceof Element && event.target.closest('[role="dialog"], [role="menu"]'))) return;
+      if (
+        event.defaultPrevented ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.metaKey ||
+        (event.target instanceof Element && event.target.closest('[role="dialog"], [role="menu"]'))
+      )
+        return;
       if (event.key === 'ArrowRight') void decide('like');
       if (event.key === 'ArrowLeft') void decide('pass');
     };
@@ -91,7 +102,9 @@ export function SwipeDeck({ cards: initial, onDecide, onNeedMore, footer }: Swip
         onPointerCancel={onPointerUp}
       >
         <div className="ratio ratio-1x1 rounded-top overflow-hidden bg-light">
-          {card.main_image && <img src={photoUrl(card.main_image.filename, settings.cdn_prefix)} alt="" width={380} height={380} draggable={false} className="object-fit-cover" />}
+          {card.main_image && (
+            <img src={photoUrl(card.main_image.filename, settings.cdn_prefix)} alt="" width={380} height={380} draggable={false} className="object-fit-cover" />
+          )}
         </div>
         <div className="card-body">
           <h2 className="h5 mb-0 d-flex align-items-center gap-2">

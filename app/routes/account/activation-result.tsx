@@ -16,9 +16,13 @@ export default function ActivationResult() {
   const [params] = useSearchParams();
   const { user } = useRootData();
   const isReactivation = params.get('reason') === 'reactivation';
-  if (pathname === '/activate/done') return <Outcome title={t('activation.done_title')} text={t('activation.done_text')} to="/members" action={t('activation.to_members')} />;
+  if (pathname === '/activate/done')
+    return <Outcome title={t('activation.done_title')} text={t('activation.done_text')} to="/members" action={t('activation.to_members')} />;
   if (user && isReactivation) return <Outcome title={t('activation.already_restored')} to="/members" action={t('activation.to_members')} />;
-  if (user?.status === 'active') return <Outcome title={t('activation.already_confirmed')} text={t('activation.already_confirmed_text')} to="/members" action={t('activation.to_members')} />;
+  if (user?.status === 'active')
+    return (
+      <Outcome title={t('activation.already_confirmed')} text={t('activation.already_confirmed_text')} to="/members" action={t('activation.to_members')} />
+    );
   if (user) {
     return (
       <Outcome title={t('errors.activation_failed')} text={t('activation.error_text_member', { email: user.email })}>
@@ -26,7 +30,14 @@ export default function ActivationResult() {
       </Outcome>
     );
   }
-  return <Outcome title={t(isReactivation ? 'errors.link_invalid' : 'errors.activation_failed')} text={t('activation.error_text')} to="/login" action={t('nav.login')} />;
+  return (
+    <Outcome
+      title={t(isReactivation ? 'errors.link_invalid' : 'errors.activation_failed')}
+      text={t('activation.error_text')}
+      to="/login"
+      action={t('nav.login')}
+    />
+  );
 }
 
 function Outcome({ title, text, to, action, children }: { title: string; text?: string; to?: string; action?: string; children?: ReactNode }) {

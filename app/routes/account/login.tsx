@@ -57,7 +57,12 @@ export default function Login() {
       {login.error?.code === 'account_pending_deletion' && !restore.error ? (
         <div className="alert alert-warning" role="alert">
           <p>{login.error.message}</p>
-          <button type="button" className="btn btn-primary" disabled={restore.pending} onClick={async () => (await restore.run()) !== undefined && (await enter())}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={restore.pending}
+            onClick={async () => (await restore.run()) !== undefined && (await enter())}
+          >
             {t('login.restore')}
           </button>
         </div>
@@ -65,8 +70,24 @@ export default function Login() {
         <FormAlert error={restore.error ?? login.error} />
       )}
       <form onSubmit={submit} noValidate>
-        <TextField label={t('login.email')} type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField label={t('login.password')} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label={t('login.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label={t('login.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <button type="submit" className="btn btn-primary w-100" disabled={login.pending}>
           {t('login.submit')}
         </button>

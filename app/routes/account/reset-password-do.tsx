@@ -41,8 +41,22 @@ export default function ResetPasswordDo() {
       ) : (
         <form onSubmit={submit} noValidate>
           <FormAlert error={reset.error} fields={['password', 'password_confirm']} />
-          <TextField label={t('reset.new_password')} type="password" autoComplete="new-password" value={password} error={reset.fieldError('password')} onChange={(e) => setPassword(e.target.value)} />
-          <TextField label={t('reset.repeat_password')} type="password" autoComplete="new-password" value={confirm} error={reset.fieldError('password_confirm')} onChange={(e) => setConfirm(e.target.value)} />
+          <TextField
+            label={t('reset.new_password')}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            error={reset.fieldError('password')}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField
+            label={t('reset.repeat_password')}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            error={reset.fieldError('password_confirm')}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
           <button type="submit" className="btn btn-primary w-100" disabled={reset.pending}>
             {t('reset.save')}
           </button>

@@ -75,7 +75,13 @@ export default function AuditLog() {
             <label className="form-label small mb-1" htmlFor={`filter-${name}`}>
               {t(`audit.filter_${name}`)}
             </label>
-            <input id={`filter-${name}`} name={name} type={name === 'from' || name === 'to' ? 'date' : 'text'} className="form-control form-control-sm" defaultValue={params.get(name) ?? ''} />
+            <input
+              id={`filter-${name}`}
+              name={name}
+              type={name === 'from' || name === 'to' ? 'date' : 'text'}
+              className="form-control form-control-sm"
+              defaultValue={params.get(name) ?? ''}
+            />
           </div>
         ))}
         <div className="col-12 col-md-auto d-flex gap-2">

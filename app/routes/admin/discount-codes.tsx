@@ -11,6 +11,7 @@ import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import { useConsoleStaff } from './layout';
 import type { Route } from './+types/discount-codes';
+import { useConsoleLanguage } from '../../components/admin/use-console-language';
 
 const QUERY = ['kind', 'status', 'code', 'after'] as const;
 
@@ -20,7 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const incoming = new URL(request.url).searchParams;
   const query = new URLSearchParams();
   for (const name of QUERY) if (incoming.get(name)) query.set(name, incoming.get(name)!);
-  const answer = await context.adminGet<{ items: ConsoleDiscountCode[]; next_after: string | null } | { message: string }>(`/api/admin/discount-codes?${query}`);
+  const answer = await context.adminGet<{ items: ConsoleDiscountCode[]; next_after: string | null } | { message: string }>(
+    `/api/admin/discount-codes?${query}`,
+  );
   if (answer.status === 401 || answer.status === 403) throw data('Your role does not allow this page.', { status: 403 });
   return {
     page: answer.status === 200 ? (answer.body as { items: ConsoleDiscountCode[]; next_after: string | null }) : null,
@@ -60,12 +63,16 @@ const column = createColumnHelper<ConsoleDiscountCode>();
 /** Restrictions of a code in a few words: "NL · EUR · min €10.00 · ideal, paypal". */
 function Restrictions({ code }: { code: ConsoleDiscountCode }) {
   const { t } = useTranslation();
+  const language = useConsoleLanguage();
   const parts = [
     code.site_id !== null && t('money.codes.on_site', { id: code.site_id }),
     code.user_id !== null && t('money.codes.for_member', { id: code.user_id }),
     code.country,
     code.currency,
-    code.minimum_order_value > 0 && t('money.codes.min', { amount: code.currency ? formatMoney(code.minimum_order_value, code.currency) : (code.minimum_order_value / 100).toFixed(2) }),
+    code.minimum_order_value > 0 &&
+      t('money.codes.min', {
+        amount: code.currency ? formatMoney(code.minimum_order_value, code.currency, language) : (code.minimum_order_value / 100).toFixed(2),
+      }),
     code.payment_methods.length > 0 && code.payment_methods.join(', '),
   ].filter(Boolean);
   return <span className="small">{parts.length ? parts.join(' · ') : t('money.codes.no_restrictions')}</span>;
@@ -80,16 +87,20 @@ export default function DiscountCodesPage() {
   const params = new URLSearchParams(useLocation().search);
 
   const columns = useMemo(
-    () => [
-      column.accessor('code', { header: t('money.codes.code'), cell: (cell) => <span className="font-monospace text-break">{cell.getValue()}</span> }),
-      column.accessor('value_percentage', { header: t('money.codes.percentage'), cell: (cell) => `${cell.getValue()} %` }),
-      column.display({ id: 'restrictions', header: t('money.codes.restrictions'), cell: (cell) => <Restrictions code={cell.row.original} /> }),
-      column.accessor('validity', { header: t('money.codes.validity'), cell: (cell) => t(`money.codes.validities.${cell.getValue()}`) }),
-      column.accessor('expires_at', { header: t('money.codes.expires'), cell: (cell) => <span className="text-nowrap small">{cell.getValue()?.slice(0, 10) ?? t('money.codes.never')}</span> }),
-      column.accessor('times_used', { header: t('money.codes.used') }),
-      column.accessor('status', { header: t('money.codes.status'), cell: (cell) => t(`money.codes.statuses.${cell.getValue()}`) }),
-      ...(canWrite ? [column.display({ id: 'actions', header: t('money.codes.actions'), cell: (cell) => <DisableButton code={cell.row.original} /> })] : []),
-    ] as ColumnDef<ConsoleDiscountCode, unknown>[],
+    () =>
+      [
+        column.accessor('code', { header: t('money.codes.code'), cell: (cell) => <span className="font-monospace text-break">{cell.getValue()}</span> }),
+        column.accessor('value_percentage', { header: t('money.codes.percentage'), cell: (cell) => `${cell.getValue()} %` }),
+        column.display({ id: 'restrictions', header: t('money.codes.restrictions'), cell: (cell) => <Restrictions code={cell.row.original} /> }),
+        column.accessor('validity', { header: t('money.codes.validity'), cell: (cell) => t(`money.codes.validities.${cell.getValue()}`) }),
+        column.accessor('expires_at', {
+          header: t('money.codes.expires'),
+          cell: (cell) => <span className="text-nowrap small">{cell.getValue()?.slice(0, 10) ?? t('money.codes.never')}</span>,
+        }),
+        column.accessor('times_used', { header: t('money.codes.used') }),
+        column.accessor('status', { header: t('money.codes.status'), cell: (cell) => t(`money.codes.statuses.${cell.getValue()}`) }),
+        ...(canWrite ? [column.display({ id: 'actions', header: t('money.codes.actions'), cell: (cell) => <DisableButton code={cell.row.original} /> })] : []),
+      ] as ColumnDef<ConsoleDiscountCode, unknown>[],
     [t, canWrite],
   );
 

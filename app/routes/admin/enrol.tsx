@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import type { EnrolmentConfirmResponse, EnrolmentResponse, InvitationResponse } from '../../../contract/admin/staff';
 import type { z } from 'zod';
+import { RecoveryCodesNotice, TotpSetupForm } from '../../components/admin/TotpSetupForm';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { TextField } from '../../components/ui/TextField';
 import { api } from '../../lib/api-client';
@@ -24,11 +25,14 @@ export default function Enrol() {
   const { token, invitation } = useLoaderData<typeof loader>();
   const [name, setName] = useState(invitation?.name ?? '');
   const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [secret, setSecret] = useState<z.infer<typeof EnrolmentResponse> | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const start = useApiAction(() => api<z.infer<typeof EnrolmentResponse>>('/api/admin/invitation', { method: 'POST', body: { token, name, password }, retries: 0 }));
-  const confirm = useApiAction(() => api<z.infer<typeof EnrolmentConfirmResponse>>('/api/admin/invitation/confirm', { method: 'POST', body: { token, code }, retries: 0 }));
+  const start = useApiAction(() =>
+    api<z.infer<typeof EnrolmentResponse>>('/api/admin/invitation', { method: 'POST', body: { token, name, password }, retries: 0 }),
+  );
+  const confirm = useApiAction((code: string) =>
+    api<z.infer<typeof EnrolmentConfirmResponse>>('/api/admin/invitation/confirm', { method: 'POST', body: { token, code }, retries: 0 }),
+  );
 
   if (!invitation) {
     return (
@@ -44,9 +48,8 @@ export default function Enrol() {
     const answer = await start.run();
     if (answer) setSecret(answer);
   };
-  const submitCode = async (event: FormEvent) => {
-    event.preventDefault();
-    const answer = await confirm.run();
+  const submitCode = async (code: string) => {
+    const answer = await confirm.run(code);
     if (answer) setCodes(answer.recovery_codes);
   };
 
@@ -54,43 +57,30 @@ export default function Enrol() {
     <main className="container py-5" id="main" style={{ maxWidth: 520 }}>
       <p className="text-body-secondary small mb-1">{t('brand')}</p>
       {codes ? (
-        <section aria-labelledby="codes-heading">
-          <h1 className="h4" id="codes-heading">
-            {t('enrol.codes_title')}
-          </h1>
-          <p>{t('enrol.codes_intro')}</p>
-          <ul className="list-unstyled font-monospace fs-5 row row-cols-2 g-2 mb-4" data-testid="recovery-codes">
-            {codes.map((entry) => (
-              <li className="col" key={entry}>
-                {entry}
-              </li>
-            ))}
-          </ul>
-          <a className="btn btn-primary" href="/admin">
-            {t('enrol.codes_saved')}
-          </a>
-        </section>
+        <RecoveryCodesNotice codes={codes} />
       ) : secret ? (
-        <form onSubmit={submitCode} noValidate>
-          <h1 className="h4">{t('enrol.scan_title')}</h1>
-          <p>{t('enrol.scan_intro')}</p>
-          <img className="d-block mx-auto mb-3 border rounded" width={220} height={220} alt={t('enrol.qr_alt')} src={`data:image/svg+xml;base64,${btoa(secret.qr_svg)}`} />
-          <p className="small mb-1">{t('enrol.manual')}</p>
-          <p className="font-monospace user-select-all text-break" data-testid="totp-secret">
-            {secret.secret}
-          </p>
-          <FormAlert error={confirm.error} fields={['code']} />
-          <TextField label={t('enrol.code')} inputMode="numeric" autoComplete="one-time-code" required value={code} error={confirm.fieldError('code')} onChange={(event) => setCode(event.target.value)} />
-          <button type="submit" className="btn btn-primary w-100" disabled={confirm.pending}>
-            {t('enrol.confirm')}
-          </button>
-        </form>
+        <TotpSetupForm
+          title={t('enrol.scan_title')}
+          intro={t('enrol.scan_intro')}
+          setup={secret}
+          pending={confirm.pending}
+          error={confirm.error}
+          fieldError={confirm.fieldError}
+          onSubmit={(code) => void submitCode(code)}
+        />
       ) : (
         <form onSubmit={submitPassword} noValidate>
           <h1 className="h4">{t('enrol.title')}</h1>
           <p>{t('enrol.invited_as', { role: t(`roles.${invitation.role}`), email: invitation.email })}</p>
           <FormAlert error={start.error} fields={['name', 'password', 'body.name', 'body.password']} />
-          <TextField label={t('enrol.name')} autoComplete="name" required value={name} error={start.fieldError('body.name')} onChange={(event) => setName(event.target.value)} />
+          <TextField
+            label={t('enrol.name')}
+            autoComplete="name"
+            required
+            value={name}
+            error={start.fieldError('body.name')}
+            onChange={(event) => setName(event.target.value)}
+          />
           <TextField
             label={t('enrol.password')}
             type="password"

@@ -41,7 +41,11 @@ export default function FictionalProfilesList() {
   const navigate = useNavigate();
   const [newSite, setNewSite] = useState(siteId || '1');
   const create = useApiAction((values: FictionalProfileValues) =>
-    api<FictionalProfile>('/api/admin/fictional-profiles', { method: 'POST', body: { site_id: Number(newSite), ...values, city: values.city || undefined }, retries: 0 }),
+    api<FictionalProfile>('/api/admin/fictional-profiles', {
+      method: 'POST',
+      body: { site_id: Number(newSite), ...values, city: values.city || undefined },
+      retries: 0,
+    }),
   );
 
   const columns = useMemo(
@@ -59,13 +63,21 @@ export default function FictionalProfilesList() {
         }),
         column.accessor('site_id', { header: t('fictional.site') }),
         column.accessor('country', { header: t('fictional.country') }),
-        column.accessor('status', { header: t('fictional.status'), cell: (cell) => t(`fictional.statuses.${cell.getValue()}`) }),
+        column.accessor('status', {
+          header: t('fictional.status'),
+          // A profile saved under 18 before the age rule is never shown, whatever its status says.
+          cell: (cell) => (cell.row.original.under_age ? t('fictional.statuses.under_age') : t(`fictional.statuses.${cell.getValue()}`)),
+        }),
         column.accessor('updated_at', { header: t('fictional.updated'), cell: (cell) => cell.getValue().slice(0, 16).replace('T', ' ') }),
         column.display({
           id: 'actions',
           header: t('fictional.edit'),
           cell: (cell) => (
-            <Link className="btn btn-sm btn-outline-primary" to={`/admin/fictional/${cell.row.original.id}`} aria-label={`${t('fictional.edit')} ${cell.row.original.name}`}>
+            <Link
+              className="btn btn-sm btn-outline-primary"
+              to={`/admin/fictional/${cell.row.original.id}`}
+              aria-label={`${t('fictional.edit')} ${cell.row.original.name}`}
+            >
               {t('fictional.edit')}
             </Link>
           ),
@@ -83,7 +95,15 @@ export default function FictionalProfilesList() {
           <label className="form-label small mb-1" htmlFor="site-filter">
             {t('fictional.site_filter')}
           </label>
-          <input id="site-filter" name="site_id" className="form-control form-control-sm" style={{ width: '8rem' }} inputMode="numeric" defaultValue={siteId} placeholder={t('fictional.all_sites')} />
+          <input
+            id="site-filter"
+            name="site_id"
+            className="form-control form-control-sm"
+            style={{ width: '8rem' }}
+            inputMode="numeric"
+            defaultValue={siteId}
+            placeholder={t('fictional.all_sites')}
+          />
         </div>
         <button type="submit" className="btn btn-sm btn-outline-secondary">
           {t('fictional.filter')}
@@ -112,7 +132,14 @@ export default function FictionalProfilesList() {
               if (created) navigate(`/admin/fictional/${created.id}`);
             }}
           >
-            <TextField label={t('fictional.site')} inputMode="numeric" required value={newSite} error={create.fieldError('site_id') ?? create.fieldError('body.site_id')} onChange={(event) => setNewSite(event.target.value)} />
+            <TextField
+              label={t('fictional.site')}
+              inputMode="numeric"
+              required
+              value={newSite}
+              error={create.fieldError('site_id') ?? create.fieldError('body.site_id')}
+              onChange={(event) => setNewSite(event.target.value)}
+            />
           </FictionalProfileForm>
         </div>
       </section>

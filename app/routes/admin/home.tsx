@@ -15,7 +15,9 @@ export default function ConsoleHome() {
       <h1 className="h3">{t('home.title', { name: staff.name || staff.email })}</h1>
       <p>{t('home.role', { role: t(`roles.${staff.role}`), description: t(`role_descriptions.${staff.role}`) })}</p>
       <p className={staff.recovery_codes_left < 3 ? 'alert alert-warning' : 'text-body-secondary small'}>
-        {staff.recovery_codes_left < 3 ? t('home.few_codes', { count: staff.recovery_codes_left }) : t('home.second_factor', { count: staff.recovery_codes_left })}
+        {staff.recovery_codes_left < 3
+          ? t('home.few_codes', { count: staff.recovery_codes_left })
+          : t('home.second_factor', { count: staff.recovery_codes_left })}
       </p>
       {sections.length > 0 && (
         <section aria-labelledby="sections-heading">

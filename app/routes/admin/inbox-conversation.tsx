@@ -2,29 +2,44 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, useLoaderData, useRevalidator } from 'react-router';
 import { Link } from '../../components/ui/links';
+import type { CannedRepliesList } from '../../../contract/admin/canned-replies';
 import type { InboxConversation } from '../../../contract/admin/fictional';
+import type { HostNotes } from '../../../contract/admin/host-notes';
+import { CannedReplyPicker } from '../../components/admin/inbox/CannedReplyPicker';
+import { HostNotesPanel } from '../../components/admin/inbox/HostNotesPanel';
+import { HostProfileCard } from '../../components/admin/inbox/HostProfileCard';
 import { usePolling } from '../../components/admin/use-polling';
 import { api } from '../../lib/api-client';
-import { photoUrl } from '../../lib/media';
 import { useApiAction } from '../../lib/use-api-action';
 import type { Route } from './+types/inbox-conversation';
 
+const NO_NOTES: HostNotes = { member: [], profile: [] };
+
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!context.staff) return { conversation: null };
+  if (!context.staff) return { conversation: null, cannedReplies: [], notes: NO_NOTES };
   const answer = await context.adminGet<InboxConversation | { message: string }>(`/api/admin/inbox/${encodeURIComponent(params.id)}`);
   if (answer.status === 403 || answer.status === 401) throw data('Your role does not allow this page.', { status: 403 });
   if (answer.status !== 200) throw data((answer.body as { message: string }).message, { status: answer.status === 400 ? 404 : answer.status });
-  return { conversation: answer.body as InboxConversation };
+  const conversation = answer.body as InboxConversation;
+  const [canned, notes] = await Promise.all([
+    context.adminGet<CannedRepliesList>(`/api/admin/canned-replies?site_id=${conversation.site_id}`),
+    context.adminGet<HostNotes>(`/api/admin/inbox/${conversation.conversation_id}/notes`),
+  ]);
+  return {
+    conversation,
+    cannedReplies: canned.status === 200 ? (canned.body as CannedRepliesList).items : [],
+    notes: notes.status === 200 ? (notes.body as HostNotes) : NO_NOTES,
+  };
 }
 
 /**
- * `/admin/inbox/{id}` — the member's public profile beside the conversation so far and a reply
+ * `/admin/inbox/{id}` — the fictional profile the host speaks as and the member's public profile beside the conversation so far and a reply
  * box. Answering claims the conversation (or is refused when another host holds it); the answer
  * goes out as the fictional profile and reaches the member live, like any message.
  */
 export default function InboxConversationPage() {
   const { t } = useTranslation();
-  const { conversation } = useLoaderData<typeof loader>();
+  const { conversation, cannedReplies, notes } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   usePolling(4000);
   const [text, setText] = useState('');
@@ -62,33 +77,13 @@ export default function InboxConversationPage() {
       </Link>
       <h1 className="h4 mt-2">{t('inbox.conversation_title', { member: member.name, profile: fictional.name })}</h1>
       <div className="row g-3">
-        <aside className="col-12 col-lg-4" aria-labelledby="member-heading">
-          <section className="card">
-            <div className="card-body">
-              <h2 className="h6" id="member-heading">
-                {t('inbox.member_profile')}
-              </h2>
-              <div className="d-flex align-items-center gap-2 mb-2">
-                {member.photo_thumb && <img src={photoUrl(member.photo_thumb)} alt="" width={56} height={56} className="rounded-circle object-fit-cover" />}
-                <div>
-                  <div className="fw-bold" data-testid="member-name">
-                    {member.name}
-                  </div>
-                  <div className="small text-body-secondary">
-                    {t('inbox.age', { age: member.age })} · {t(`fictional.genders.${member.gender}`)} · {[member.city, member.country].filter(Boolean).join(', ')}
-                  </div>
-                </div>
-              </div>
-              <p className="small mb-2" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {member.about || <span className="text-body-secondary">{t('inbox.no_about')}</span>}
-              </p>
-              {member.interests.length > 0 && (
-                <p className="small mb-0">
-                  <span className="fw-bold">{t('inbox.interests')}:</span> {member.interests.join(', ')}
-                </p>
-              )}
-            </div>
-          </section>
+        <aside className="col-12 col-lg-4 d-flex flex-column gap-3" aria-label={t('inbox.profiles')}>
+          <HostProfileCard profile={fictional} heading={t('inbox.speaking_as', { name: fictional.name })} testId="fictional-profile">
+            <HostNotesPanel conversationId={conversation.conversation_id} about="profile" notes={notes.profile} />
+          </HostProfileCard>
+          <HostProfileCard profile={member} heading={t('inbox.member_profile')} testId="member-profile">
+            <HostNotesPanel conversationId={conversation.conversation_id} about="member" notes={notes.member} />
+          </HostProfileCard>
         </aside>
         <section className="col-12 col-lg-8 d-flex flex-column" aria-labelledby="messages-heading">
           <h2 className="h6" id="messages-heading">
@@ -110,13 +105,26 @@ export default function InboxConversationPage() {
               </button>
             )}
           </div>
-          <div ref={log} className="border rounded p-2 bg-light overflow-auto focus-ring" style={{ maxHeight: '55vh' }} role="log" aria-label={t('inbox.messages')} tabIndex={0} data-testid="host-messages">
+          <div
+            ref={log}
+            className="border rounded p-2 bg-light overflow-auto focus-ring"
+            style={{ maxHeight: '55vh' }}
+            role="log"
+            aria-label={t('inbox.messages')}
+            tabIndex={0}
+            data-testid="host-messages"
+          >
             {conversation.messages.map((message) => {
               const fromProfile = message.sender_id === fictional.id;
               return (
                 <div key={message.id} className={`d-flex mb-2 ${fromProfile ? 'justify-content-end' : 'justify-content-start'}`} data-testid="host-message">
-                  <div className={`rounded-3 px-3 py-2 ${fromProfile ? 'bg-primary-subtle' : 'bg-body border'}`} style={{ maxWidth: '80%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    <div className="small fw-bold">{fromProfile ? t('inbox.from_profile', { name: fictional.name }) : t('inbox.from_member', { name: member.name })}</div>
+                  <div
+                    className={`rounded-3 px-3 py-2 ${fromProfile ? 'bg-primary-subtle' : 'bg-body border'}`}
+                    style={{ maxWidth: '80%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                  >
+                    <div className="small fw-bold">
+                      {fromProfile ? t('inbox.from_profile', { name: fictional.name }) : t('inbox.from_member', { name: member.name })}
+                    </div>
                     {message.kind === 'text' ? message.text : `[${message.kind}]`}
                     <div className="small text-body-secondary text-end">{message.created_at.slice(0, 16).replace('T', ' ')}</div>
                   </div>
@@ -130,6 +138,15 @@ export default function InboxConversationPage() {
             </div>
           )}
           <form onSubmit={send} className="mt-2">
+            <CannedReplyPicker
+              replies={cannedReplies}
+              memberLanguage={conversation.member_language}
+              names={{ member: member.name, profile: fictional.name }}
+              onPick={(picked) => {
+                setText(picked);
+                if (!conversation.claim) void act(claim);
+              }}
+            />
             <label className="form-label" htmlFor="host-reply">
               {t('inbox.reply_label', { name: fictional.name })}
             </label>
@@ -144,7 +161,11 @@ export default function InboxConversationPage() {
                 if (!conversation.claim) void act(claim);
               }}
             />
-            <button type="submit" className="btn btn-primary mt-2" disabled={reply.pending || !text.trim() || (!!conversation.claim && !conversation.claim.mine)}>
+            <button
+              type="submit"
+              className="btn btn-primary mt-2"
+              disabled={reply.pending || !text.trim() || (!!conversation.claim && !conversation.claim.mine)}
+            >
               {t('inbox.send')}
             </button>
           </form>

@@ -42,20 +42,35 @@ export default function HostInbox() {
         column.accessor((item) => item.fictional.name, { id: 'profile', header: t('inbox.profile'), cell: (cell) => `★ ${cell.getValue()}` }),
         column.accessor((item) => item.member.name, { id: 'member', header: t('inbox.member') }),
         column.accessor('unread', { header: t('inbox.unread') }),
-        column.accessor('last_message', { header: t('inbox.last_message'), cell: (cell) => <span className="d-inline-block text-truncate" style={{ maxWidth: '16rem' }}>{cell.getValue()}</span> }),
+        column.accessor('last_message', {
+          header: t('inbox.last_message'),
+          cell: (cell) => (
+            <span className="d-inline-block text-truncate" style={{ maxWidth: '16rem' }}>
+              {cell.getValue()}
+            </span>
+          ),
+        }),
         column.accessor('claim', {
           header: t('inbox.claim'),
           cell: (cell) => {
             const claim = cell.getValue();
             if (!claim) return <span className="badge text-bg-success">{t('inbox.free')}</span>;
-            return claim.mine ? <span className="badge text-bg-primary">{t('inbox.mine')}</span> : <span className="badge text-bg-secondary">{t('inbox.taken')}</span>;
+            return claim.mine ? (
+              <span className="badge text-bg-primary">{t('inbox.mine')}</span>
+            ) : (
+              <span className="badge text-bg-secondary">{t('inbox.taken')}</span>
+            );
           },
         }),
         column.display({
           id: 'open',
           header: t('inbox.open'),
           cell: (cell) => (
-            <Link className="btn btn-sm btn-outline-primary" to={`/admin/inbox/${cell.row.original.conversation_id}`} aria-label={`${t('inbox.open')}: ${cell.row.original.member.name} → ${cell.row.original.fictional.name}`}>
+            <Link
+              className="btn btn-sm btn-outline-primary"
+              to={`/admin/inbox/${cell.row.original.conversation_id}`}
+              aria-label={`${t('inbox.open')}: ${cell.row.original.member.name} → ${cell.row.original.fictional.name}`}
+            >
               {t('inbox.open')}
             </Link>
           ),

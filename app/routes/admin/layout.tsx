@@ -8,14 +8,16 @@ import { catalogueLink, loadCatalogue, useCatalogue } from '../../lib/i18n';
 import type { Route } from './+types/layout';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  // The console's texts are a file the browser loads once, not part of every console page (issue 20).
-  return { staff: context.staff, catalogue: context.catalogueUrl('en', 'admin') };
+  // The console's texts are a file the browser loads once, not part of every console page (issue 20),
+  // in the staff member's own language — before sign-in, the browser's (issue 32).
+  const language = context.consoleLanguage;
+  return { staff: context.staff, language, catalogue: context.catalogueUrl(language, 'admin') };
 }
 
-/** Coming from a member page, the console's texts are fetched before the console shows. */
+/** Coming from a member page, or after a change of language, the console's texts are fetched before the console shows. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  await loadCatalogue('admin', 'en', data.catalogue);
+  await loadCatalogue('admin', data.language, data.catalogue);
   return data;
 }
 
@@ -26,19 +28,28 @@ export function meta() {
 /**
  * Every console page: the sign-in (password, then code) for anyone not signed in as staff, the
  * console around the page for those who are. The enrolment page stands alone: its visitor has no
- * account yet.
+ * account yet. `lang` names the language the console's texts are in, for screen readers and
+ * the browser's hyphenation and spelling.
  */
 export default function AdminLayout() {
-  const { staff, catalogue } = useLoaderData<typeof loader>();
+  const { staff, language, catalogue } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
-  const messages = useCatalogue('admin', 'en', catalogue);
-  const i18n = useMemo(() => getConsoleI18n(messages), [messages]);
+  const messages = useCatalogue('admin', language, catalogue);
+  const i18n = useMemo(() => getConsoleI18n(language, messages), [language, messages]);
   const enrolling = pathname === '/admin/enrol';
   return (
     <I18nextProvider i18n={i18n}>
-      {catalogueLink('admin', 'en', catalogue)}
-      <div className="admin-console" lang="en">
-        {enrolling ? <Outlet /> : staff ? <AdminShell staff={staff}><Outlet /></AdminShell> : <StaffSignIn />}
+      {catalogueLink('admin', language, catalogue)}
+      <div className="admin-console" lang={language}>
+        {enrolling ? (
+          <Outlet />
+        ) : staff ? (
+          <AdminShell staff={staff}>
+            <Outlet />
+          </AdminShell>
+        ) : (
+          <StaffSignIn />
+        )}
       </div>
     </I18nextProvider>
   );

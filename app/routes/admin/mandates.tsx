@@ -5,6 +5,7 @@ import { Link } from '../../components/ui/links';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { ConsoleMandate } from '../../../contract/admin/money';
 import { CursorTable, shortTime } from '../../components/admin/money/CursorTable';
+import { YesNoFilter } from '../../components/admin/money/YesNoFilter';
 import { MoneyTabs } from '../../components/admin/money/MoneyTabs';
 import type { Route } from './+types/mandates';
 
@@ -36,33 +37,40 @@ export default function MandatesPage() {
   const params = new URLSearchParams(useLocation().search);
 
   const columns = useMemo(
-    () => [
-      column.accessor('id', { header: t('money.mandates.id') }),
-      column.accessor('created_at', { header: t('money.mandates.created'), cell: (cell) => <span className="text-nowrap small">{shortTime(cell.getValue())}</span> }),
-      column.accessor('user_id', {
-        header: t('money.mandates.member'),
-        cell: (cell) => (
-          <Link to={`/admin/members/${cell.getValue()}`}>
-            #{cell.getValue()} <span className="small text-break">{cell.row.original.member_email}</span>
-          </Link>
-        ),
-      }),
-      column.accessor('account_holder', { header: t('money.mandates.holder') }),
-      column.accessor('iban', { header: t('money.mandates.iban'), cell: (cell) => <span className="font-monospace text-nowrap">{cell.getValue()}</span> }),
-      column.accessor('order_id', { header: t('money.mandates.order') }),
-      column.accessor('confirmed_at', { header: t('money.mandates.confirmed'), cell: (cell) => (cell.getValue() ? shortTime(cell.getValue()!) : t('money.mandates.unconfirmed')) }),
-      column.accessor('direct_debit_blocked', {
-        header: t('money.mandates.block'),
-        cell: (cell) =>
-          cell.getValue() ? (
-            <Link className="badge text-bg-danger text-decoration-none" to={`/admin/members/${cell.row.original.user_id}`}>
-              {t('money.mandates.blocked')}
+    () =>
+      [
+        column.accessor('id', { header: t('money.mandates.id') }),
+        column.accessor('created_at', {
+          header: t('money.mandates.created'),
+          cell: (cell) => <span className="text-nowrap small">{shortTime(cell.getValue())}</span>,
+        }),
+        column.accessor('user_id', {
+          header: t('money.mandates.member'),
+          cell: (cell) => (
+            <Link to={`/admin/members/${cell.getValue()}`}>
+              #{cell.getValue()} <span className="small text-break">{cell.row.original.member_email}</span>
             </Link>
-          ) : (
-            <span className="text-body-secondary small">{t('money.mandates.not_blocked')}</span>
           ),
-      }),
-    ] as ColumnDef<ConsoleMandate, unknown>[],
+        }),
+        column.accessor('account_holder', { header: t('money.mandates.holder') }),
+        column.accessor('iban', { header: t('money.mandates.iban'), cell: (cell) => <span className="font-monospace text-nowrap">{cell.getValue()}</span> }),
+        column.accessor('order_id', { header: t('money.mandates.order') }),
+        column.accessor('confirmed_at', {
+          header: t('money.mandates.confirmed'),
+          cell: (cell) => (cell.getValue() ? shortTime(cell.getValue()!) : t('money.mandates.unconfirmed')),
+        }),
+        column.accessor('direct_debit_blocked', {
+          header: t('money.mandates.block'),
+          cell: (cell) =>
+            cell.getValue() ? (
+              <Link className="badge text-bg-danger text-decoration-none" to={`/admin/members/${cell.row.original.user_id}`}>
+                {t('money.mandates.blocked')}
+              </Link>
+            ) : (
+              <span className="text-body-secondary small">{t('money.mandates.not_blocked')}</span>
+            ),
+        }),
+      ] as ColumnDef<ConsoleMandate, unknown>[],
     [t],
   );
 
@@ -72,26 +80,22 @@ export default function MandatesPage() {
       <h1 className="h3">{t('money.mandates.title')}</h1>
       <p className="text-body-secondary">{t('money.mandates.intro')}</p>
       <Form method="get" className="row g-2 align-items-end mb-3" aria-label={t('money.mandates.filter')}>
-        <div className="col-6 col-md-3">
-          <label className="form-label small mb-1" htmlFor="mandates-blocked">
-            {t('money.mandates.block')}
-          </label>
-          <select id="mandates-blocked" name="blocked" className="form-select form-select-sm" defaultValue={params.get('blocked') ?? ''}>
-            <option value="">{t('money.any')}</option>
-            <option value="true">{t('money.mandates.blocked_only')}</option>
-            <option value="false">{t('money.mandates.not_blocked')}</option>
-          </select>
-        </div>
-        <div className="col-6 col-md-3">
-          <label className="form-label small mb-1" htmlFor="mandates-confirmed">
-            {t('money.mandates.confirmed')}
-          </label>
-          <select id="mandates-confirmed" name="confirmed" className="form-select form-select-sm" defaultValue={params.get('confirmed') ?? ''}>
-            <option value="">{t('money.any')}</option>
-            <option value="true">{t('money.mandates.confirmed_only')}</option>
-            <option value="false">{t('money.mandates.unconfirmed')}</option>
-          </select>
-        </div>
+        <YesNoFilter
+          id="mandates-blocked"
+          name="blocked"
+          label={t('money.mandates.block')}
+          yes={t('money.mandates.blocked_only')}
+          no={t('money.mandates.not_blocked')}
+          value={params.get('blocked')}
+        />
+        <YesNoFilter
+          id="mandates-confirmed"
+          name="confirmed"
+          label={t('money.mandates.confirmed')}
+          yes={t('money.mandates.confirmed_only')}
+          no={t('money.mandates.unconfirmed')}
+          value={params.get('confirmed')}
+        />
         <div className="col-12 col-md-auto">
           <button type="submit" className="btn btn-sm btn-primary">
             {t('money.orders.apply')}

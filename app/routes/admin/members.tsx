@@ -22,7 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const answer = await context.adminGet<z.infer<typeof MemberListPage> | { message: string }>(`/api/admin/members?${query}`);
   if (answer.status === 403 || answer.status === 401) throw data('Your role does not allow this page.', { status: 403 });
-  return answer.status === 200 ? { page: answer.body as z.infer<typeof MemberListPage>, error: null } : { page: null, error: (answer.body as { message: string }).message };
+  return answer.status === 200
+    ? { page: answer.body as z.infer<typeof MemberListPage>, error: null }
+    : { page: null, error: (answer.body as { message: string }).message };
 }
 
 const column = createColumnHelper<MemberListItem>();
@@ -75,7 +77,14 @@ export default function MembersPage() {
           <label className="form-label small mb-1" htmlFor="members-q">
             {t('members.search')}
           </label>
-          <input id="members-q" name="q" type="search" className="form-control" placeholder={t('members.search_placeholder')} defaultValue={params.get('q') ?? ''} />
+          <input
+            id="members-q"
+            name="q"
+            type="search"
+            className="form-control"
+            placeholder={t('members.search_placeholder')}
+            defaultValue={params.get('q') ?? ''}
+          />
         </div>
         <div className="col-6 col-md-3">
           <label className="form-label small mb-1" htmlFor="members-site">

@@ -8,9 +8,10 @@ import { PAYMENT_METHODS } from '../../../contract/payment-methods';
 import { CursorTable, formatMoney, shortTime } from '../../components/admin/money/CursorTable';
 import { MoneyTabs } from '../../components/admin/money/MoneyTabs';
 import type { Route } from './+types/orders';
+import { useConsoleLanguage } from '../../components/admin/use-console-language';
 
 /** The address's filters that go to the API (and into the CSV link), in this order. */
-const FILTERS = ['status', 'refunded', 'payment_method', 'site_id', 'user_id', 'from', 'to'] as const;
+const FILTERS = ['status', 'refunded', 'payment_method', 'site_id', 'user_id', 'payment_id', 'from', 'to'] as const;
 const PAGING = ['sort', 'dir', 'after'] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,6 +50,7 @@ const VIEWS = [
 
 function Totals({ totals, error }: { totals: OrderTotals | null; error: string | null }) {
   const { t } = useTranslation();
+  const language = useConsoleLanguage();
   if (error) return <p className="alert alert-warning">{error}</p>;
   if (!totals) return <p className="text-body-secondary small">{t('money.orders.totals_hint', { days: TOTALS_MAX_DAYS })}</p>;
   return (
@@ -64,9 +66,11 @@ function Totals({ totals, error }: { totals: OrderTotals | null; error: string |
             <div className="card" key={row.currency} data-testid={`totals-${row.currency}`}>
               <div className="card-body py-2 px-3 small">
                 <div className="fw-bold">{row.currency}</div>
-                <div>{t('money.orders.totals_paid', { amount: formatMoney(row.paid_amount, row.currency), count: row.paid_count })}</div>
-                <div>{t('money.orders.totals_refunded', { amount: formatMoney(row.refunded_amount, row.currency), count: row.refunded_count })}</div>
-                <div className="text-body-secondary">{t('money.orders.totals_net', { amount: formatMoney(row.paid_amount - row.refunded_amount, row.currency) })}</div>
+                <div>{t('money.orders.totals_paid', { amount: formatMoney(row.paid_amount, row.currency, language), count: row.paid_count })}</div>
+                <div>{t('money.orders.totals_refunded', { amount: formatMoney(row.refunded_amount, row.currency, language), count: row.refunded_count })}</div>
+                <div className="text-body-secondary">
+                  {t('money.orders.totals_net', { amount: formatMoney(row.paid_amount - row.refunded_amount, row.currency, language) })}
+                </div>
               </div>
             </div>
           ))}
@@ -79,42 +83,68 @@ function Totals({ totals, error }: { totals: OrderTotals | null; error: string |
 /** `/admin/orders` — orders of every site, filtered and sorted on the server, with totals and the CSV export. */
 export default function OrdersPage() {
   const { t } = useTranslation();
+  const language = useConsoleLanguage();
   const { filter, page, error, totals, totalsError } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const params = new URLSearchParams(search);
-  const currentView = VIEWS.find((view) => new URLSearchParams(view.query).toString() === new URLSearchParams([...new URLSearchParams(filter)].filter(([name]) => name === 'status' || name === 'refunded')).toString())?.key;
+  const currentView = VIEWS.find(
+    (view) =>
+      new URLSearchParams(view.query).toString() ===
+      new URLSearchParams([...new URLSearchParams(filter)].filter(([name]) => name === 'status' || name === 'refunded')).toString(),
+  )?.key;
 
   const columns = useMemo(
-    () => [
-      column.accessor('id', { header: t('money.orders.id'), cell: (cell) => <span className="font-monospace">{cell.getValue()}</span> }),
-      column.accessor('created_at', { id: 'created', header: t('money.orders.created'), cell: (cell) => <span className="text-nowrap small">{shortTime(cell.getValue())}</span> }),
-      column.accessor('site_name', { header: t('money.orders.site') }),
-      column.accessor('user_id', {
-        header: t('money.orders.member'),
-        cell: (cell) => (cell.getValue() === null ? <span className="text-body-secondary">{t('money.orders.deleted_member')}</span> : <Link to={`/admin/members/${cell.getValue()}`}>#{cell.getValue()}</Link>),
-      }),
-      column.accessor('status', {
-        header: t('money.orders.status'),
-        cell: (cell) => (
-          <>
-            {t(`money.statuses.${cell.getValue()}`)}
-            {cell.row.original.refund && <div className="badge text-bg-warning">{t('money.orders.refunded_badge', { amount: formatMoney(cell.row.original.refund.amount, cell.row.original.currency) })}</div>}
-          </>
-        ),
-      }),
-      column.accessor('payment_method', { header: t('money.orders.method') }),
-      column.accessor('amount', {
-        header: t('money.orders.amount'),
-        cell: (cell) => (
-          <span className="text-nowrap">
-            {formatMoney(cell.getValue(), cell.row.original.currency)}
-            {cell.row.original.discount_code && <div className="small text-body-secondary">{t('money.orders.discount', { code: cell.row.original.discount_code, percentage: cell.row.original.discount_percentage })}</div>}
-          </span>
-        ),
-      }),
-      column.accessor('credits', { header: t('money.orders.credits') }),
-      column.accessor('country', { header: t('money.orders.country') }),
-    ] as ColumnDef<ConsoleOrder, unknown>[],
+    () =>
+      [
+        column.accessor('id', { header: t('money.orders.id'), cell: (cell) => <span className="font-monospace">{cell.getValue()}</span> }),
+        column.accessor('created_at', {
+          id: 'created',
+          header: t('money.orders.created'),
+          cell: (cell) => <span className="text-nowrap small">{shortTime(cell.getValue())}</span>,
+        }),
+        column.accessor('site_name', { header: t('money.orders.site') }),
+        column.accessor('user_id', {
+          header: t('money.orders.member'),
+          cell: (cell) =>
+            cell.getValue() === null ? (
+              <span className="text-body-secondary">{t('money.orders.deleted_member')}</span>
+            ) : (
+              <div className="text-break">
+                <Link to={`/admin/members/${cell.getValue()}`}>{cell.row.original.member_name || `#${cell.getValue()}`}</Link>
+                {cell.row.original.member_email && <div className="small text-body-secondary">{cell.row.original.member_email}</div>}
+              </div>
+            ),
+        }),
+        column.accessor('status', {
+          header: t('money.orders.status'),
+          cell: (cell) => (
+            <>
+              {t(`money.statuses.${cell.getValue()}`)}
+              {cell.row.original.refund && (
+                <div className="badge text-bg-warning">
+                  {t('money.orders.refunded_badge', { amount: formatMoney(cell.row.original.refund.amount, cell.row.original.currency, language) })}
+                </div>
+              )}
+            </>
+          ),
+        }),
+        column.accessor('payment_method', { header: t('money.orders.method') }),
+        column.accessor('amount', {
+          header: t('money.orders.amount'),
+          cell: (cell) => (
+            <span className="text-nowrap">
+              {formatMoney(cell.getValue(), cell.row.original.currency, language)}
+              {cell.row.original.discount_code && (
+                <div className="small text-body-secondary">
+                  {t('money.orders.discount', { code: cell.row.original.discount_code, percentage: cell.row.original.discount_percentage })}
+                </div>
+              )}
+            </span>
+          ),
+        }),
+        column.accessor('credits', { header: t('money.orders.credits') }),
+        column.accessor('country', { header: t('money.orders.country') }),
+      ] as ColumnDef<ConsoleOrder, unknown>[],
     [t],
   );
 
@@ -130,7 +160,11 @@ export default function OrdersPage() {
       <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2" aria-label={t('money.orders.views')}>
         {VIEWS.map((view) => (
           <li key={view.key}>
-            <Link className={`btn btn-sm ${currentView === view.key ? 'btn-dark' : 'btn-outline-secondary'}`} aria-current={currentView === view.key ? 'page' : undefined} to={`/admin/orders${view.query ? `?${view.query}` : ''}`}>
+            <Link
+              className={`btn btn-sm ${currentView === view.key ? 'btn-dark' : 'btn-outline-secondary'}`}
+              aria-current={currentView === view.key ? 'page' : undefined}
+              to={`/admin/orders${view.query ? `?${view.query}` : ''}`}
+            >
               {t(`money.orders.view_${view.key}`)}
             </Link>
           </li>
@@ -162,6 +196,12 @@ export default function OrdersPage() {
               </option>
             ))}
           </select>
+        </div>
+        <div className="col-12 col-md">
+          <label className="form-label small mb-1" htmlFor="filter-payment-id">
+            {t('money.orders.payment_id')}
+          </label>
+          <input id="filter-payment-id" name="payment_id" className="form-control form-control-sm" defaultValue={params.get('payment_id') ?? ''} />
         </div>
         <div className="col-6 col-md">
           <label className="form-label small mb-1" htmlFor="filter-site">
@@ -195,7 +235,17 @@ export default function OrdersPage() {
       </Form>
       <Totals totals={totals} error={totalsError} />
       {error && <p className="alert alert-danger">{error}</p>}
-      {page && <CursorTable label={t('money.orders.title')} columns={columns} items={page.items} nextAfter={page.next_after} sortable={['created', 'amount']} defaultSort="created" testId="orders-table" />}
+      {page && (
+        <CursorTable
+          label={t('money.orders.title')}
+          columns={columns}
+          items={page.items}
+          nextAfter={page.next_after}
+          sortable={['created', 'amount']}
+          defaultSort="created"
+          testId="orders-table"
+        />
+      )}
     </>
   );
 }

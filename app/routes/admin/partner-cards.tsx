@@ -13,7 +13,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Not signed in: the console layout shows its sign-in instead of this page.
   if (!context.staff) return { cards: [] as AdminPartnerCard[], siteId: '', error: null };
   const siteId = new URL(request.url).searchParams.get('site_id') ?? '';
-  const answer = await context.adminGet<z.infer<typeof PartnerCardsList> | { message: string }>(`/api/admin/partner-cards${siteId ? `?site_id=${encodeURIComponent(siteId)}` : ''}`);
+  const answer = await context.adminGet<z.infer<typeof PartnerCardsList> | { message: string }>(
+    `/api/admin/partner-cards${siteId ? `?site_id=${encodeURIComponent(siteId)}` : ''}`,
+  );
   if (answer.status === 403 || answer.status === 401) throw data('Your role does not allow this page.', { status: 403 });
   return {
     cards: answer.status === 200 ? (answer.body as z.infer<typeof PartnerCardsList>).items : [],
@@ -187,7 +189,11 @@ function PartnerCardRow({
   return (
     <tr data-testid="partner-card-row">
       <td>
-        {card.image ? <img src={card.image} alt="" width={48} height={48} className="rounded object-fit-cover" /> : <span className="text-body-secondary small">{t('partner_cards.no_image')}</span>}
+        {card.image ? (
+          <img src={card.image} alt="" width={48} height={48} className="rounded object-fit-cover" />
+        ) : (
+          <span className="text-body-secondary small">{t('partner_cards.no_image')}</span>
+        )}
       </td>
       <td>
         {card.name}
@@ -202,7 +208,13 @@ function PartnerCardRow({
       <td>{card.active ? t('partner_cards.shown') : t('partner_cards.deactivated')}</td>
       <td>
         <div className="d-flex flex-wrap gap-1">
-          <button type="button" className="btn btn-sm btn-outline-primary" aria-expanded={editing} onClick={onEdit} aria-label={`${t('partner_cards.edit')} ${card.name}`}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary"
+            aria-expanded={editing}
+            onClick={onEdit}
+            aria-label={`${t('partner_cards.edit')} ${card.name}`}
+          >
             {t('partner_cards.edit')}
           </button>
           <button
@@ -215,7 +227,13 @@ function PartnerCardRow({
           </button>
           <label className="btn btn-sm btn-outline-secondary mb-0">
             {t('partner_cards.upload_image')}
-            <input type="file" accept="image/jpeg,image/png,image/webp" className="visually-hidden" onChange={onImage} aria-label={`${t('partner_cards.upload_image')} ${card.name}`} />
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="visually-hidden"
+              onChange={onImage}
+              aria-label={`${t('partner_cards.upload_image')} ${card.name}`}
+            />
           </label>
         </div>
       </td>

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { data, useLoaderData, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { PHOTO_REJECTION_REASONS, type PendingPhoto, type PhotoQueuePage } from '../../../contract/admin/moderation';
+import { BulkDecisionBar } from '../../components/admin/BulkDecisionBar';
+import { useBulkDecision } from '../../components/admin/use-bulk-decision';
+import { FormAlert } from '../../components/ui/FormAlert';
 import { api, ApiError } from '../../lib/api-client';
 import { photoUrl } from '../../lib/media';
 import type { Route } from './+types/photos';
@@ -18,7 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Typing in a field is typing, not a shortcut. */
-const typingIn = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
 
 /**
  * `/admin/photos` — the photo queue, oldest first. One photo is selected; J/K move, A approves,
@@ -37,6 +41,8 @@ export default function PhotoQueue() {
   const current: PendingPhoto | undefined = photos[Math.min(selected, photos.length - 1)];
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Ticked photos take one decision together (issue 32).
+  const bulk = useBulkDecision('/api/admin/photos/bulk-decision', (ids) => setDecided((previous) => new Set([...previous, ...ids])));
 
   const settle = useCallback(
     async (photo: PendingPhoto, reason: Reason | null) => {
@@ -45,7 +51,11 @@ export default function PhotoQueue() {
       setError(null);
       setDone(null);
       try {
-        await api(`/api/admin/photos/${photo.id}/decision`, { method: 'POST', body: reason ? { decision: 'reject', reason } : { decision: 'approve' }, retries: 0 });
+        await api(`/api/admin/photos/${photo.id}/decision`, {
+          method: 'POST',
+          body: reason ? { decision: 'reject', reason } : { decision: 'approve' },
+          retries: 0,
+        });
         setDecided((previous) => new Set(previous).add(photo.id));
         setDone(t(reason ? 'photos.rejected' : 'photos.approved', { id: photo.id }));
       } catch (caught) {
@@ -95,7 +105,19 @@ export default function PhotoQueue() {
       <p className="small border rounded p-2 bg-light" data-testid="photo-shortcuts">
         {t('photos.shortcuts')}
       </p>
+      {photos.length > 0 && (
+        <BulkDecisionBar
+          count={bulk.ticked.length}
+          positiveLabel={t('photos.bulk_approve')}
+          negativeLabel={t('photos.bulk_reject')}
+          reasons={PHOTO_REJECTION_REASONS.map((reason) => ({ value: reason, label: t(`moderation.photo_reasons.${reason}`) }))}
+          pending={bulk.pending}
+          onDecide={(approve, reason) => void bulk.decide(approve ? { decision: 'approve' } : { decision: 'reject', reason })}
+        />
+      )}
+      <FormAlert error={bulk.error} />
       <div aria-live="polite" className="small">
+        {bulk.message && <p className="text-success mb-2">{bulk.message}</p>}
         {done && <p className="text-success mb-2">{done}</p>}
         {error && <p className="alert alert-danger">{error}</p>}
       </div>
@@ -108,8 +130,26 @@ export default function PhotoQueue() {
             return (
               <li key={photo.id} className="col" data-testid="pending-photo" data-photo-id={photo.id} aria-current={isCurrent ? 'true' : undefined}>
                 <div className={`card h-100 ${isCurrent ? 'border-primary border-3' : ''}`} onClick={() => setSelected(index)}>
-                  <img src={photoUrl(photo.filename)} alt={t('photos.photo_alt', { name: photo.member_name })} className="card-img-top" style={{ objectFit: 'cover', aspectRatio: '1 / 1' }} loading="lazy" />
+                  <img
+                    src={photoUrl(photo.filename)}
+                    alt={t('photos.photo_alt', { name: photo.member_name })}
+                    className="card-img-top"
+                    style={{ objectFit: 'cover', aspectRatio: '1 / 1' }}
+                    loading="lazy"
+                  />
                   <div className="card-body p-2 small">
+                    <div className="form-check mb-1">
+                      <input
+                        className="form-check-input"
+                        type="checkbox"
+                        id={`tick-photo-${photo.id}`}
+                        checked={bulk.ticked.includes(photo.id)}
+                        onChange={() => bulk.toggle(photo.id)}
+                      />
+                      <label className="form-check-label visually-hidden" htmlFor={`tick-photo-${photo.id}`}>
+                        {t('photos.tick', { id: photo.id })}
+                      </label>
+                    </div>
                     {isCurrent && <span className="badge bg-primary mb-1">{t('photos.selected')}</span>}
                     <div>{t('photos.member', { name: photo.member_name, id: photo.member_id, site: photo.site_name })}</div>
                     <div className="text-body-secondary">{t('photos.uploaded', { when: photo.created_at.slice(0, 16).replace('T', ' ') })}</div>
@@ -133,7 +173,13 @@ export default function PhotoQueue() {
                       <div role="group" aria-label={t('photos.choose_reason')} className="mt-2 d-grid gap-1">
                         <span className="fw-bold">{t('photos.choose_reason')}</span>
                         {PHOTO_REJECTION_REASONS.map((reason, number) => (
-                          <button key={reason} type="button" className="btn btn-sm btn-outline-danger text-start" onClick={() => void settle(photo, reason)} aria-label={t('photos.reject_as', { reason: t(`moderation.photo_reasons.${reason}`) })}>
+                          <button
+                            key={reason}
+                            type="button"
+                            className="btn btn-sm btn-outline-danger text-start"
+                            onClick={() => void settle(photo, reason)}
+                            aria-label={t('photos.reject_as', { reason: t(`moderation.photo_reasons.${reason}`) })}
+                          >
                             <kbd>{number + 1}</kbd> {t(`moderation.photo_reasons.${reason}`)}
                           </button>
                         ))}

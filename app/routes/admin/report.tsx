@@ -3,20 +3,31 @@ import { useTranslation } from 'react-i18next';
 import { data, useLoaderData } from 'react-router';
 import { Link } from '../../components/ui/links';
 import { REPORT_STATUSES, type ReportDetail } from '../../../contract/admin/moderation';
+import type { ReportEvidence } from '../../../contract/admin/report-evidence';
+import type { ReportAssignees } from '../../../contract/admin/report-triage';
+import { hasPermission } from '../../../contract/admin/roles';
 import { LANGUAGE_NAMES, isSupportedLanguage } from '../../../contract/locales';
+import type { z } from 'zod';
+import { AssigneeSelect } from '../../components/admin/reports/AssigneeSelect';
+import { ReportEvidenceSection } from '../../components/admin/reports/ReportEvidenceSection';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import type { Route } from './+types/report';
 import { useConsoleStaff } from './layout';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!context.staff) return { report: null };
+  if (!context.staff) return { report: null, evidence: null, assignees: [] };
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw data('This page could not be found', { status: 404 });
   const answer = await context.adminGet<ReportDetail>(`/api/admin/reports/${id}`);
   if (answer.status === 401 || answer.status === 403) throw data('Your role does not allow this page.', { status: 403 });
   if (answer.status !== 200) throw data('This page could not be found', { status: 404 });
-  return { report: answer.body };
+  // What was reported, and whom it can be given to (issue 32).
+  const [evidence, assignees] = await Promise.all([
+    context.adminGet<ReportEvidence>(`/api/admin/reports/${id}/evidence`),
+    context.adminGet<z.infer<typeof ReportAssignees>>('/api/admin/report-assignees'),
+  ]);
+  return { report: answer.body, evidence: evidence.status === 200 ? evidence.body : null, assignees: assignees.status === 200 ? assignees.body.items : [] };
 }
 
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
@@ -73,13 +84,18 @@ export default function ReportPage() {
         </dd>
         <dt className="col-sm-3">{t('reports.reporter')}</dt>
         <dd className="col-sm-9">
-          {report.reporter_name} (#{report.reporter_id}) · {t('reports.reporter_language', { language })}
+          <Link to={`/admin/members/${report.reporter_id}`} aria-label={t('reports.open_member', { name: report.reporter_name })}>
+            {report.reporter_name} (#{report.reporter_id})
+          </Link>{' '}
+          · {t('reports.reporter_language', { language })}
         </dd>
         {report.profile_id && (
           <>
             <dt className="col-sm-3">{t('reports.reported')}</dt>
             <dd className="col-sm-9">
-              {report.profile_name} (#{report.profile_id})
+              <Link to={`/admin/members/${report.profile_id}`} aria-label={t('reports.open_member', { name: report.profile_name ?? '' })}>
+                {report.profile_name} (#{report.profile_id})
+              </Link>
             </dd>
           </>
         )}
@@ -92,6 +108,9 @@ export default function ReportPage() {
       <blockquote className="border-start border-3 ps-3 mb-4" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="report-text">
         {report.text || <span className="text-body-secondary">{t('reports.no_text')}</span>}
       </blockquote>
+      {loaded.evidence && (
+        <ReportEvidenceSection evidence={loaded.evidence} memberId={report.profile_id} canRemove={!!staff && hasPermission(staff.role, 'moderation.review')} />
+      )}
       {report.reply_text && (
         <div className="mb-4">
           <h2 className="h6">{t('reports.last_reply', { when: report.replied_at ? when(report.replied_at) : '' })}</h2>
@@ -113,20 +132,27 @@ export default function ReportPage() {
             </select>
           </div>
           <div className="col-sm-6">
-            <label className="form-label" htmlFor="report-assignee">
-              {t('reports.assignee')}
-            </label>
-            <select id="report-assignee" className="form-select" value={assignee} onChange={(event) => setAssignee(event.target.value)}>
-              <option value="">{t('reports.nobody')}</option>
-              {staff && <option value={String(staff.id)}>{t('reports.me', { email: staff.email })}</option>}
-              {report.assignee_id && report.assignee_id !== staff?.id && <option value={String(report.assignee_id)}>{report.assignee_email}</option>}
-            </select>
+            <AssigneeSelect
+              value={assignee}
+              onChange={setAssignee}
+              me={staff ? { id: staff.id, email: staff.email } : null}
+              people={loaded.assignees}
+              current={report.assignee_id ? { id: report.assignee_id, email: report.assignee_email } : null}
+            />
           </div>
           <div className="col-12">
             <label className="form-label" htmlFor="report-notes">
               {t('reports.notes')}
             </label>
-            <textarea id="report-notes" className="form-control" rows={3} value={notes} onChange={(event) => setNotes(event.target.value)} aria-describedby="report-notes-hint" maxLength={10_000} />
+            <textarea
+              id="report-notes"
+              className="form-control"
+              rows={3}
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+              aria-describedby="report-notes-hint"
+              maxLength={10_000}
+            />
             <div id="report-notes-hint" className="form-text">
               {t('reports.notes_hint')}
             </div>
@@ -135,7 +161,15 @@ export default function ReportPage() {
             <label className="form-label" htmlFor="report-reply">
               {t('reports.reply')}
             </label>
-            <textarea id="report-reply" className="form-control" rows={4} value={reply} onChange={(event) => setReply(event.target.value)} aria-describedby="report-reply-hint" maxLength={5000} />
+            <textarea
+              id="report-reply"
+              className="form-control"
+              rows={4}
+              value={reply}
+              onChange={(event) => setReply(event.target.value)}
+              aria-describedby="report-reply-hint"
+              maxLength={5000}
+            />
             <div id="report-reply-hint" className="form-text">
               {t('reports.reply_hint')}
             </div>

@@ -1,11 +1,15 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, useLoaderData } from 'react-router';
+import { data, useLoaderData, useRevalidator } from 'react-router';
 import { Link } from '../../components/ui/links';
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { z } from 'zod';
-import { REPORT_STATUSES, type ReportListPage, type ReportSummary } from '../../../contract/admin/moderation';
+import { REPORT_STATUSES, type ReportListPage } from '../../../contract/admin/moderation';
+import type { BulkReportResponse } from '../../../contract/admin/report-triage';
 import { ConsoleDataTable } from '../../components/admin/ConsoleDataTable';
+import { reportColumns } from '../../components/admin/reports/report-columns';
+import { FormAlert } from '../../components/ui/FormAlert';
+import { api } from '../../lib/api-client';
+import { useApiAction } from '../../lib/use-api-action';
 import type { Route } from './+types/reports';
 
 const FILTERS = ['open', ...REPORT_STATUSES, 'all'] as const;
@@ -25,34 +29,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page: answer.body as z.infer<typeof ReportListPage>, status: incoming.get('status') ?? 'open' };
 }
 
-const column = createColumnHelper<ReportSummary>();
-const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
-
-/** `/admin/reports` — members' reports and complaints, open ones oldest first by default. */
+/**
+ * `/admin/reports` — members' reports and complaints, open ones oldest first by default, under-18
+ * and threat reports always on top; several can be resolved or dismissed at once.
+ */
 export default function ReportsQueue() {
   const { t } = useTranslation();
   const { page, status } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [done, setDone] = useState<string | null>(null);
+  const bulk = useApiAction((ids: number[], next: 'resolved' | 'rejected') =>
+    api<z.infer<typeof BulkReportResponse>>('/api/admin/reports/bulk', { method: 'POST', body: { ids, status: next }, retries: 0 }),
+  );
+  const toggle = (id: number) => setSelected((list) => (list.includes(id) ? list.filter((other) => other !== id) : [...list, id]));
+  const closeSelected = async (next: 'resolved' | 'rejected') => {
+    setDone(null);
+    const answer = await bulk.run(selected, next);
+    if (!answer) return;
+    setSelected([]);
+    setDone(
+      [t('reports.bulk_done', { count: answer.updated.length }), answer.skipped ? t('reports.bulk_skipped', { count: answer.skipped }) : ''].join(' ').trim(),
+    );
+    await revalidator.revalidate();
+  };
   const columns = useMemo(
-    () => [
-      column.accessor('id', {
-        header: t('reports.number'),
-        cell: (cell) => (
-          <Link to={`/admin/reports/${cell.getValue()}`} aria-label={t('reports.open', { id: cell.getValue() })}>
-            #{cell.getValue()}
-          </Link>
-        ),
+    () =>
+      reportColumns(t, {
+        selected,
+        toggle,
+        setAll: (on) => setSelected(on ? (page?.items.map((item) => item.id) ?? []) : []),
+        pageSize: page?.items.length ?? 0,
       }),
-      column.accessor('created_at', { id: 'created_at', header: t('reports.created'), cell: (cell) => when(cell.getValue()) }),
-      column.accessor('status', { header: t('reports.status'), cell: (cell) => t(`reports.statuses.${cell.getValue()}`) }),
-      column.accessor('reason', { header: t('reports.reason'), cell: (cell) => t(`reports.reasons.${cell.getValue()}`) }),
-      column.accessor('kind', { header: t('reports.kind'), cell: (cell) => t(`reports.kinds.${cell.getValue()}`) }),
-      column.accessor('reporter_name', { header: t('reports.reporter'), cell: (cell) => `${cell.getValue()} (#${cell.row.original.reporter_id})` }),
-      column.accessor('profile_name', { header: t('reports.reported'), cell: (cell) => (cell.row.original.profile_id ? `${cell.getValue() ?? ''} (#${cell.row.original.profile_id})` : '—') }),
-      column.accessor('site_name', { header: t('reports.site') }),
-      column.accessor('assignee_email', { header: t('reports.assignee'), cell: (cell) => cell.getValue() ?? t('reports.nobody') }),
-      column.accessor('updated_at', { id: 'updated_at', header: t('reports.updated'), cell: (cell) => when(cell.getValue()) }),
-    ] as ColumnDef<ReportSummary, unknown>[],
-    [t],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, selected, page],
   );
   return (
     <>
@@ -62,13 +72,44 @@ export default function ReportsQueue() {
         <ul className="nav nav-pills flex-wrap gap-1">
           {FILTERS.map((filter) => (
             <li className="nav-item" key={filter}>
-              <Link className={`nav-link py-1 px-2 ${status === filter ? 'active' : ''}`} aria-current={status === filter ? 'page' : undefined} to={`/admin/reports?status=${filter}`}>
+              <Link
+                className={`nav-link py-1 px-2 ${status === filter ? 'active' : ''}`}
+                aria-current={status === filter ? 'page' : undefined}
+                to={`/admin/reports?status=${filter}`}
+              >
                 {t(`reports.statuses.${filter}`)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
+      {done && (
+        <div className="alert alert-success" role="status">
+          {done}
+        </div>
+      )}
+      <FormAlert error={bulk.error} />
+      {page && page.items.length > 0 && (
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-2" data-testid="reports-bulk">
+          <span className="small text-body-secondary">{t('reports.selected', { count: selected.length })}</span>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-success"
+            disabled={!selected.length || bulk.pending}
+            onClick={() => void closeSelected('resolved')}
+          >
+            {t('reports.bulk_resolve')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            disabled={!selected.length || bulk.pending}
+            onClick={() => void closeSelected('rejected')}
+          >
+            {t('reports.bulk_reject')}
+          </button>
+        </div>
+      )}
       {page && <ConsoleDataTable label={t('reports.title')} columns={columns} page={page} sortable={['created_at', 'updated_at']} testId="reports-table" />}
     </>
   );

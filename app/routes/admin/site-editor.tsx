@@ -9,9 +9,20 @@ import { INTERESTS } from '../../../contract/profile-options';
 import { PROFILE_DETAIL_FIELDS, type AdminBundle, type AdminSite, type SiteSettingsFields } from '../../../contract/admin/sites';
 import { BundlesEditor } from '../../components/admin/site-editor/BundlesEditor';
 import { MinimumCostsSetting, PaymentMethodsByCountrySetting, RegionWordsSetting } from '../../components/admin/site-editor/CountrySettings';
+import { MailDnsPanel } from '../../components/admin/site-editor/MailDnsPanel';
 import { PagesEditor } from '../../components/admin/site-editor/PagesEditor';
 import { ThemeEditor } from '../../components/admin/site-editor/ThemeEditor';
-import { ChecksSetting, ChoiceSetting, LinesSetting, NumberSetting, SettingsGroup, SiteDraft, SwitchSetting, TextSetting, useSiteDraft } from '../../components/admin/site-editor/SiteFields';
+import {
+  ChecksSetting,
+  ChoiceSetting,
+  LinesSetting,
+  NumberSetting,
+  SettingsGroup,
+  SiteDraft,
+  SwitchSetting,
+  TextSetting,
+  useSiteDraft,
+} from '../../components/admin/site-editor/SiteFields';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
@@ -32,7 +43,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   return loaded?.site ? [{ title: `${loaded.site.name} | Console` }] : [];
 }
 
-const TABS = ['general', 'members', 'credits', 'texts', 'company', 'payments', 'bundles', 'pages', 'look'] as const;
+const TABS = ['general', 'members', 'credits', 'texts', 'company', 'payments', 'bundles', 'pages', 'look', 'mail'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The settings that differ between what was loaded and the draft: only those are sent. */
@@ -63,7 +74,9 @@ function SiteEditor({ initial, bundles }: { initial: AdminSite; bundles: AdminBu
   const changes = useMemo(() => changesOf(saved, draft), [saved, draft]);
   const dirty = Object.keys(changes).length > 0;
 
-  const save = useApiAction((body: Record<string, unknown>) => api<AdminSite>(`/api/admin/sites/${saved.id}`, { method: 'PATCH', body: { version: saved.version, ...body }, retries: 0 }));
+  const save = useApiAction((body: Record<string, unknown>) =>
+    api<AdminSite>(`/api/admin/sites/${saved.id}`, { method: 'PATCH', body: { version: saved.version, ...body }, retries: 0 }),
+  );
   const apply = async (body: Record<string, unknown>, message: string) => {
     setNotice(null);
     const answer = await save.run(body);
@@ -83,7 +96,14 @@ function SiteEditor({ initial, bundles }: { initial: AdminSite; bundles: AdminBu
     void apply({ status }, t(status === 'disabled' ? 'editor.disabled_notice' : 'editor.enabled_notice'));
   };
 
-  const context = useMemo(() => ({ draft, set: <K extends keyof AdminSite>(key: K, value: AdminSite[K]) => setDraft((current) => ({ ...current, [key]: value })), error: save.error }), [draft, save.error]);
+  const context = useMemo(
+    () => ({
+      draft,
+      set: <K extends keyof AdminSite>(key: K, value: AdminSite[K]) => setDraft((current) => ({ ...current, [key]: value })),
+      error: save.error,
+    }),
+    [draft, save.error],
+  );
 
   return (
     <SiteDraft.Provider value={context}>
@@ -102,17 +122,35 @@ function SiteEditor({ initial, bundles }: { initial: AdminSite; bundles: AdminBu
             {t('editor.preview')}
           </a>
           {canWrite && (
-            <button type="button" className={`btn btn-sm ${saved.status === 'active' ? 'btn-outline-danger' : 'btn-outline-success'}`} onClick={toggleStatus} disabled={save.pending}>
+            <button
+              type="button"
+              className={`btn btn-sm ${saved.status === 'active' ? 'btn-outline-danger' : 'btn-outline-success'}`}
+              onClick={toggleStatus}
+              disabled={save.pending}
+            >
               {saved.status === 'active' ? t('editor.disable') : t('editor.enable')}
             </button>
           )}
         </div>
       </div>
       {saved.status === 'disabled' && <div className="alert alert-warning">{t('editor.disabled_explained')}</div>}
-      <ul className="nav nav-pills flex-wrap gap-1 mb-3" role="tablist" aria-label={t('editor.sections')} style={{ '--bs-nav-pills-link-active-bg': 'var(--bs-secondary)' } as CSSProperties}>
+      <ul
+        className="nav nav-pills flex-wrap gap-1 mb-3"
+        role="tablist"
+        aria-label={t('editor.sections')}
+        style={{ '--bs-nav-pills-link-active-bg': 'var(--bs-secondary)' } as CSSProperties}
+      >
         {TABS.map((name) => (
           <li className="nav-item" role="presentation" key={name}>
-            <button type="button" role="tab" id={`tab-${name}`} aria-controls={`panel-${name}`} aria-selected={tab === name} className={`nav-link py-1 px-2 ${tab === name ? 'active' : ''}`} onClick={() => setTab(name)}>
+            <button
+              type="button"
+              role="tab"
+              id={`tab-${name}`}
+              aria-controls={`panel-${name}`}
+              aria-selected={tab === name}
+              className={`nav-link py-1 px-2 ${tab === name ? 'active' : ''}`}
+              onClick={() => setTab(name)}
+            >
               {name === 'look' ? t('themes.tab') : t(`editor.tabs.${name}`)}
             </button>
           </li>
@@ -130,6 +168,10 @@ function SiteEditor({ initial, bundles }: { initial: AdminSite; bundles: AdminBu
             setDraft((current) => ({ ...current, version }));
           }}
         />
+      ) : tab === 'mail' ? (
+        <div role="tabpanel" id="panel-mail" aria-labelledby="tab-mail">
+          <MailDnsPanel siteId={saved.id} />
+        </div>
       ) : tab === 'bundles' ? (
         <div role="tabpanel" id="panel-bundles" aria-labelledby="tab-bundles">
           <BundlesEditor siteId={saved.id} initial={bundles} />
@@ -168,7 +210,7 @@ function SiteEditor({ initial, bundles }: { initial: AdminSite; bundles: AdminBu
   );
 }
 
-function Section({ tab, saved }: { tab: Exclude<Tab, 'bundles' | 'look'>; saved: AdminSite }) {
+function Section({ tab, saved }: { tab: Exclude<Tab, 'bundles' | 'look' | 'mail'>; saved: AdminSite }) {
   const { t } = useTranslation();
   switch (tab) {
     case 'general':
@@ -262,7 +304,11 @@ function Section({ tab, saved }: { tab: Exclude<Tab, 'bundles' | 'look'>; saved:
       return (
         <>
           <SettingsGroup title={t('editor.groups.payment_site')}>
-            <ChecksSetting name="payment_methods" options={PAYMENT_METHODS} labelOf={(method) => PAYMENT_METHOD_NAMES[method as keyof typeof PAYMENT_METHOD_NAMES]} />
+            <ChecksSetting
+              name="payment_methods"
+              options={PAYMENT_METHODS}
+              labelOf={(method) => PAYMENT_METHOD_NAMES[method as keyof typeof PAYMENT_METHOD_NAMES]}
+            />
           </SettingsGroup>
           <SettingsGroup title={t('editor.groups.payment_country')}>
             <p className="form-text mt-0">{t('sites.hints.payment_methods_by_country')}</p>

@@ -50,7 +50,9 @@ export default function SitesPage() {
           cell: (cell) => (
             <>
               <span className="text-break">{cell.getValue()}</span>
-              {cell.row.original.domain_aliases.length > 0 && <div className="small text-body-secondary text-break">{cell.row.original.domain_aliases.join(', ')}</div>}
+              {cell.row.original.domain_aliases.length > 0 && (
+                <div className="small text-body-secondary text-break">{cell.row.original.domain_aliases.join(', ')}</div>
+              )}
             </>
           ),
         }),
@@ -58,7 +60,9 @@ export default function SitesPage() {
         column.accessor('niche', { header: t('sites.niche') }),
         column.accessor('status', {
           header: t('sites.status'),
-          cell: (cell) => <span className={`badge ${cell.getValue() === 'active' ? 'text-bg-success' : 'text-bg-secondary'}`}>{t(`sites.statuses.${cell.getValue()}`)}</span>,
+          cell: (cell) => (
+            <span className={`badge ${cell.getValue() === 'active' ? 'text-bg-success' : 'text-bg-secondary'}`}>{t(`sites.statuses.${cell.getValue()}`)}</span>
+          ),
         }),
         column.accessor('updated_at', { header: t('sites.updated'), cell: (cell) => cell.getValue().slice(0, 16).replace('T', ' ') }),
       ] as ColumnDef<SiteListItem, unknown>[],
@@ -128,7 +132,14 @@ function NewSiteForm() {
         <form onSubmit={submit} noValidate>
           <FormAlert error={create.error} fields={['name', 'domain', 'body.name', 'body.domain']} />
           <TextField label={t('sites.name')} required value={name} error={create.fieldError('name')} onChange={(event) => setName(event.target.value)} />
-          <TextField label={t('sites.domain')} required value={domain} hint={t('sites.domain_hint')} error={create.fieldError('domain')} onChange={(event) => setDomain(event.target.value)} />
+          <TextField
+            label={t('sites.domain')}
+            required
+            value={domain}
+            hint={t('sites.domain_hint')}
+            error={create.fieldError('domain')}
+            onChange={(event) => setDomain(event.target.value)}
+          />
           <button type="submit" className="btn btn-primary" disabled={create.pending}>
             {t('sites.create')}
           </button>

@@ -4,6 +4,7 @@ import { Link } from '../../components/ui/links';
 import { periodProblem, TRAFFIC_DEFAULT_DAYS, TRAFFIC_MAX_DAYS, type TrafficReport } from '../../../contract/admin/traffic';
 import { TableRegion } from '../../components/admin/TableRegion';
 import type { Route } from './+types/traffic';
+import { useConsoleLanguage } from '../../components/admin/use-console-language';
 
 const DAY = 24 * 60 * 60 * 1000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -48,9 +49,10 @@ function duration(ms: number): string {
  */
 export default function TrafficPage() {
   const { t } = useTranslation();
+  const language = useConsoleLanguage();
   const { report, problem, error, asked, today: todayIso } = useLoaderData<typeof loader>();
   if (!report) return <p className="alert alert-danger">{error}</p>;
-  const number = (value: number) => value.toLocaleString('en');
+  const number = (value: number) => value.toLocaleString(language);
   const today = Date.parse(`${todayIso}T00:00:00Z`);
   const presets = [TRAFFIC_DEFAULT_DAYS, 30, TRAFFIC_MAX_DAYS].map((days) => ({ days, from: isoDay(today - (days - 1) * DAY), to: isoDay(today) }));
 
@@ -76,13 +78,27 @@ export default function TrafficPage() {
           <label className="form-label small mb-1" htmlFor="traffic-from">
             {t('traffic.from')}
           </label>
-          <input id="traffic-from" name="from" type="date" className={`form-control form-control-sm ${problem ? 'is-invalid' : ''}`} defaultValue={problem ? asked.from : report.from} aria-invalid={!!problem} />
+          <input
+            id="traffic-from"
+            name="from"
+            type="date"
+            className={`form-control form-control-sm ${problem ? 'is-invalid' : ''}`}
+            defaultValue={problem ? asked.from : report.from}
+            aria-invalid={!!problem}
+          />
         </div>
         <div className="col-6 col-md-3">
           <label className="form-label small mb-1" htmlFor="traffic-to">
             {t('traffic.to')}
           </label>
-          <input id="traffic-to" name="to" type="date" className={`form-control form-control-sm ${problem ? 'is-invalid' : ''}`} defaultValue={problem ? asked.to : report.to} aria-invalid={!!problem} />
+          <input
+            id="traffic-to"
+            name="to"
+            type="date"
+            className={`form-control form-control-sm ${problem ? 'is-invalid' : ''}`}
+            defaultValue={problem ? asked.to : report.to}
+            aria-invalid={!!problem}
+          />
         </div>
         <div className="col-12 col-md-2">
           <button type="submit" className="btn btn-sm btn-outline-secondary w-100">

@@ -29,14 +29,26 @@ export default function MemberChat() {
       <TopNav hideOnPhone />
       {/* Phones: the chat's own top bar, its back arrow leading to the member's profile. */}
       <header className="chat-topbar d-flex d-md-none align-items-center gap-2 border-bottom p-2">
-        <Link to={`/members/${profile.id}`} className="btn btn-outline-secondary chat-topbar__back" aria-label={t('shell.back_to_profile', { name: profile.name })}>
+        <Link
+          to={`/members/${profile.id}`}
+          className="btn btn-outline-secondary chat-topbar__back"
+          aria-label={t('shell.back_to_profile', { name: profile.name })}
+        >
           <span aria-hidden="true">‹</span>
         </Link>
         <span className="fw-semibold text-truncate">{profile.name}</span>
       </header>
       <div className="container py-4 flex-grow-1 overflow-auto" style={{ maxWidth: 720 }}>
         <div className="d-flex align-items-center gap-3 mb-3">
-          {profile.photos[0] && <img src={photoUrl(profile.photos[0].thumb_filename, settings.cdn_prefix)} alt="" width={64} height={64} className="rounded-circle object-fit-cover" />}
+          {profile.photos[0] && (
+            <img
+              src={photoUrl(profile.photos[0].thumb_filename, settings.cdn_prefix)}
+              alt=""
+              width={64}
+              height={64}
+              className="rounded-circle object-fit-cover"
+            />
+          )}
           <h1 className="h4 mb-0">{t('chat.first_message_to', { name: profile.name })}</h1>
           {profile.is_fictional && <FictionalBadge />}
         </div>

@@ -54,7 +54,9 @@ export default function Checkout() {
   const returned = payment?.status.order ?? null;
   const listPrice = returned?.list_price ?? bundle.price;
   const charged = returned?.price ?? price;
-  const appliedCode = returned ? (returned.discount_code && { code: returned.discount_code, percentage: returned.discount_percentage }) : discount && { code: discount.code, percentage: discount.value_percentage };
+  const appliedCode = returned
+    ? returned.discount_code && { code: returned.discount_code, percentage: returned.discount_percentage }
+    : discount && { code: discount.code, percentage: discount.value_percentage };
 
   const pay = (chosen: PaymentMethod, discountCode = code?.code) => void placer.place({ bundleId: bundle.id, method: chosen, discountCode });
   const state = payment?.state ?? null;

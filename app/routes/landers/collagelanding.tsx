@@ -38,7 +38,15 @@ export default function CollageLander() {
   return (
     <>
       <section className="collage-section py-3 py-md-4">
-        <div className="container">{cards.length ? <CollageMosaic cards={cards} panel={panel} /> : <div className="collage collage--empty"><div className="collage__panel">{panel}</div></div>}</div>
+        <div className="container">
+          {cards.length ? (
+            <CollageMosaic cards={cards} panel={panel} />
+          ) : (
+            <div className="collage collage--empty">
+              <div className="collage__panel">{panel}</div>
+            </div>
+          )}
+        </div>
       </section>
       {!cards.length && (
         <section className="container py-4">

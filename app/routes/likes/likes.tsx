@@ -49,7 +49,11 @@ export default function Likes() {
       {tab === 'received' && newLikes > 0 && <p className="small">{t('likes.new_count', { number: newLikes })}</p>}
       {/* The open tab names the list below it (its cards are h3). */}
       <h2 className="visually-hidden">{t(`likes.tabs.${tab}`)}</h2>
-      {shown.length ? <ProfileGrid profiles={shown} /> : <EmptyState icon="likes" text={t(`likes.empty.${tab}`)} action={{ to: '/members', label: t('shell.find_members') }} />}
+      {shown.length ? (
+        <ProfileGrid profiles={shown} />
+      ) : (
+        <EmptyState icon="likes" text={t(`likes.empty.${tab}`)} action={{ to: '/members', label: t('shell.find_members') }} />
+      )}
     </div>
   );
 }

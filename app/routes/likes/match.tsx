@@ -17,7 +17,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function Match() {
   const { t } = useTranslation();
   const { match, me } = useLoaderData<typeof loader>();
-  const photo = (filename: string | undefined) => (filename ? <img src={photoUrl(filename)} alt="" width={120} height={120} className="rounded-circle object-fit-cover border border-3 border-white shadow" /> : null);
+  const photo = (filename: string | undefined) =>
+    filename ? (
+      <img src={photoUrl(filename)} alt="" width={120} height={120} className="rounded-circle object-fit-cover border border-3 border-white shadow" />
+    ) : null;
   return (
     <div className="container py-5 text-center" style={{ maxWidth: 560 }}>
       <div className="d-flex justify-content-center gap-3 mb-3">

@@ -21,7 +21,10 @@ export function meta({ matches }: Route.MetaArgs) {
 function withReviews(profile: OwnProfileDetails, reviews: PhotoReview[]): OwnProfileDetails {
   const decided = new Map(reviews.map((review) => [review.photo_id, review.status]));
   if (!profile.photos.some((photo) => decided.has(photo.id))) return profile;
-  const photos = profile.photos.filter((photo) => decided.get(photo.id) !== 'rejected').map((photo) => (decided.get(photo.id) === 'active' ? { ...photo, status: 'active' as const } : photo));
+  const photos = profile.photos
+    // Rejected while pending, or taken down while live: either way it is gone.
+    .filter((photo) => decided.get(photo.id) !== 'rejected' && decided.get(photo.id) !== 'removed')
+    .map((photo) => (decided.get(photo.id) === 'active' ? { ...photo, status: 'active' as const } : photo));
   const mainKept = photos.some((photo) => photo.id === profile.main_photo_id);
   return { ...profile, photos, main_photo_id: mainKept ? profile.main_photo_id : (photos.find((photo) => photo.status !== 'rejected')?.id ?? null) };
 }
@@ -37,7 +40,7 @@ export default function OwnProfile() {
   // Rejections of photos this page showed, to say why they went.
   const shownIds = useRef(new Set(loaded.profile.photos.map((photo) => photo.id)));
   for (const photo of stored.photos) shownIds.current.add(photo.id);
-  const rejected = reviews.filter((review) => review.status === 'rejected' && shownIds.current.has(review.photo_id));
+  const gone = reviews.filter((review) => review.status !== 'active' && shownIds.current.has(review.photo_id));
   const update = (next: typeof profile) => {
     setProfile(next);
     // The navigation shows the main photo and name: refresh the member too.
@@ -52,9 +55,11 @@ export default function OwnProfile() {
   return (
     <div className="container py-4" style={{ maxWidth: 860 }}>
       <h1 className="h3 mb-4">{t('profile.my_profile')}</h1>
-      {rejected.map((review) => (
+      {gone.map((review) => (
         <div key={review.photo_id} className="alert alert-warning" role="status" data-testid="photo-rejected-notice">
-          {t('moderation.photo_rejected_notice', { reason: t(`moderation.photo_reasons.${review.reason ?? 'other'}`) })}
+          {t(review.status === 'removed' ? 'moderation.photo_removed_notice' : 'moderation.photo_rejected_notice', {
+            reason: t(`moderation.photo_reasons.${review.reason ?? 'other'}`),
+          })}
         </div>
       ))}
       <PhotoManager profile={profile} onChange={update} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Await, data, useLoaderData, useNavigate } from 'react-router';
 import { OnlineDot } from '../../components/profile/OnlineDot';
@@ -7,19 +7,21 @@ import { PhotoGallery } from '../../components/profile/PhotoGallery';
 import { ProfileActions } from '../../components/profile/ProfileActions';
 import { ProfileDetailsList } from '../../components/profile/ProfileDetailsList';
 import { ProfileGrid } from '../../components/profile/ProfileCard';
-import { MountWhenFirstShown } from '../../components/ui/MountWhenFirstShown';
 import { useRootData } from '../../root';
 import type { Route } from './+types/profile';
 
 /** The match popup (a dialog) loads when a like first makes a match. */
-const MatchPopup = lazy(() => import('../../components/profile/MatchPopup').then((module) => ({ default: module.MatchPopup })));
+import { useMatchMoment } from '../../state/match-moment';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) throw data('This page could not be found', { status: 404 });
   // The message button shows its price (issue 19): the member's next message, or a visitor's sign-up
   // message. Asked for alongside the profile, not after it (issue 20).
-  const [result, messagePrice] = await Promise.all([context.viewMemberFirstScreen(id), context.user ? context.nextMessagePrice() : context.signupMessagePrice()]);
+  const [result, messagePrice] = await Promise.all([
+    context.viewMemberFirstScreen(id),
+    context.user ? context.nextMessagePrice() : context.signupMessagePrice(),
+  ]);
   if (!result.ok && result.code === 'not_found') throw data('This page could not be found', { status: 404 });
   if (!result.ok) throw data(result.message, { status: 403 });
   // The related members below the profile stream in after it (issue 20): a promise React Router sends when it settles.
@@ -44,7 +46,6 @@ export default function MemberProfilePage() {
   const { profile, related, messagePrice } = useLoaderData<typeof loader>();
   const { settings } = useRootData();
   const navigate = useNavigate();
-  const [matchShown, setMatchShown] = useState(false);
 
   return (
     <div className="container pt-0 pb-4 py-md-4 profile-page">
@@ -66,7 +67,19 @@ export default function MemberProfilePage() {
               <span>{settings.fictional_warning || t('profile.fictional_warning')}</span>
             </div>
           )}
-          <ProfileActions profile={profile} messagePrice={messagePrice} onMatch={() => setMatchShown(true)} />
+          <ProfileActions
+            profile={profile}
+            messagePrice={messagePrice}
+            // The match moment itself is the member layout's (it comes by socket to every tab as well).
+            onMatch={() =>
+              useMatchMoment.getState().show({
+                id: profile.id,
+                name: profile.name,
+                main_image: profile.photos[0] ? { ...profile.photos[0], status: 'active' } : null,
+                is_fictional: profile.is_fictional,
+              })
+            }
+          />
           <ProfileDetailsList details={profile.details} />
         </div>
       </div>
@@ -84,14 +97,6 @@ export default function MemberProfilePage() {
           }
         </Await>
       </Suspense>
-      <MountWhenFirstShown shown={matchShown}>
-        <MatchPopup
-          liker={matchShown ? { id: profile.id, name: profile.name, main_image: profile.photos[0] ? { ...profile.photos[0], status: 'active' } : null, is_fictional: profile.is_fictional } : null}
-          onClose={() => setMatchShown(false)}
-          onImagePressed={() => setMatchShown(false)}
-          onButtonPressed={(id) => navigate(`/members/${id}/chat`)}
-        />
-      </MountWhenFirstShown>
     </div>
   );
 }

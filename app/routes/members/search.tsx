@@ -31,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only the offers the first screen places (one after every few members); the whole page brings the rest.
     partner_cards: first.data.partner_cards?.slice(0, Math.floor(FIRST_SCREEN_CARDS / PARTNER_CARD_EVERY)),
   };
-  const restOfPage = firstScreen.results.length < first.data.results.length || (firstScreen.similar_results?.length ?? 0) < (first.data.similar_results?.length ?? 0);
+  const restOfPage =
+    firstScreen.results.length < first.data.results.length || (firstScreen.similar_results?.length ?? 0) < (first.data.similar_results?.length ?? 0);
   return { query, first: { ...first, data: firstScreen }, restOfPage };
 }
 
@@ -44,7 +45,14 @@ export function meta({ matches }: Route.MetaArgs) {
 
 function filtersOf(query: Record<string, string>): Filters {
   const gender = query.gender === 'male' || query.gender === 'female' ? query.gender : '';
-  return { gender, country: query.country ?? '', countryregion: query.countryregion ?? '', min_age: query.min_age ?? '', max_age: query.max_age ?? '' };
+  return {
+    gender,
+    country: query.country ?? '',
+    countryregion: query.countryregion ?? '',
+    min_age: query.min_age ?? '',
+    max_age: query.max_age ?? '',
+    radius: query.radius ?? '',
+  };
 }
 
 /** `/members` — member search, the home after log-in (spec §2). */
@@ -119,7 +127,9 @@ export default function MemberSearch() {
       <SearchFilters initial={filters} onSearch={search} />
       {/* The results' heading (the cards are h3): the count, announced when a search changes it. */}
       <div role="status">
-        <h2 className="fs-6 fw-normal text-body-secondary mb-3">{t('search.count', { shown: first.data.numResults >= 1000 ? '1000+' : first.data.numResults })}</h2>
+        <h2 className="fs-6 fw-normal text-body-secondary mb-3">
+          {t('search.count', { shown: first.data.numResults >= 1000 ? '1000+' : first.data.numResults })}
+        </h2>
       </div>
       {searching ? (
         <ListSkeleton kind="cards" />

@@ -33,10 +33,14 @@ export function loadLegalDocument(context: AppLoadContext, page: LegalPage): Leg
   };
 }
 
-function legalValues({ settings, company, termsVersionDate, language }: AppLoadContext): Record<string, string> {
-  const versionDate = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(termsVersionDate),
-  );
+/** The terms' version date (spec §9: the later of 2023-12-01 12:00 UTC and the company's date) in the page language. */
+export function formatTermsVersionDate({ termsVersionDate, language }: Pick<AppLoadContext, 'termsVersionDate' | 'language'>): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(termsVersionDate));
+}
+
+function legalValues(context: AppLoadContext): Record<string, string> {
+  const { settings, company } = context;
+  const versionDate = formatTermsVersionDate(context);
   return {
     site_name: settings.name,
     domain: settings.domain,

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { data, useLoaderData, useRevalidator } from 'react-router';
 import { ConsentSettings } from '../../components/consent/ConsentSettings';
 import { KeptServerHtml } from '../../components/KeptServerHtml';
 import { LegalDocumentView } from '../../components/legal/LegalDocumentView';
 import { useDocumentOnly } from '../../lib/document-only';
 import type { Route } from './+types/page';
-import { isLegalPage, loadLegalDocument, type LegalDocument } from './legal-content.server';
+import { formatTermsVersionDate, isLegalPage, loadLegalDocument, type LegalDocument } from './legal-content.server';
 
 /** The Markdown renderer (react-markdown, ~40 KB gzip) loads only where a page is drawn from Markdown in the browser. */
 const SafeMarkdown = lazy(() => import('../../components/SafeMarkdown').then((module) => ({ default: module.SafeMarkdown })));
@@ -15,6 +16,8 @@ interface PageText {
   document: LegalDocument;
   markdown?: string;
   showContact: boolean;
+  /** On a legal page the operator wrote: the version date the spec derives (§9), already formatted. */
+  versionDate?: string;
 }
 const PAGE_TEXT = 'pages/page-text';
 
@@ -33,12 +36,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { ...page, text: null };
 }
 
+/**
+ * A legal page the operator saved replaces the built-in one (issue 32); the complaints page has
+ * its own route. Otherwise the built-in legal text, else the operator's extra page.
+ */
 function findPageText(context: Route.LoaderArgs['context'], token: string): PageText | null {
-  if (isLegalPage(token) && token !== 'complaints') return { document: loadLegalDocument(context, token), showContact: token === 'service' };
   const custom = context.findCustomPage(token);
-  if (custom?.markdown !== undefined) return { document: { title: custom.title, intro: '', sections: [] }, markdown: custom.markdown, showContact: false };
-  if (custom) return { document: { title: custom.title, intro: '', sections: [{ heading: '', paragraphs: custom.body }] }, showContact: false };
-  return null;
+  const legal = isLegalPage(token) && token !== 'complaints';
+  if (legal && !custom) return { document: loadLegalDocument(context, token), showContact: token === 'service' };
+  if (!custom) return null;
+  const versionDate = legal ? formatTermsVersionDate(context) : undefined;
+  const document = { title: custom.title, intro: '', sections: [] };
+  if (custom.markdown !== undefined) return { document, markdown: custom.markdown, showContact: false, versionDate };
+  return { document: { ...document, sections: [{ heading: '', paragraphs: custom.body }] }, showContact: false, versionDate };
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
@@ -64,13 +74,23 @@ export default function StaticPage() {
 }
 
 function PageTextView({ text }: { text: PageText }) {
-  if (text.markdown === undefined) return <LegalDocumentView document={text.document} showContact={text.showContact} />;
+  const { t } = useTranslation();
+  if (text.markdown === undefined && !text.versionDate) return <LegalDocumentView document={text.document} showContact={text.showContact} />;
   return (
     <article className="container py-4 legal-page" style={{ maxWidth: 860 }}>
       <h1 className="h2">{text.document.title}</h1>
-      <Suspense fallback={null}>
-        <SafeMarkdown source={text.markdown} />
-      </Suspense>
+      {text.versionDate && (
+        <p className="text-body-secondary" data-testid="legal-version-date">
+          {t('legal.version_of', { date: text.versionDate })}
+        </p>
+      )}
+      {text.markdown === undefined ? (
+        text.document.sections.flatMap((section) => section.paragraphs).map((paragraph, index) => <p key={index}>{paragraph}</p>)
+      ) : (
+        <Suspense fallback={null}>
+          <SafeMarkdown source={text.markdown} />
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { Link } from '../../components/ui/links';
-import type { AutoLike, ProfileCard } from '../../../contract/profiles';
+import type { ProfileCard } from '../../../contract/profiles';
 import { FREE_SWIPE_LIKES_PER_DAY } from '../../../contract/discovery-limits';
-import { MatchPopup } from '../../components/profile/MatchPopup';
+import { useMatchMoment } from '../../state/match-moment';
 import { SwipeDeck } from '../../components/swipe/SwipeDeck';
 import { api, ApiError, toApiError } from '../../lib/api-client';
 import type { Route } from './+types/swipe-page';
@@ -33,7 +33,6 @@ export default function SwipePage() {
   const [message, setMessage] = useState<string | null>(null);
   // The daily limit, once reached: said in the member's language, with what premium gives.
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
-  const [match, setMatch] = useState<AutoLike | null>(null);
 
   const countLeft = (likesLeft: number | null) => {
     setLeft(likesLeft);
@@ -53,9 +52,12 @@ export default function SwipePage() {
   const decide = async (card: ProfileCard, action: 'like' | 'pass') => {
     setMessage(null);
     try {
-      const result = await api<{ is_match: boolean; likes_left_today: number | null }>('swipe.php', { method: 'POST', body: { profile_id: card.id, action, mode } });
+      const result = await api<{ is_match: boolean; likes_left_today: number | null }>('swipe.php', {
+        method: 'POST',
+        body: { profile_id: card.id, action, mode },
+      });
       countLeft(result.likes_left_today);
-      if (result.is_match) setMatch({ id: card.id, name: card.name, main_image: card.main_image, is_fictional: card.is_fictional });
+      if (result.is_match) useMatchMoment.getState().show({ id: card.id, name: card.name, main_image: card.main_image, is_fictional: card.is_fictional });
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.code === 'swipe_limit_reached') {
@@ -92,8 +94,11 @@ export default function SwipePage() {
           </p>
         </div>
       )}
-      {deck ? <SwipeDeck cards={deck.cards} onDecide={decide} onNeedMore={async () => (await load()).cards} /> : <p className="text-center">{t('swipe.loading')}</p>}
-      <MatchPopup liker={match} onClose={() => setMatch(null)} onImagePressed={(id) => navigate(`/members/${id}`)} onButtonPressed={(id) => navigate(`/likes/m/${id}`)} />
+      {deck ? (
+        <SwipeDeck cards={deck.cards} onDecide={decide} onNeedMore={async () => (await load()).cards} />
+      ) : (
+        <p className="text-center">{t('swipe.loading')}</p>
+      )}
     </div>
   );
 }

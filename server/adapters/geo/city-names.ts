@@ -64,11 +64,4 @@ export const EXCLUDED_CITY_IDS: ReadonlySet<number> = new Set([
  * Feature codes left out: city sections (PPLX, e.g. "Neukölln" would shadow Berlin),
  * Marseille's arrondissements (PPLA5) and places that no longer exist.
  */
-export const EXCLUDED_FEATURE_CODES: ReadonlySet<string> = new Set([
-  'PPLX',
-  'PPLA5',
-  'PPLH',
-  'PPLQ',
-  'PPLW',
-  'PPLCH',
-]);
+export const EXCLUDED_FEATURE_CODES: ReadonlySet<string> = new Set(['PPLX', 'PPLA5', 'PPLH', 'PPLQ', 'PPLW', 'PPLCH']);

@@ -1,12 +1,6 @@
 import KDBush from 'kdbush';
 import { describe, expect, it } from 'vitest';
-import {
-  distanceKm,
-  findNearestPlace,
-  scorePlace,
-  urbanRadiusKm,
-  type PlaceIndex,
-} from './find-nearest';
+import { distanceKm, findNearestPlace, scorePlace, urbanRadiusKm, type PlaceIndex } from './find-nearest';
 
 type Place = { lat: number; lon: number; population?: number };
 

@@ -24,9 +24,7 @@ export function urbanRadiusKm(population: number): number {
 export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const dLat = (lat2 - lat1) * RADIANS;
   const dLon = (lon2 - lon1) * RADIANS;
-  const a =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(lat1 * RADIANS) * Math.cos(lat2 * RADIANS) * Math.sin(dLon / 2) ** 2;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RADIANS) * Math.cos(lat2 * RADIANS) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -44,12 +42,7 @@ export function scorePlace(km: number, radiusKm: number): number {
  * The place that best names (lat, lon) among those within `maxKm` (see `scorePlace`), or null
  * when there is none. First the plain nearest place, then every place close enough to beat it.
  */
-export function findNearestPlace(
-  places: PlaceIndex,
-  lat: number,
-  lon: number,
-  maxKm: number,
-): { id: number; km: number } | null {
+export function findNearestPlace(places: PlaceIndex, lat: number, lon: number, maxKm: number): { id: number; km: number } | null {
   const nearest = findNearest(places, lat, lon, maxKm);
   if (!nearest) return null;
   // A place beats the nearest only if it is closer than nearest.km + its radius.
@@ -71,12 +64,7 @@ export function findNearestPlace(
  * circle. Small boxes first keep dense areas cheap; a hit counts only if it lies inside the
  * circle, since a point just outside it may lose to one outside the box.
  */
-export function findNearest(
-  places: Pick<PlaceIndex, 'index' | 'lats' | 'lons'>,
-  lat: number,
-  lon: number,
-  maxKm: number,
-): { id: number; km: number } | null {
+export function findNearest(places: Pick<PlaceIndex, 'index' | 'lats' | 'lons'>, lat: number, lon: number, maxKm: number): { id: number; km: number } | null {
   let best: { id: number; km: number } | null = null;
   for (const radiusKm of [Math.min(10, maxKm), Math.min(35, maxKm), maxKm]) {
     for (const id of searchBox(places.index, lat, lon, radiusKm)) {

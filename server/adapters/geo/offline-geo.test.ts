@@ -59,7 +59,6 @@ describe('reverseGeocode', () => {
   it('returns null when the nearest city is in a country not served', () => {
     expect(geo.reverseGeocode(32.5149, -117.0382)).toBeNull(); // Tijuana, MX
   });
-
 });
 
 describe('regions', () => {
@@ -100,7 +99,10 @@ describe('listCities', () => {
     for (const country of COUNTRY_CODES) {
       const cities = geo.listCities(country);
       expect(cities.length, country).toBeGreaterThan(0);
-      expect(cities.every((c) => c.region?.startsWith(`${country}-`)), country).toBe(true);
+      expect(
+        cities.every((c) => c.region?.startsWith(`${country}-`)),
+        country,
+      ).toBe(true);
       const populations = cities.map((c) => c.population);
       expect(populations, country).toEqual([...populations].sort((a, b) => b - a));
     }

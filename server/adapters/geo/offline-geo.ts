@@ -58,12 +58,7 @@ export function createOfflineGeo(): GeoService {
 
     listCities(country, regionId, limit = Infinity) {
       const data = loadCities();
-      const cities =
-        regionId === undefined
-          ? data.byCountry.get(country)
-          : regionId.startsWith(`${country}-`)
-            ? data.byRegion.get(regionId)
-            : undefined;
+      const cities = regionId === undefined ? data.byCountry.get(country) : regionId.startsWith(`${country}-`) ? data.byRegion.get(regionId) : undefined;
       return (cities ?? []).slice(0, Math.max(0, limit)).map((city) => ({ ...city }));
     },
   };

@@ -22,9 +22,7 @@ describe('REGION_NAMES', () => {
     }
     expect([...missing]).toEqual([]);
     // And the other way round: no invented codes that no city carries.
-    const unused = COUNTRY_CODES.flatMap((country) =>
-      Object.keys(REGION_NAMES[country]).map((code) => `${country}-${code}`),
-    ).filter((id) => !used.has(id));
+    const unused = COUNTRY_CODES.flatMap((country) => Object.keys(REGION_NAMES[country]).map((code) => `${country}-${code}`)).filter((id) => !used.has(id));
     expect(unused).toEqual([]);
   }, 30_000); // decodes all ~135k GeoNames cities
 });

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer } from '../../../tests/setup/smtp-peer';
 import { createOutboxMailer, createSmtpMailer, listOutbox } from './nodemailer-mailer';
 
-const mail = { kind: 'activation', from: '"Rendezvous" <support@rendezvous.example>', to: 'anna@example.com', subject: 'Confirm your e-mail address', text: 'Hello Anna,\n\nhttps://localhost/api/activate.php?token=abc', html: '<p>Hello Anna</p>' };
+const mail = {
+  kind: 'activation',
+  from: '"Rendezvous" <support@rendezvous.example>',
+  to: 'anna@example.com',
+  subject: 'Confirm your e-mail address',
+  text: 'Hello Anna,\n\nhttps://localhost/api/activate.php?token=abc',
+  html: '<p>Hello Anna</p>',
+};
 
 describe('SMTP mailer', () => {
   let peer: Awaited<ReturnType<typeof startSmtpPeer>>;

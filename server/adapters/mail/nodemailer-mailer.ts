@@ -6,7 +6,17 @@ import type { Mailer, OutgoingMail } from './mail.port';
 
 /** What nodemailer takes for one mail, the same for both transports. */
 function toMessage(mail: OutgoingMail) {
-  return { from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: mail.messageId };
+  return {
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+    messageId: mail.messageId,
+    ...(mail.returnPath ? { envelope: { from: mail.returnPath, to: mail.to } } : {}),
+    ...(mail.dkim ? { dkim: mail.dkim } : {}),
+  };
 }
 
 /** Connections kept open to the SMTP server: a digest run sends hundreds of mails a second. */
@@ -18,7 +28,9 @@ const SMTP_POOL_CONNECTIONS = 5;
  * (and TLS) handshake and a greeting per mail.
  */
 export function createSmtpMailer(smtpUrl: string): Mailer & { close(): void } {
-  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_POOL_CONNECTIONS, maxMessages: 1000 } as Parameters<typeof nodemailer.createTransport>[0]);
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_POOL_CONNECTIONS, maxMessages: 1000 } as Parameters<
+    typeof nodemailer.createTransport
+  >[0]);
   return {
     async send(mail) {
       await transport.sendMail(toMessage(mail));
@@ -39,6 +51,8 @@ export interface OutboxEntry {
   html?: string;
   headers?: Record<string, string>;
   messageId?: string;
+  stream?: string;
+  returnPath?: string;
   createdAt: string;
 }
 
@@ -57,8 +71,12 @@ export function createOutboxMailer(outboxDir: string): Mailer {
       // Time, then a sequence number: names sort in sending order even within one millisecond.
       sequence += 1;
       const id = `${createdAt.replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${crypto.randomBytes(3).toString('hex')}`;
-      fs.writeFileSync(path.join(outboxDir, `${id}.eml`), info.message as Buffer);
-      const entry: OutboxEntry = { id, createdAt, ...mail };
+      // The receiving server writes the envelope sender as Return-Path on top; the kept copy
+      // shows it the same way (outside the DKIM signature, as on a delivered mail).
+      const returnPath = mail.returnPath ? Buffer.from(`Return-Path: <${mail.returnPath}>\n`) : Buffer.alloc(0);
+      fs.writeFileSync(path.join(outboxDir, `${id}.eml`), Buffer.concat([returnPath, info.message as Buffer]));
+      const { dkim: _dkim, ...kept } = mail; // never a private key on disk
+      const entry: OutboxEntry = { id, createdAt, ...kept };
       fs.writeFileSync(path.join(outboxDir, `${id}.json`), JSON.stringify(entry));
     },
   };

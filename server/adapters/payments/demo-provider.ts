@@ -1,16 +1,36 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { demoPayments } from '../../db/schema/index';
-import { AppError } from '../../domain/shared/app-error';
-import type { Clock } from '../../domain/shared/clock';
-import type { CreatedPayment, CreatePaymentRequest, IncomingWebhook, PaymentProvider, ProviderStatus } from './payment-provider.port';
+import { demoPayments, type DemoPaymentRow } from '../../db/schema/index';
+import {
+  PaymentProviderError,
+  type CreatedPayment,
+  type CreatePaymentRequest,
+  type IncomingWebhook,
+  type PaymentProvider,
+  type ProviderChargeback,
+  type ProviderStatus,
+} from './payment-provider.port';
+
+/** The app's injected clock: payments settle and are stamped by it. */
+type Clock = { now(): Date };
 
 /** What the payer can choose on the demo checkout page. */
 export const DEMO_OUTCOMES = ['paid', 'pending', 'failed', 'canceled'] as const;
 export type DemoOutcome = (typeof DEMO_OUTCOMES)[number];
 
+/**
+ * What can befall a paid demo payment later: the card holder disputes it (a chargeback), or the
+ * bank returns the direct debit (a SEPA return). Each with a typical reason code when none is given.
+ */
+export const DEMO_DISPUTES = ['chargeback', 'return'] as const;
+export type DemoDispute = (typeof DEMO_DISPUTES)[number];
+const DEMO_REASON_CODES: Record<DemoDispute, string> = { chargeback: '4837', return: 'MD06' };
+
 export const DEMO_SIGNATURE_HEADER = 'x-demo-signature';
+
+/** A payment as the hosted checkout page shows it. */
+export type DemoPayment = DemoPaymentRow;
 
 /**
  * Hands one signed notification to the site. The app wires it to its own webhook handler
@@ -93,9 +113,9 @@ export function createDemoProvider(options: DemoProviderOptions): DemoProvider {
       const given = String(webhook.headers[DEMO_SIGNATURE_HEADER] ?? '');
       const expected = sign(webhook.rawBody);
       const genuine = given.length === expected.length && crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-      if (!genuine) throw new AppError('webhook_signature_invalid');
+      if (!genuine) throw new PaymentProviderError('webhook_not_genuine');
       const id = (JSON.parse(webhook.rawBody) as { id?: unknown }).id;
-      if (typeof id !== 'string') throw new AppError('webhook_signature_invalid');
+      if (typeof id !== 'string') throw new PaymentProviderError('webhook_not_genuine');
       return id;
     },
 
@@ -103,8 +123,25 @@ export function createDemoProvider(options: DemoProviderOptions): DemoProvider {
       const settled = await settleIfDue(paymentId);
       if (settled) return settled.status;
       const [row] = await db.select({ status: demoPayments.status }).from(demoPayments).where(eq(demoPayments.id, paymentId));
-      if (!row) throw new AppError('not_found', { detail: `unknown demo payment ${paymentId}` });
+      if (!row) throw new PaymentProviderError('unknown_payment', `unknown demo payment ${paymentId}`);
       return row.status;
+    },
+
+    async fetchChargebacks(paymentId: string): Promise<ProviderChargeback[]> {
+      const [row] = await db.select().from(demoPayments).where(eq(demoPayments.id, paymentId));
+      if (!row) throw new PaymentProviderError('unknown_payment', `unknown demo payment ${paymentId}`);
+      if (!row.disputeKind || !row.disputedAt) return [];
+      return [
+        {
+          id: `${row.id}_${row.disputeKind}`,
+          kind: row.disputeKind,
+          amount: row.amount,
+          currency: row.currency,
+          reasonCode: row.disputeReason,
+          reasonText: null,
+          at: row.disputedAt,
+        },
+      ];
     },
 
     async refund(paymentId: string, amount: number): Promise<void> {
@@ -129,7 +166,7 @@ function demoCheckout(deps: {
   const { db, clock, notify } = deps;
   const settleTimers = new Set<NodeJS.Timeout>();
   return {
-    async findPayment(paymentId: string) {
+    async findPayment(paymentId: string): Promise<DemoPayment | null> {
       const [row] = await db.select().from(demoPayments).where(eq(demoPayments.id, paymentId));
       return row ?? null;
     },
@@ -157,6 +194,21 @@ function demoCheckout(deps: {
         settleTimers.add(timer);
       }
       return row.returnUrl;
+    },
+
+    /**
+     * Charges a paid payment back, or returns it as a SEPA bank would, and notifies the site;
+     * false when the payment is not paid or was disputed already (a payment is disputed once).
+     */
+    async dispute(paymentId: string, kind: DemoDispute, reasonCode?: string): Promise<boolean> {
+      const [row] = await db
+        .update(demoPayments)
+        .set({ disputeKind: kind, disputeReason: reasonCode ?? DEMO_REASON_CODES[kind], disputedAt: clock.now(), updatedAt: clock.now() })
+        .where(and(eq(demoPayments.id, paymentId), eq(demoPayments.status, 'paid'), isNull(demoPayments.disputeKind)))
+        .returning();
+      if (!row) return false;
+      void notify(row.id, row.webhookUrl);
+      return true;
     },
 
     /** Drops settles still waiting, before the database closes. */

@@ -6,9 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SUPPORTED_LANGUAGES } from '../../../contract/locales';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../contract/payment-methods';
-import { AppError } from '../../domain/shared/app-error';
 import { createMollieProvider, toMollieAmount } from './mollie-provider';
-import type { CreatePaymentRequest, PaymentProvider } from './payment-provider.port';
+import { PaymentProviderError, type CreatePaymentRequest, type PaymentProvider } from './payment-provider.port';
 
 /*
  * Mollie cannot be reached from here, so the official client talks to a local server that
@@ -17,7 +16,8 @@ import type { CreatePaymentRequest, PaymentProvider } from './payment-provider.p
 
 const API_KEY = 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM';
 const PAYMENT_ID = 'tr_5B8cwPMGnU';
-const fixture = (name: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures/mollie', `${name}.json`), 'utf8'));
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures/mollie', `${name}.json`), 'utf8'));
 
 interface RecordedRequest {
   method: string;
@@ -156,7 +156,20 @@ describe('mollie.createPayment', () => {
     for (const locale of SUPPORTED_LANGUAGES) await provider.createPayment({ ...order, locale });
     await provider.createPayment({ ...order, locale: 'xx' });
 
-    expect(requests.map((request) => json(request).locale)).toEqual(['da_DK', 'de_DE', 'en_US', 'es_ES', 'fi_FI', 'fr_FR', 'it_IT', 'nb_NO', 'nl_NL', 'pl_PL', 'sv_SE', undefined]);
+    expect(requests.map((request) => json(request).locale)).toEqual([
+      'da_DK',
+      'de_DE',
+      'en_US',
+      'es_ES',
+      'fi_FI',
+      'fr_FR',
+      'it_IT',
+      'nb_NO',
+      'nl_NL',
+      'pl_PL',
+      'sv_SE',
+      undefined,
+    ]);
   });
 
   it('writes the amount with the currency’s own number of decimals', async () => {
@@ -186,7 +199,12 @@ describe('mollie.createPayment', () => {
   it('lets a rejection by the API surface as an error', async () => {
     replay('POST', '/v2/payments', { status: 422, body: fixture('error-422-amount') });
 
-    await expect(provider.createPayment(order)).rejects.toMatchObject({ name: 'ApiError', statusCode: 422, field: 'amount', message: 'The amount is higher than the maximum' });
+    await expect(provider.createPayment(order)).rejects.toMatchObject({
+      name: 'ApiError',
+      statusCode: 422,
+      field: 'amount',
+      message: 'The amount is higher than the maximum',
+    });
   });
 
   it('lets an outage surface as an error once the client has retried with the same idempotency key', async () => {
@@ -217,8 +235,8 @@ describe('mollie.parseWebhook', () => {
     ['a JSON body', JSON.stringify({ id: PAYMENT_ID })],
   ])('rejects %s as not genuine', async (_name, rawBody) => {
     const rejection = provider.parseWebhook(webhook(rawBody));
-    await expect(rejection).rejects.toBeInstanceOf(AppError);
-    await expect(rejection).rejects.toMatchObject({ code: 'webhook_signature_invalid' });
+    await expect(rejection).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(rejection).rejects.toMatchObject({ kind: 'webhook_not_genuine' });
   });
 });
 
@@ -262,6 +280,25 @@ describe('mollie.refund', () => {
     replay('POST', `/v2/payments/${PAYMENT_ID}/refunds`, { status: 422, body: fixture('error-422-amount') });
 
     await expect(provider.refund(PAYMENT_ID, 999_999, 'EUR')).rejects.toMatchObject({ name: 'ApiError', statusCode: 422 });
+  });
+});
+
+describe('mollie.fetchChargebacks', () => {
+  it('reads the payment’s chargebacks with amount, reason code and date, leaving out reversed ones', async () => {
+    // The client pages through them (`limit=128`); one page holds a payment's few chargebacks.
+    replay('GET', `/v2/payments/${PAYMENT_ID}/chargebacks?limit=128`, { status: 200, body: fixture('payment-chargebacks') });
+    expect(await provider.fetchChargebacks!(PAYMENT_ID)).toEqual([
+      {
+        id: 'chb_n9z0tp',
+        kind: 'chargeback',
+        amount: 1995,
+        currency: 'EUR',
+        reasonCode: 'AC01',
+        reasonText: 'Account identifier incorrect (i.e. invalid IBAN)',
+        at: new Date('2026-11-20T13:40:24Z'),
+      },
+    ]);
+    expect(requests[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
   });
 });
 

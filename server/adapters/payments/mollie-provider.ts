@@ -1,8 +1,15 @@
 import { createMollieClient, Locale, PaymentMethod as MollieMethod, type MollieClient } from '@mollie/api-client';
 import type { Language } from '../../../contract/locales';
 import type { PaymentMethod } from '../../../contract/payment-methods';
-import { AppError } from '../../domain/shared/app-error';
-import type { CreatedPayment, CreatePaymentRequest, IncomingWebhook, PaymentProvider, ProviderStatus } from './payment-provider.port';
+import {
+  PaymentProviderError,
+  type CreatedPayment,
+  type CreatePaymentRequest,
+  type IncomingWebhook,
+  type PaymentProvider,
+  type ProviderChargeback,
+  type ProviderStatus,
+} from './payment-provider.port';
 
 export interface MollieProviderOptions {
   /** `live_…` or `test_…`. */
@@ -64,6 +71,13 @@ const MOLLIE_LOCALES: Record<Language, Locale> = {
  */
 const MINOR_DIGITS: Record<string, number> = { JPY: 0, ISK: 0, KRW: 0, CLP: 0, VND: 0, BHD: 3, JOD: 3, KWD: 3, OMR: 3, TND: 3 };
 
+/** Mollie's amount string → minor units (`{ value: '19.95', currency: 'EUR' }` → 1995). */
+export function fromMollieAmount(amount: { currency: string; value: string }): number {
+  const digits = MINOR_DIGITS[amount.currency.toUpperCase()] ?? 2;
+  const [units, fraction = ''] = amount.value.replace('-', '').split('.');
+  return Number(units) * 10 ** digits + Number((fraction + '0'.repeat(digits)).slice(0, digits) || 0);
+}
+
 /** Minor units → Mollie's amount string with exactly the currency's decimals (`1995, 'EUR'` → `'19.95'`). */
 export function toMollieAmount(minorUnits: number, currency: string): { currency: string; value: string } {
   const code = currency.toUpperCase();
@@ -110,7 +124,7 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
 
     async parseWebhook(webhook: IncomingWebhook): Promise<string> {
       const id = new URLSearchParams(webhook.rawBody).get('id');
-      if (!id || !MOLLIE_PAYMENT_ID.test(id)) throw new AppError('webhook_signature_invalid', { detail: 'Mollie webhook without a payment id' });
+      if (!id || !MOLLIE_PAYMENT_ID.test(id)) throw new PaymentProviderError('webhook_not_genuine', 'Mollie webhook without a payment id');
       return id;
     },
 
@@ -119,6 +133,27 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
       const status = payment.status as string;
       if (!PROVIDER_STATUSES.includes(status as ProviderStatus)) throw new Error(`Mollie payment ${paymentId} has an unknown status '${status}'`);
       return status as ProviderStatus;
+    },
+
+    /**
+     * The payment's chargebacks. Mollie reports a SEPA direct debit's return as a chargeback too;
+     * the orders service tells them apart by the order's payment method.
+     */
+    async fetchChargebacks(paymentId: string): Promise<ProviderChargeback[]> {
+      const found: ProviderChargeback[] = [];
+      for await (const chargeback of mollie.paymentChargebacks.iterate({ paymentId })) {
+        if (chargeback.reversedAt) continue;
+        found.push({
+          id: chargeback.id,
+          kind: 'chargeback',
+          amount: fromMollieAmount(chargeback.amount),
+          currency: chargeback.amount.currency,
+          reasonCode: chargeback.reason?.code ?? null,
+          reasonText: chargeback.reason?.description ?? null,
+          at: new Date(chargeback.createdAt),
+        });
+      }
+      return found;
     },
 
     async refund(paymentId: string, amount: number, currency: string, idempotencyKey?: string): Promise<void> {

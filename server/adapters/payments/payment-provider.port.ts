@@ -25,10 +25,44 @@ export interface CreatedPayment {
   checkoutUrl: string;
 }
 
+/**
+ * Money the payer's card scheme or bank took back from a paid payment: a chargeback (a disputed
+ * card or wallet payment) or a return (a SEPA direct debit the bank sent back). Amounts in minor units.
+ */
+export interface ProviderChargeback {
+  /** The provider's id; stable across reports, so a chargeback is booked once. */
+  id: string;
+  /** `return` when the provider says the bank returned a direct debit; else a chargeback. */
+  kind: 'chargeback' | 'return';
+  amount: number;
+  currency: string;
+  reasonCode: string | null;
+  reasonText: string | null;
+  at: Date;
+}
+
 /** A webhook request as it arrived, for the provider to verify and read. */
 export interface IncomingWebhook {
   headers: Record<string, string | string[] | undefined>;
   rawBody: string;
+}
+
+/** Why a provider refused a call; the payments domain turns each kind into an error code. */
+export type PaymentProviderErrorKind =
+  /** A webhook whose signature or payload does not prove it came from the provider. */
+  | 'webhook_not_genuine'
+  /** The provider knows no payment with this id. */
+  | 'unknown_payment';
+
+/** The error a provider raises for a refusal the caller can act on; anything else is the provider failing. */
+export class PaymentProviderError extends Error {
+  constructor(
+    readonly kind: PaymentProviderErrorKind,
+    detail: string = kind,
+  ) {
+    super(detail);
+    this.name = 'PaymentProviderError';
+  }
 }
 
 /**
@@ -39,9 +73,14 @@ export interface IncomingWebhook {
 export interface PaymentProvider {
   readonly name: 'demo' | 'mollie';
   createPayment(request: CreatePaymentRequest): Promise<CreatedPayment>;
-  /** The payment id the notification is about; throws `webhook_signature_invalid` when it is not genuine. */
+  /** The payment id the notification is about; throws a `PaymentProviderError` (`webhook_not_genuine`) when it is not genuine. */
   parseWebhook(webhook: IncomingWebhook): Promise<string>;
   fetchStatus(paymentId: string): Promise<ProviderStatus>;
+  /**
+   * The chargebacks and returns of a payment, as the provider knows them now (none when the
+   * provider reports none; reversed ones are left out: their money came back).
+   */
+  fetchChargebacks?(paymentId: string): Promise<ProviderChargeback[]>;
   /**
    * Pays back part or all of a paid payment. `idempotencyKey` names the refund: a retried call
    * with the same key pays back once (Mollie's Idempotency-Key).

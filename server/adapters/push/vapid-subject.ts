@@ -5,7 +5,11 @@ const PLAIN_ADDRESS = /^[^@\s<>"]+@[^@\s<>"]+\.[^@\s<>"]+$/;
  * configured `VAPID_SUBJECT`, else `mailto:` the default site's support address (read through
  * the sites cache, so an operator's change applies), else `support@` the default domain.
  */
-export function createVapidSubject(deps: { configured: string | null; defaultDomain: string; findDefaultSupportEmail: () => Promise<string | null> }): () => Promise<string> {
+export function createVapidSubject(deps: {
+  configured: string | null;
+  defaultDomain: string;
+  findDefaultSupportEmail: () => Promise<string | null>;
+}): () => Promise<string> {
   return async () => {
     if (deps.configured) return deps.configured;
     const address = await deps.findDefaultSupportEmail().catch(() => null);

@@ -7,7 +7,7 @@ import { decryptPushPayload, verifyVapidAuthorization } from '../../../tests/pus
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { createPushSubscriptionsRepository, type PushSubscriptionsRepository } from '../../db/repositories/push-subscriptions.repository';
 import type { SiteRow } from '../../db/schema/index';
-import type { PushMessage } from '../../domain/notifications/notifier.port';
+import type { PushMessage } from './push.port';
 import { isNonPublicAddress } from './push-endpoint-guard';
 import { PUSH_TTL_SECONDS, PushDeliveryError, createWebPushSender, type PushProblem, type WebPushSenderDeps } from './web-push-sender';
 
@@ -29,7 +29,14 @@ afterEach(() => {
   receiver.received.length = 0;
 });
 
-const message: PushMessage = { title: 'Anna wrote to you', body: 'Hi! Fancy a coffee on Saturday? ☕', path: '/chats/12', tag: 'conversation-12', badge: 3, urgency: 'high' };
+const message: PushMessage = {
+  title: 'Anna wrote to you',
+  body: 'Hi! Fancy a coffee on Saturday? ☕',
+  path: '/chats/12',
+  tag: 'conversation-12',
+  badge: 3,
+  urgency: 'high',
+};
 let next = 0;
 
 /** The sender as production wires it, but allowed to reach the push service on 127.0.0.1 over http. */
@@ -79,7 +86,13 @@ describe('webPushSender.send', () => {
       const vapid = verifyVapidAuthorization(push.headers.authorization, { audience: receiver.origin, now: push.at });
       expect(vapid.publicKey).toBe(ctx.services.secrets.vapid.publicKey);
       expect(vapid.claims.sub).toBe('mailto:support@rendezvous.example');
-      expect(JSON.parse(decryptPushPayload(push.body, browser).toString('utf8'))).toEqual({ title: 'Anna wrote to you', body: 'Hi! Fancy a coffee on Saturday? ☕', path: '/chats/12', tag: 'conversation-12', badge: 3 });
+      expect(JSON.parse(decryptPushPayload(push.body, browser).toString('utf8'))).toEqual({
+        title: 'Anna wrote to you',
+        body: 'Hi! Fancy a coffee on Saturday? ☕',
+        path: '/chats/12',
+        tag: 'conversation-12',
+        badge: 3,
+      });
     }
     expect((await subscriptions.listOf(anna.id)).map((row) => row.lastSentAt)).toEqual([ctx.clock.now(), ctx.clock.now()]);
   });
@@ -219,7 +232,22 @@ describe('webPushSender endpoint guard (production policy)', () => {
 describe('isNonPublicAddress', () => {
   it('tells the addresses of push services from those inside a network', () => {
     for (const address of ['142.250.185.74', '2a00:1450:4001:82b::200a', '34.117.65.55', '17.57.146.10']) expect(isNonPublicAddress(address)).toBe(false);
-    for (const address of ['127.0.0.1', '10.0.0.8', '172.20.1.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1', '::ffff:7f00:1', 'not an address']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.8',
+      '172.20.1.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
+      'not an address',
+    ]) {
       expect(isNonPublicAddress(address), address).toBe(true);
     }
   });

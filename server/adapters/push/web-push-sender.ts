@@ -3,9 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
 import type { PushSubscriptionRow, PushSubscriptionsRepository } from '../../db/repositories/push-subscriptions.repository';
-import type { PushMessage, PushSender } from '../../domain/notifications/notifier.port';
-import type { VapidKeys } from '../../domain/secrets/vapid-keys';
-import type { Clock } from '../../domain/shared/clock';
+import type { PushMessage, PushSender, VapidKeyPair } from './push.port';
 import { createEndpointGuard, RefusedEndpointError, type EndpointPolicy } from './push-endpoint-guard';
 
 /** A push the device could not get within a day is stale news: the push service drops it. */
@@ -50,10 +48,11 @@ export class PushDeliveryError extends Error {
 
 export interface WebPushSenderDeps {
   subscriptions: PushSubscriptionsRepository;
-  vapid: VapidKeys;
+  vapid: VapidKeyPair;
   /** RFC 8292 contact (`mailto:` or `https:`), asked at each send so an operator's change applies. */
   subject: () => Promise<string>;
-  clock: Clock;
+  /** When a subscription last took a push (`markSent`); the app's injected clock. */
+  clock: { now(): Date };
   /** Default: https only, never an address inside the network. Tests loosen it for their local push service. */
   endpoints?: EndpointPolicy;
   timeoutMs?: number;
@@ -166,7 +165,12 @@ function hostOf(endpoint: string): string {
  * POSTs the encrypted push and answers the status. The body of the answer is not needed and not
  * read into memory; the whole exchange is bounded by `timeoutMs`.
  */
-function post(url: URL, headers: Record<string, string | number>, body: Buffer | null, options: { timeoutMs: number; lookup?: ReturnType<typeof createEndpointGuard>['lookup'] }): Promise<number> {
+function post(
+  url: URL,
+  headers: Record<string, string | number>,
+  body: Buffer | null,
+  options: { timeoutMs: number; lookup?: ReturnType<typeof createEndpointGuard>['lookup'] },
+): Promise<number> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = transport.request(

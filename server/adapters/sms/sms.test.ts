@@ -50,12 +50,19 @@ describe('HTTP SMS gateway', () => {
   it('posts the number and text as JSON with the bearer token', async () => {
     answer = { status: 202 };
     await createHttpSmsSender({ url, token: 'secret-token' }).send({ to: '+31612345678', text: 'Your code: 123456', kind: 'sepa_mandate_code' });
-    expect(received.at(-1)).toEqual({ method: 'POST', authorization: 'Bearer secret-token', type: 'application/json', body: JSON.stringify({ to: '+31612345678', text: 'Your code: 123456' }) });
+    expect(received.at(-1)).toEqual({
+      method: 'POST',
+      authorization: 'Bearer secret-token',
+      type: 'application/json',
+      body: JSON.stringify({ to: '+31612345678', text: 'Your code: 123456' }),
+    });
   });
 
   it('fails on a refusal, without echoing the message', async () => {
     answer = { status: 500 };
-    await expect(createHttpSmsSender({ url }).send({ to: '+31612345678', text: 'Your code: 123456', kind: 'x' })).rejects.toThrow(/^SMS provider answered 500$/);
+    await expect(createHttpSmsSender({ url }).send({ to: '+31612345678', text: 'Your code: 123456', kind: 'x' })).rejects.toThrow(
+      /^SMS provider answered 500$/,
+    );
   });
 
   it('gives up on a gateway that does not answer in time', async () => {

@@ -26,7 +26,15 @@ const adapters: { name: string; open(): Promise<{ stores: Stores; close(): Promi
     name: 'S3 (s3rver)',
     async open() {
       const s3: TestS3 = await startTestS3();
-      const stores = createMediaStorage({ kind: 's3', bucket: s3.bucket, prefix: s3.prefix, endpoint: s3.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, forcePathStyle: true });
+      const stores = createMediaStorage({
+        kind: 's3',
+        bucket: s3.bucket,
+        prefix: s3.prefix,
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+        forcePathStyle: true,
+      });
       return {
         stores,
         async close() {

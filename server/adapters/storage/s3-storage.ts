@@ -29,7 +29,9 @@ export function createS3Client(options: {
   });
 }
 
-const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined) ?? (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+const statusOf = (error: unknown) =>
+  (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined) ??
+  (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 
 /**
  * Media in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Ceph RGW, Garage). The bucket

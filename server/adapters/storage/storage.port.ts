@@ -34,7 +34,14 @@ export function assertMediaKey(key: string): void {
   }
 }
 
-const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml', gif: 'image/gif' };
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  gif: 'image/gif',
+};
 
 /** The type a file is served with when its store keeps none (the disk). */
 export function contentTypeOf(key: string): string {

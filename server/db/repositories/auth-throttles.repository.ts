@@ -25,7 +25,10 @@ export function createAuthThrottlesRepository(db: Executor) {
      * Counts one hit in one statement, so concurrent attempts cannot slip past the limit: a
      * window that has run out starts again at this hit; reaching `max` blocks until `blockUntil`.
      */
-    async hit(values: { key: string; kind: ThrottleKind; accountKey: string; max: number; windowMs: number; blockUntil: Date | null }, now: Date): Promise<ThrottleState> {
+    async hit(
+      values: { key: string; kind: ThrottleKind; accountKey: string; max: number; windowMs: number; blockUntil: Date | null },
+      now: Date,
+    ): Promise<ThrottleState> {
       const nowIso = now.toISOString();
       const windowStartAfter = new Date(now.getTime() - values.windowMs).toISOString();
       const blockIso = values.blockUntil?.toISOString() ?? null;
@@ -80,7 +83,9 @@ export function createAuthThrottlesRepository(db: Executor) {
 
     /** Drops counters whose window and block are over, and trust older than `trustedSince`. */
     async purge(windowsBefore: Date, now: Date, trustedSince: Date): Promise<void> {
-      await db.delete(authThrottles).where(and(lt(authThrottles.windowStartedAt, windowsBefore), or(isNull(authThrottles.blockedUntil), lt(authThrottles.blockedUntil, now))));
+      await db
+        .delete(authThrottles)
+        .where(and(lt(authThrottles.windowStartedAt, windowsBefore), or(isNull(authThrottles.blockedUntil), lt(authThrottles.blockedUntil, now))));
       await db.delete(trustedDevices).where(lt(trustedDevices.verifiedAt, trustedSince));
     },
   };

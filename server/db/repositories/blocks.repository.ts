@@ -44,12 +44,14 @@ export function createBlocksRepository(db: Executor) {
         await tx
           .delete(likes)
           .where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))));
-        const [state] = ((await tx.execute(sql`
+        const [state] = (
+          (await tx.execute(sql`
           update conversation_states s set unread_count = 0
           from conversations c
           where c.member_a = least(${blockerId}::int, ${blockedId}::int) and c.member_b = greatest(${blockerId}::int, ${blockedId}::int)
             and s.conversation_id = c.id and s.user_id = ${blockedId}
-          returning s.conversation_id as "conversationId"`)) as unknown as { rows: { conversationId: number }[] }).rows;
+          returning s.conversation_id as "conversationId"`)) as unknown as { rows: { conversationId: number }[] }
+        ).rows;
         return state?.conversationId ?? null;
       });
     },
@@ -60,14 +62,19 @@ export function createBlocksRepository(db: Executor) {
      */
     async unblock(blockerId: number, blockedId: number): Promise<{ lifted: boolean; conversationId: number | null }> {
       return db.transaction(async (tx) => {
-        const lifted = await tx.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId))).returning({ id: blocks.blockedId });
+        const lifted = await tx
+          .delete(blocks)
+          .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+          .returning({ id: blocks.blockedId });
         if (!lifted.length) return { lifted: false, conversationId: null };
-        const [state] = ((await tx.execute(sql`
+        const [state] = (
+          (await tx.execute(sql`
           update conversation_states s set unread_count = ${UNREAD_RECOUNT}
           from conversations c
           where c.member_a = least(${blockerId}::int, ${blockedId}::int) and c.member_b = greatest(${blockerId}::int, ${blockedId}::int)
             and s.conversation_id = c.id and s.user_id = ${blockedId} and not s.hidden
-          returning s.conversation_id as "conversationId"`)) as unknown as { rows: { conversationId: number }[] }).rows;
+          returning s.conversation_id as "conversationId"`)) as unknown as { rows: { conversationId: number }[] }
+        ).rows;
         return { lifted: true, conversationId: state?.conversationId ?? null };
       });
     },

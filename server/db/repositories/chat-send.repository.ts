@@ -63,6 +63,8 @@ export interface NewBatchMessage {
   clientId: string;
   held: boolean;
   createdAt: Date;
+  /** What the recipient is warned about (issue 32); usually none. */
+  warnings: MessageRow['warnings'];
 }
 
 /** A raw `messages` row (column names, driver values) as the schema's typed row, whatever columns it has. */
@@ -107,7 +109,13 @@ export function createChatSendRepository(db: Executor) {
      * later statements (`countFreeSent`, `countStarted`).
      */
     async lockAndResolve(senderIds: number[], sends: SendAddress[]): Promise<{ senders: LockedSender[]; targets: SendTarget[] }> {
-      const requests = sends.map((send, index) => ({ i: index, s: send.senderId, k: send.clientId, p: send.profileId ?? null, c: send.conversationId ?? null }));
+      const requests = sends.map((send, index) => ({
+        i: index,
+        s: send.senderId,
+        k: send.clientId,
+        p: send.profileId ?? null,
+        c: send.conversationId ?? null,
+      }));
       type TargetRow = Omit<SendTarget, 'earlierId'> & { i: number; earlierId: string | null };
       const [result] = await preparedRowsOf<{ senders: LockedSender[] | null; targets: TargetRow[] | null; locked: number }>(sql`
         with senders as materialized (
@@ -139,7 +147,9 @@ export function createChatSendRepository(db: Executor) {
                (select json_agg(t) from targets t) as targets,
                (select count(*)::int from locked) as locked`);
       // Message ids are bigint: read as text, so no driver turns them into something else.
-      const byIndex = new Map((result.targets ?? []).map(({ i, earlierId, ...target }) => [i, { ...target, earlierId: earlierId === null ? null : Number(earlierId) }]));
+      const byIndex = new Map(
+        (result.targets ?? []).map(({ i, earlierId, ...target }) => [i, { ...target, earlierId: earlierId === null ? null : Number(earlierId) }]),
+      );
       return { senders: result.senders ?? [], targets: sends.map((_, index) => byIndex.get(index)!) };
     },
 
@@ -173,10 +183,25 @@ export function createChatSendRepository(db: Executor) {
      * recipients' unread counts raised. Returns the stored rows in the order given, and each
      * recipient's unread total over the conversations they show, as of this batch (their badge).
      */
-    async writeBatch(batch: { messages: NewBatchMessage[]; debits: CreditChange[]; touches: ConversationTouch[]; recipients: number[] }): Promise<{ rows: MessageRow[]; unread: Map<number, number> }> {
+    async writeBatch(batch: {
+      messages: NewBatchMessage[];
+      debits: CreditChange[];
+      touches: ConversationTouch[];
+      recipients: number[];
+    }): Promise<{ rows: MessageRow[]; unread: Map<number, number> }> {
       const messageRows = batch.messages.map((value, index) => ({
-        i: index, c: value.conversationId, s: value.senderId, k: value.kind, b: value.body, g: value.giftId ?? null, p: value.photoFilename ?? null,
-        cr: value.creditsSpent, ci: value.clientId, h: value.held, at: value.createdAt.toISOString(),
+        i: index,
+        c: value.conversationId,
+        s: value.senderId,
+        k: value.kind,
+        b: value.body,
+        g: value.giftId ?? null,
+        p: value.photoFilename ?? null,
+        cr: value.creditsSpent,
+        ci: value.clientId,
+        h: value.held,
+        at: value.createdAt.toISOString(),
+        w: value.warnings,
       }));
       const conversationRows = batch.touches.map((touch) => ({ c: touch.conversationId, at: touch.at.toISOString() }));
       const stateRows = batch.touches.flatMap((touch) => [
@@ -186,11 +211,15 @@ export function createChatSendRepository(db: Executor) {
       // Every part of one statement reads the same snapshot: a recipient's unread total takes
       // the counts this statement sets (`states`) for the conversations it touched, and the
       // snapshot's counts for their other conversations that are shown.
-      const [result] = await preparedRowsOf<{ messages: Record<string, unknown>[] | null; ledger_rows: number; unread: { id: number; n: number }[] | null }>(sql`
+      const [result] = await preparedRowsOf<{
+        messages: Record<string, unknown>[] | null;
+        ledger_rows: number;
+        unread: { id: number; n: number }[] | null;
+      }>(sql`
         with new_messages as (
-          insert into messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, credits_spent, client_id, held, created_at)
-          select c, s, k, b, g, p, cr, ci, h, at
-          from ${jsonRecordset(messageRows, 'i int, c int, s int, k text, b text, g text, p text, cr int, ci text, h boolean, at timestamptz')} as x
+          insert into messages (conversation_id, sender_id, kind, body, gift_id, photo_filename, credits_spent, client_id, held, created_at, warnings)
+          select c, s, k, b, g, p, cr, ci, h, at, w
+          from ${jsonRecordset(messageRows, 'i int, c int, s int, k text, b text, g text, p text, cr int, ci text, h boolean, at timestamptz, w text[]')} as x
           order by i
           returning *),
         ${batch.debits.length ? sql`${creditChangesCtes(batch.debits)},` : sql`ledger as (select null::int as user_id where false),`}

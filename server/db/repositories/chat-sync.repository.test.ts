@@ -18,7 +18,8 @@ let next = 0;
 const send = async (senderId: number, to: { profileId?: number; conversationId?: number }, body = 'hello') =>
   (await ctx.services.chat.send(site, senderId, { kind: 'text', text: body, clientId: `sync-${++next}-${Date.now()}`, ...to })).message;
 const member = (gender: 'male' | 'female' = 'female') => createVisibleMember(ctx, site, { gender, paidUser: true });
-const bodiesSince = async (memberId: number, afterId: number, limit = 500) => (await createChatSyncRepository(ctx.db).messagesSince(memberId, afterId, limit)).map((row) => row.body);
+const bodiesSince = async (memberId: number, afterId: number, limit = 500) =>
+  (await createChatSyncRepository(ctx.db).messagesSince(memberId, afterId, limit)).map((row) => row.body);
 
 describe('chatSync.messagesSince', () => {
   it('returns the member’s messages after an id, oldest first, from every conversation and no other pair’s', async () => {

@@ -41,7 +41,13 @@ export function createChatSyncRepository(db: Executor) {
         .select({ newest: max(messages.id) })
         .from(conversationStates)
         .innerJoin(messages, eq(messages.conversationId, conversationStates.conversationId))
-        .where(and(eq(conversationStates.userId, memberId), gt(messages.id, conversationStates.clearedThroughId), or(eq(messages.held, false), eq(messages.senderId, memberId))));
+        .where(
+          and(
+            eq(conversationStates.userId, memberId),
+            gt(messages.id, conversationStates.clearedThroughId),
+            or(eq(messages.held, false), eq(messages.senderId, memberId)),
+          ),
+        );
       return Number(row?.newest ?? 0);
     },
   };

@@ -25,7 +25,11 @@ export function createChatRepository(db: Executor) {
   return {
     async findBetween(a: number, b: number): Promise<ConversationRow | null> {
       const { memberA, memberB } = pair(a, b);
-      const [row] = await db.select().from(conversations).where(and(eq(conversations.memberA, memberA), eq(conversations.memberB, memberB))).limit(1);
+      const [row] = await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.memberA, memberA), eq(conversations.memberB, memberB)))
+        .limit(1);
       return row ?? null;
     },
 
@@ -47,7 +51,13 @@ export function createChatRepository(db: Executor) {
       const [row] = await db
         .select()
         .from(conversations)
-        .where(and(eq(conversations.id, conversationId), or(eq(conversations.memberA, userId), eq(conversations.memberB, userId)), sql`not ${withheldFrom(userId, { a: conversations.memberA, b: conversations.memberB })}`))
+        .where(
+          and(
+            eq(conversations.id, conversationId),
+            or(eq(conversations.memberA, userId), eq(conversations.memberB, userId)),
+            sql`not ${withheldFrom(userId, { a: conversations.memberA, b: conversations.memberB })}`,
+          ),
+        )
         .limit(1);
       return row ?? null;
     },
@@ -61,11 +71,18 @@ export function createChatRepository(db: Executor) {
     /** Creates the pair's conversation, or returns the one a concurrent request just made. */
     async create(a: number, b: number, startedBy: number, at: Date): Promise<ConversationRow> {
       const { memberA, memberB } = pair(a, b);
-      const [created] = await db.insert(conversations).values({ memberA, memberB, startedBy, createdAt: at, lastMessageAt: at }).onConflictDoNothing().returning();
+      const [created] = await db
+        .insert(conversations)
+        .values({ memberA, memberB, startedBy, createdAt: at, lastMessageAt: at })
+        .onConflictDoNothing()
+        .returning();
       const conversation = created ?? (await this.findBetween(a, b))!;
       await db
         .insert(conversationStates)
-        .values([{ conversationId: conversation.id, userId: a }, { conversationId: conversation.id, userId: b }])
+        .values([
+          { conversationId: conversation.id, userId: a },
+          { conversationId: conversation.id, userId: b },
+        ])
         .onConflictDoNothing();
       return conversation;
     },
@@ -76,13 +93,20 @@ export function createChatRepository(db: Executor) {
     },
 
     async findByClientId(senderId: number, clientId: string): Promise<MessageRow | null> {
-      const [row] = await db.select().from(messages).where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+        .limit(1);
       return row ?? null;
     },
 
     /** Free text messages a member has sent (the free allowance counts these). */
     async countFreeSent(senderId: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(messages).where(and(eq(messages.senderId, senderId), eq(messages.creditsSpent, 0), eq(messages.kind, 'text')));
+      const [row] = await db
+        .select({ n: count() })
+        .from(messages)
+        .where(and(eq(messages.senderId, senderId), eq(messages.creditsSpent, 0), eq(messages.kind, 'text')));
       return row.n;
     },
 
@@ -94,7 +118,10 @@ export function createChatRepository(db: Executor) {
         .update(conversationStates)
         .set({ hidden: false, ...(values.held ? {} : { unreadCount: sql`${conversationStates.unreadCount} + 1` }) })
         .where(and(eq(conversationStates.conversationId, values.conversationId), eq(conversationStates.userId, recipientId)));
-      await db.update(conversationStates).set({ hidden: false }).where(and(eq(conversationStates.conversationId, values.conversationId), eq(conversationStates.userId, values.senderId)));
+      await db
+        .update(conversationStates)
+        .set({ hidden: false })
+        .where(and(eq(conversationStates.conversationId, values.conversationId), eq(conversationStates.userId, values.senderId)));
       return message;
     },
 
@@ -118,19 +145,36 @@ export function createChatRepository(db: Executor) {
 
     /** Messages of a conversation the member may see, newest first, before `beforeId`. */
     async history(conversationId: number, userId: number, beforeId: number | null, limit: number): Promise<MessageRow[]> {
-      const [state] = await db.select().from(conversationStates).where(and(eq(conversationStates.conversationId, conversationId), eq(conversationStates.userId, userId)));
-      const conditions = [eq(messages.conversationId, conversationId), gt(messages.id, state?.clearedThroughId ?? 0), or(eq(messages.held, false), eq(messages.senderId, userId))];
+      const [state] = await db
+        .select()
+        .from(conversationStates)
+        .where(and(eq(conversationStates.conversationId, conversationId), eq(conversationStates.userId, userId)));
+      const conditions = [
+        eq(messages.conversationId, conversationId),
+        gt(messages.id, state?.clearedThroughId ?? 0),
+        or(eq(messages.held, false), eq(messages.senderId, userId)),
+      ];
       if (beforeId) conditions.push(lt(messages.id, beforeId));
-      return db.select().from(messages).where(and(...conditions)).orderBy(desc(messages.id)).limit(limit);
+      return db
+        .select()
+        .from(messages)
+        .where(and(...conditions))
+        .orderBy(desc(messages.id))
+        .limit(limit);
     },
 
     /** Marks everything from the other member read; returns the ids that changed. */
     async markRead(conversationId: number, userId: number, at: Date): Promise<number[]> {
-      await db.update(conversationStates).set({ unreadCount: 0 }).where(and(eq(conversationStates.conversationId, conversationId), eq(conversationStates.userId, userId)));
+      await db
+        .update(conversationStates)
+        .set({ unreadCount: 0 })
+        .where(and(eq(conversationStates.conversationId, conversationId), eq(conversationStates.userId, userId)));
       const rows = await db
         .update(messages)
         .set({ readAt: at })
-        .where(and(eq(messages.conversationId, conversationId), sql`${messages.senderId} <> ${userId}`, sql`${messages.readAt} is null`, eq(messages.held, false)))
+        .where(
+          and(eq(messages.conversationId, conversationId), sql`${messages.senderId} <> ${userId}`, sql`${messages.readAt} is null`, eq(messages.held, false)),
+        )
         .returning({ id: messages.id });
       return rows.map((row) => row.id);
     },
@@ -143,7 +187,10 @@ export function createChatRepository(db: Executor) {
     },
 
     async totalUnread(userId: number): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`coalesce(sum(${conversationStates.unreadCount}), 0)::int` }).from(conversationStates).where(and(eq(conversationStates.userId, userId), eq(conversationStates.hidden, false)));
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(${conversationStates.unreadCount}), 0)::int` })
+        .from(conversationStates)
+        .where(and(eq(conversationStates.userId, userId), eq(conversationStates.hidden, false)));
       return row.n;
     },
 

@@ -39,7 +39,10 @@ export function createConsoleDiscountCodesRepository(db: Executor) {
     },
 
     async codeExists(code: string): Promise<boolean> {
-      const [row] = await db.select({ id: discountCodes.id }).from(discountCodes).where(sql`upper(${discountCodes.code}) = upper(${code})`);
+      const [row] = await db
+        .select({ id: discountCodes.id })
+        .from(discountCodes)
+        .where(sql`upper(${discountCodes.code}) = upper(${code})`);
       return !!row;
     },
 
@@ -49,7 +52,10 @@ export function createConsoleDiscountCodesRepository(db: Executor) {
     },
 
     async memberExists(id: number): Promise<boolean> {
-      const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.isFictional, false)));
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.isFictional, false)));
       return !!row;
     },
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 import { sepaMandates, users } from '../schema/index';
 
 export interface ConsoleMandateFilters {
@@ -7,6 +8,8 @@ export interface ConsoleMandateFilters {
   blocked?: boolean;
   confirmed?: boolean;
   userId?: number;
+  /** Mandates of members of these sites (the member's sign-up site); every site when null or absent. */
+  sites?: SiteIdFilter;
 }
 
 /**
@@ -20,6 +23,8 @@ export function createConsoleMandatesRepository(db: Executor) {
       if (filters.blocked !== undefined) parts.push(eq(users.directDebitBlocked, filters.blocked));
       if (filters.confirmed !== undefined) parts.push(filters.confirmed ? isNotNull(sepaMandates.confirmedAt) : isNull(sepaMandates.confirmedAt));
       if (filters.userId !== undefined) parts.push(eq(sepaMandates.userId, filters.userId));
+      const onSites = siteCondition(users.siteId, filters.sites ?? null);
+      if (onSites) parts.push(onSites);
       if (options.beforeId !== undefined) parts.push(lt(sepaMandates.id, options.beforeId));
       return db
         .select({

@@ -1,14 +1,18 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { discountCodes, orders, refunds, sites } from '../schema/index';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
+import { discountCodes, orders, profiles, refunds, sites, users } from '../schema/index';
 
 /** What the console filters orders by; all optional, combined with AND. */
 export interface ConsoleOrderFilters {
   statuses?: readonly string[];
   refunded?: boolean;
   paymentMethod?: string;
-  siteId?: number;
+  /** The sites whose orders count (the site an order was placed on); every site when null or absent. */
+  sites?: SiteIdFilter;
   userId?: number;
+  /** The provider's payment id (`tr_…`, `demo_…`), by `orders_provider_payment_id_idx`. */
+  providerPaymentId?: string;
   /** Inclusive. */
   from?: Date;
   /** Exclusive. */
@@ -29,14 +33,17 @@ export interface OrderCursor {
 
 function conditions(filters: ConsoleOrderFilters): SQL[] {
   const parts: SQL[] = [];
-  if (filters.statuses?.length) parts.push(filters.statuses.length === 1 ? eq(orders.status, filters.statuses[0] as never) : inArray(orders.status, filters.statuses as never[]));
+  if (filters.statuses?.length)
+    parts.push(filters.statuses.length === 1 ? eq(orders.status, filters.statuses[0] as never) : inArray(orders.status, filters.statuses as never[]));
   if (filters.refunded !== undefined) {
     const exists = sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id})`;
     parts.push(filters.refunded ? exists : sql`not ${exists}`);
   }
   if (filters.paymentMethod) parts.push(eq(orders.paymentMethod, filters.paymentMethod));
-  if (filters.siteId !== undefined) parts.push(eq(orders.siteId, filters.siteId));
+  const onSites = siteCondition(orders.siteId, filters.sites ?? null);
+  if (onSites) parts.push(onSites);
   if (filters.userId !== undefined) parts.push(eq(orders.userId, filters.userId));
+  if (filters.providerPaymentId !== undefined) parts.push(eq(orders.providerPaymentId, filters.providerPaymentId));
   if (filters.from) parts.push(gte(orders.createdAt, filters.from));
   if (filters.to) parts.push(lt(orders.createdAt, filters.to));
   return parts;
@@ -56,6 +63,8 @@ export function createConsoleOrdersRepository(db: Executor) {
     refundAmount: refunds.amount,
     refundCredits: refunds.credits,
     refundedAt: refunds.createdAt,
+    memberName: profiles.name,
+    memberEmail: users.email,
   };
 
   return {
@@ -64,18 +73,27 @@ export function createConsoleOrdersRepository(db: Executor) {
       const parts = conditions(filters);
       if (options.after) {
         const key = sortKey.sort === 'amount' ? sql`${options.after.key}::int` : sql`${new Date(options.after.key).toISOString()}::timestamptz`;
-        parts.push(sortKey.dir === 'desc' ? sql`(${keyColumn}, ${orders.id}) < (${key}, ${options.after.id}::int)` : sql`(${keyColumn}, ${orders.id}) > (${key}, ${options.after.id}::int)`);
+        parts.push(
+          sortKey.dir === 'desc'
+            ? sql`(${keyColumn}, ${orders.id}) < (${key}, ${options.after.id}::int)`
+            : sql`(${keyColumn}, ${orders.id}) > (${key}, ${options.after.id}::int)`,
+        );
       }
       const direction = sortKey.dir === 'desc' ? sql`desc` : sql`asc`;
-      return db
-        .select(columns)
-        .from(orders)
-        .innerJoin(sites, eq(sites.id, orders.siteId))
-        .leftJoin(refunds, eq(refunds.orderId, orders.id))
-        .leftJoin(discountCodes, eq(discountCodes.id, orders.discountCodeId))
-        .where(parts.length ? and(...parts) : undefined)
-        .orderBy(sql`${keyColumn} ${direction}`, sql`${orders.id} ${direction}`)
-        .limit(options.limit);
+      return (
+        db
+          .select(columns)
+          .from(orders)
+          .innerJoin(sites, eq(sites.id, orders.siteId))
+          .leftJoin(refunds, eq(refunds.orderId, orders.id))
+          .leftJoin(discountCodes, eq(discountCodes.id, orders.discountCodeId))
+          // The member by primary key, per row of the page only (a purged member's orders keep no name).
+          .leftJoin(users, eq(users.id, orders.userId))
+          .leftJoin(profiles, eq(profiles.id, orders.userId))
+          .where(parts.length ? and(...parts) : undefined)
+          .orderBy(sql`${keyColumn} ${direction}`, sql`${orders.id} ${direction}`)
+          .limit(options.limit)
+      );
     },
 
     /**

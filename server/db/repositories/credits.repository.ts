@@ -6,7 +6,7 @@ import { creditLedger, users, type CreditLedgerRow } from '../schema/index';
 export type CreditReason = CreditLedgerRow['reason'];
 
 /**
- * One credit that arrived (a purchase, a bonus, an operator's grant) or one refund, followed by
+ * One credit that arrived (a purchase, a bonus, an operator's grant) or one refund or chargeback, followed by
  * the sum of the plain debits (messages, gifts, photos) booked after it and before the next
  * such row. Debits between two arrivals draw on the same credits in any order, so this is all
  * a rule about which credits a spend used needs from the ledger (ADR 0020).
@@ -30,32 +30,38 @@ export interface CreditChange {
 }
 
 /**
- * The credit ledger. A change moves the balance and appends its row in the caller's
- * transaction; a debit is a conditional update, so the balance cannot go below zero even
- * when sends race.
+ * The credit ledger's storage: balances and rows. The rules that combine them (a change is a
+ * balance move plus its row, once per idempotency key, welcome credits) are in
+ * `domain/credits/ledger.ts`, the only caller of `moveBalance` and `appendEntry`.
  */
 export function createCreditsRepository(db: Executor) {
   const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
   return {
-    /** Applies the change and returns the new balance, or null when a debit exceeds the balance. */
-    async apply(change: CreditChange): Promise<number | null> {
+    /**
+     * Moves the balance by `delta` in one conditional update, so concurrent debits cannot pass
+     * zero; returns the new balance, or null when it would go below zero (or no such member).
+     */
+    async moveBalance(userId: number, delta: number): Promise<number | null> {
       const [row] = await db
         .update(users)
-        .set({ credits: sql`${users.credits} + ${change.delta}` })
-        .where(and(eq(users.id, change.userId), sql`${users.credits} + ${change.delta} >= 0`))
+        .set({ credits: sql`${users.credits} + ${delta}` })
+        .where(and(eq(users.id, userId), sql`${users.credits} + ${delta} >= 0`))
         .returning({ credits: users.credits });
-      if (!row) return null;
+      return row?.credits ?? null;
+    },
+
+    /** Appends a ledger row (append-only: rows are never changed). */
+    async appendEntry(entry: CreditChange & { balanceAfter: number }): Promise<void> {
       await db.insert(creditLedger).values({
-        userId: change.userId,
-        delta: change.delta,
-        balanceAfter: row.credits,
-        reason: change.reason,
-        reference: change.reference,
-        idempotencyKey: change.idempotencyKey,
-        createdAt: change.at,
+        userId: entry.userId,
+        delta: entry.delta,
+        balanceAfter: entry.balanceAfter,
+        reason: entry.reason,
+        reference: entry.reference,
+        idempotencyKey: entry.idempotencyKey,
+        createdAt: entry.at,
       });
-      return row.credits;
     },
 
     /**
@@ -69,7 +75,7 @@ export function createCreditsRepository(db: Executor) {
                min(l.reference) filter (where l.is_step) as reference,
                coalesce(sum(l.delta) filter (where not l.is_step), 0)::int as "spentAfter"
         from (select delta, reason, reference, is_step, count(*) filter (where is_step) over (order by id) as step
-              from (select id, delta, reason, reference, (delta > 0 or reason = 'refund') as is_step
+              from (select id, delta, reason, reference, (delta > 0 or reason in ('refund', 'chargeback')) as is_step
                     from credit_ledger where user_id = ${userId}) r) l
         group by l.step
         order by l.step`);
@@ -115,7 +121,15 @@ export type CreditsRepository = ReturnType<typeof createCreditsRepository>;
  * transaction rolls back whole. A caller may write its own rows in the same statement.
  */
 export function creditChangesCtes(changes: CreditChange[]): SQL {
-  const rows = changes.map((change, index) => ({ i: index, u: change.userId, d: change.delta, r: change.reason, ref: change.reference ?? null, k: change.idempotencyKey ?? null, at: change.at.toISOString() }));
+  const rows = changes.map((change, index) => ({
+    i: index,
+    u: change.userId,
+    d: change.delta,
+    r: change.reason,
+    ref: change.reference ?? null,
+    k: change.idempotencyKey ?? null,
+    at: change.at.toISOString(),
+  }));
   return sql`
     credit_changes as (
       select * from ${jsonRecordset(rows, 'i int, u int, d int, r text, ref text, k text, at timestamptz')} as c),

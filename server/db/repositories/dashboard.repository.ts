@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 
 export type BucketUnit = 'hour' | 'day' | 'month';
 
@@ -7,8 +8,8 @@ export interface DashboardWindow {
   unit: BucketUnit;
   from: Date;
   to: Date;
-  /** Only this site's members, orders and messages; all sites when null. */
-  siteId: number | null;
+  /** Only these sites' members, orders and messages; all sites when null. */
+  sites: SiteIdFilter;
 }
 
 /** A count (or sum) in one bucket, keyed by the bucket's start in epoch seconds (UTC). */
@@ -30,7 +31,10 @@ export interface CurrencyBucketValue extends BucketValue {
 export function createDashboardRepository(db: Executor) {
   const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const bucketOf = (column: SQL, unit: BucketUnit) => sql`extract(epoch from date_trunc(${unit}, ${column}, 'UTC'))::bigint`;
-  const siteOf = (window: DashboardWindow, alias: SQL) => (window.siteId === null ? sql`` : sql` and ${alias}.site_id = ${window.siteId}`);
+  const siteOf = (window: DashboardWindow, alias: SQL) => {
+    const condition = siteCondition(sql`${alias}.site_id`, window.sites);
+    return condition ? sql` and ${condition}` : sql``;
+  };
   const numbers = <T extends BucketValue>(rows: T[]) => rows.map((row) => ({ ...row, bucket: Number(row.bucket), value: Number(row.value) }));
 
   return {
@@ -72,7 +76,8 @@ export function createDashboardRepository(db: Executor) {
     },
 
     async messages(window: DashboardWindow) {
-      const site = window.siteId === null ? sql`` : sql` and m.sender_id in (select id from users where site_id = ${window.siteId})`;
+      const onSites = siteCondition(sql`site_id`, window.sites);
+      const site = onSites ? sql` and m.sender_id in (select id from users where ${onSites})` : sql``;
       return numbers(
         await rowsOf<BucketValue>(sql`
           select ${bucketOf(sql`m.created_at`, window.unit)} as bucket, count(*)::int as value
@@ -113,7 +118,6 @@ export function createDashboardRepository(db: Executor) {
           group by 1, 2`)
       ).map((row) => ({ bucket: Number(row.bucket), currency: row.currency, value: Number(row.value), amount: Number(row.amount) }));
     },
-
   };
 }
 

@@ -13,6 +13,11 @@ export function createDiscountCodesRepository(db: Executor) {
       return row ?? null;
     },
 
+    async findById(id: number): Promise<DiscountCodeRow | null> {
+      const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id));
+      return row ?? null;
+    },
+
     async findMemberCode(userId: number, kind: DiscountCodeRow['kind']): Promise<DiscountCodeRow | null> {
       const [row] = await db
         .select()

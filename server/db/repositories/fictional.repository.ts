@@ -1,6 +1,17 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { fictionalClaims, fictionalConfirmations, fictionalProfiles, messages, profiles, users, type FictionalClaimRow, type MessageRow, type NewProfileRow, type ProfileRow } from '../schema/index';
+import {
+  fictionalClaims,
+  fictionalConfirmations,
+  fictionalProfiles,
+  messages,
+  profiles,
+  users,
+  type FictionalClaimRow,
+  type MessageRow,
+  type NewProfileRow,
+  type ProfileRow,
+} from '../schema/index';
 
 /** A fictional profile as the console shows and edits it. */
 export interface FictionalProfileRecord {
@@ -14,6 +25,8 @@ export interface FictionalProfileRecord {
   city: string | null;
   about: string;
   status: ProfileRow['status'];
+  /** The person is 18 or older today, by the database's visibility rule (migration 0034); a profile saved under 18 before the age rule is not. */
+  adult: boolean;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -43,6 +56,8 @@ export interface FictionalConversation {
   fictionalId: number;
   memberId: number;
   siteId: number;
+  /** The member's page language: hosts' canned replies are offered in it first. */
+  memberLanguage: string;
 }
 
 /** A member's public profile, for the host answering them. */
@@ -72,6 +87,7 @@ const profileColumns = {
   city: profiles.city,
   about: profiles.about,
   status: profiles.status,
+  adult: sql<boolean>`profile_is_adult(${profiles.dateOfBirth})`,
   version: fictionalProfiles.version,
   createdAt: fictionalProfiles.createdAt,
   updatedAt: fictionalProfiles.updatedAt,
@@ -80,7 +96,12 @@ const profileColumns = {
 /** Fictional profiles, the hosts' inbox and claims, and members' confirmations of the warning. */
 export function createFictionalRepository(db: Executor) {
   const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-  const selectProfiles = () => db.select(profileColumns).from(fictionalProfiles).innerJoin(users, eq(users.id, fictionalProfiles.profileId)).innerJoin(profiles, eq(profiles.id, fictionalProfiles.profileId));
+  const selectProfiles = () =>
+    db
+      .select(profileColumns)
+      .from(fictionalProfiles)
+      .innerJoin(users, eq(users.id, fictionalProfiles.profileId))
+      .innerJoin(profiles, eq(profiles.id, fictionalProfiles.profileId));
 
   return {
     /**
@@ -90,7 +111,15 @@ export function createFictionalRepository(db: Executor) {
     async insertProfile(siteId: number, fields: FictionalProfileFields, createdBy: number | null, now: Date): Promise<number> {
       const [user] = await db
         .insert(users)
-        .values({ siteId, email: `fictional-${crypto.randomUUID()}@fictional.invalid`, passwordHash: '!', status: 'active', isFictional: true, createdAt: now, lastActiveAt: now })
+        .values({
+          siteId,
+          email: `fictional-${crypto.randomUUID()}@fictional.invalid`,
+          passwordHash: '!',
+          status: 'active',
+          isFictional: true,
+          createdAt: now,
+          lastActiveAt: now,
+        })
         .returning({ id: users.id });
       await db.insert(profiles).values({ id: user.id, ...fields, lastActiveAt: now });
       await db.insert(fictionalProfiles).values({ profileId: user.id, createdBy, createdAt: now, updatedAt: now });
@@ -121,7 +150,11 @@ export function createFictionalRepository(db: Executor) {
     async listProfiles(siteId: number | null, sort: FictionalSort, dir: 'asc' | 'desc', offset: number, limit: number): Promise<FictionalProfileRecord[]> {
       const column = { id: users.id, name: profiles.name, updated_at: fictionalProfiles.updatedAt }[sort];
       const order = dir === 'asc' ? sql`${column} asc, ${users.id} asc` : sql`${column} desc, ${users.id} desc`;
-      return selectProfiles().where(siteId === null ? undefined : eq(users.siteId, siteId)).orderBy(order).offset(offset).limit(limit);
+      return selectProfiles()
+        .where(siteId === null ? undefined : eq(users.siteId, siteId))
+        .orderBy(order)
+        .offset(offset)
+        .limit(limit);
     },
 
     /**
@@ -148,13 +181,17 @@ export function createFictionalRepository(db: Executor) {
         where f.is_fictional ${siteId === null ? sql`` : sql`and f.site_id = ${siteId}`}
         order by w.since asc nulls last, c.id asc
         offset ${offset} limit ${limit}`);
-      return rows.map((row) => ({ ...row, waitingSince: new Date(row.waitingSince), claimExpiresAt: row.claimExpiresAt === null ? null : new Date(row.claimExpiresAt) }));
+      return rows.map((row) => ({
+        ...row,
+        waitingSince: new Date(row.waitingSince),
+        claimExpiresAt: row.claimExpiresAt === null ? null : new Date(row.claimExpiresAt),
+      }));
     },
 
     /** The conversation's two sides, when one of them is a fictional profile. */
     async findConversation(conversationId: number): Promise<FictionalConversation | null> {
       const [row] = await rowsOf<FictionalConversation>(sql`
-        select c.id as "conversationId", f.id as "fictionalId", m.id as "memberId", f.site_id as "siteId"
+        select c.id as "conversationId", f.id as "fictionalId", m.id as "memberId", f.site_id as "siteId", m.language as "memberLanguage"
         from conversations c
         join users a on a.id = c.member_a
         join users b on b.id = c.member_b
@@ -196,7 +233,11 @@ export function createFictionalRepository(db: Executor) {
         .values({ conversationId, staffId, claimedAt: now, expiresAt })
         .onConflictDoUpdate({
           target: fictionalClaims.conversationId,
-          set: { staffId, expiresAt, claimedAt: sql`case when ${fictionalClaims.staffId} = ${staffId} then ${fictionalClaims.claimedAt} else ${now.toISOString()}::timestamptz end` },
+          set: {
+            staffId,
+            expiresAt,
+            claimedAt: sql`case when ${fictionalClaims.staffId} = ${staffId} then ${fictionalClaims.claimedAt} else ${now.toISOString()}::timestamptz end`,
+          },
           setWhere: sql`${fictionalClaims.staffId} = ${staffId} or ${fictionalClaims.expiresAt} <= ${now.toISOString()}::timestamptz`,
         })
         .returning();

@@ -100,17 +100,25 @@ export function createJobsRepository(db: Executor) {
     /** Marks jobs done, many in one statement: under a backlog a runner finishes hundreds a second. */
     async complete(ids: number[], now: Date): Promise<void> {
       if (!ids.length) return;
-      await db.execute(sql`update ${jobs} set done_at = ${now.toISOString()}::timestamptz, locked_until = null, last_error = null where id = any(${intArray(ids)})`);
+      await db.execute(
+        sql`update ${jobs} set done_at = ${now.toISOString()}::timestamptz, locked_until = null, last_error = null where id = any(${intArray(ids)})`,
+      );
     },
 
     /** A failed attempt that will be tried again at `runAt`. */
     async retryLater(id: number, error: string, runAt: Date): Promise<void> {
-      await db.update(jobs).set({ lastError: error.slice(0, 2000), runAt, lockedUntil: null }).where(eq(jobs.id, id));
+      await db
+        .update(jobs)
+        .set({ lastError: error.slice(0, 2000), runAt, lockedUntil: null })
+        .where(eq(jobs.id, id));
     },
 
     /** A failed last attempt: the job stays, visible, and is never claimed again until an operator retries it. */
     async markDead(id: number, error: string, now: Date): Promise<void> {
-      await db.update(jobs).set({ lastError: error.slice(0, 2000), deadAt: now, lockedUntil: null }).where(eq(jobs.id, id));
+      await db
+        .update(jobs)
+        .set({ lastError: error.slice(0, 2000), deadAt: now, lockedUntil: null })
+        .where(eq(jobs.id, id));
     },
 
     /**

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { likes } from '../schema/index';
+import { likes, users } from '../schema/index';
 
 export type LikeSource = (typeof likes.$inferSelect)['source'];
 
@@ -12,11 +12,19 @@ export function createLikesRepository(db: Executor) {
       const rows = await db.insert(likes).values({ likerId, likedId, source, createdAt: at }).onConflictDoNothing().returning({ likerId: likes.likerId });
       return rows.length > 0;
     },
-    async delete(likerId: number, likedId: number): Promise<void> {
-      await db.delete(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+    /** Removes a like; false when there was none. */
+    async delete(likerId: number, likedId: number): Promise<boolean> {
+      const rows = await db
+        .delete(likes)
+        .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)))
+        .returning({ likerId: likes.likerId });
+      return rows.length > 0;
     },
     async exists(likerId: number, likedId: number): Promise<boolean> {
-      const [row] = await db.select({ n: count() }).from(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+      const [row] = await db
+        .select({ n: count() })
+        .from(likes)
+        .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
       return row.n > 0;
     },
     /** Ids the member likes, newest first. */
@@ -31,7 +39,10 @@ export function createLikesRepository(db: Executor) {
     /** Spec §4: opening a liker's profile clears its new-like flag. */
     /** How many of the member's likers they have not looked at yet (the likes badge). */
     async countNew(likedId: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(likes).where(and(eq(likes.likedId, likedId), eq(likes.isNew, true)));
+      const [row] = await db
+        .select({ n: count() })
+        .from(likes)
+        .where(and(eq(likes.likedId, likedId), eq(likes.isNew, true)));
       return row.n;
     },
     /** Marks a received like as seen; true when it was still new. */
@@ -43,13 +54,27 @@ export function createLikesRepository(db: Executor) {
         .returning({ likerId: likes.likerId });
       return marked.length > 0;
     },
+    /**
+     * Locks the liker's row to the end of the caller's transaction: a count of their likes read
+     * after it stays true until the like is inserted, however many of their requests race.
+     */
+    async lockLiker(likerId: number): Promise<boolean> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, likerId)).for('no key update');
+      return rows.length === 1;
+    },
     async countSince(likerId: number, source: LikeSource, since: Date): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(likes).where(and(eq(likes.likerId, likerId), eq(likes.source, source), gte(likes.createdAt, since)));
+      const [row] = await db
+        .select({ n: count() })
+        .from(likes)
+        .where(and(eq(likes.likerId, likerId), eq(likes.source, source), gte(likes.createdAt, since)));
       return row.n;
     },
     /** The newest like the member received from a given source, to space out automatic likes. */
     async lastReceivedAt(likedId: number, source: LikeSource): Promise<Date | null> {
-      const [row] = await db.select({ at: sql<Date | null>`max(${likes.createdAt})` }).from(likes).where(and(eq(likes.likedId, likedId), eq(likes.source, source)));
+      const [row] = await db
+        .select({ at: sql<Date | null>`max(${likes.createdAt})` })
+        .from(likes)
+        .where(and(eq(likes.likedId, likedId), eq(likes.source, source)));
       return row?.at ? new Date(row.at) : null;
     },
   };

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 import type { Executor } from '../client';
+import { emailDomainOf, tracedIdsOf, type TraceSearchTerm } from './member-trace-search';
 import { createSitesRepository } from './sites.repository';
 import {
   conversationStates,
@@ -16,12 +18,16 @@ import {
 } from '../schema/index';
 
 /** What the console's member search looks for; the domain decides which from the typed text. */
-export type MemberSearchTerm = { kind: 'id'; id: number } | { kind: 'email'; prefix: string } | { kind: 'name_or_email'; prefix: string };
+export type MemberSearchTerm = { kind: 'id'; id: number } | PrefixTerm | TraceSearchTerm;
+type PrefixTerm = { kind: 'email'; prefix: string } | { kind: 'name_or_email'; prefix: string };
+/** Terms that may match very many members, counted before choosing how to find the page. */
+type BroadTerm = PrefixTerm | Extract<TraceSearchTerm, { kind: 'email_domain' }>;
 export type MemberStatusFilter = 'active' | 'not_confirmed' | 'deleted' | 'banned';
 
 export interface MemberSearch {
   term?: MemberSearchTerm;
-  siteId?: number;
+  /** The sites searched (ADR 0060): null for every site. */
+  sites?: SiteIdFilter;
   status?: MemberStatusFilter;
   sort: 'id' | 'created_at';
   dir: 'asc' | 'desc';
@@ -57,8 +63,9 @@ function prefixOf(column: SQL, prefix: string): SQL {
 /** More matches than this are "many": the page is found by walking the sort order instead. */
 const CANDIDATE_CAP = 5000;
 
-/** The ids a text term can match, each from its own index: a name prefix or an e-mail prefix. */
-function candidatesOf(term: Exclude<MemberSearchTerm, { kind: 'id' }>): SQL {
+/** The ids a text term can match, each from its own index: a name prefix, an e-mail prefix or domain. */
+function candidatesOf(term: BroadTerm): SQL {
+  if (term.kind === 'email_domain') return sql`select ${users.id} from ${users} where ${emailDomainOf(term.domain)}`;
   const byEmail = sql`select ${users.id} from ${users} where ${prefixOf(sql`${users.email}`, term.prefix)}`;
   if (term.kind === 'email') return byEmail;
   // Union all: a member matching twice counts twice towards the cap, and `in` needs no distinct rows.
@@ -66,11 +73,16 @@ function candidatesOf(term: Exclude<MemberSearchTerm, { kind: 'id' }>): SQL {
 }
 
 /** The same term as a filter on a users row (joined to its profile for a name), for walking the sort order. */
-function matchesOf(term: Exclude<MemberSearchTerm, { kind: 'id' }>): SQL {
+function matchesOf(term: BroadTerm): SQL {
+  if (term.kind === 'email_domain') return emailDomainOf(term.domain);
   const byEmail = prefixOf(sql`${users.email}`, term.prefix);
   if (term.kind === 'email') return byEmail;
   // On users joined to profiles row by row (an `exists` here is planned as a hash of every match).
   return sql`(${byEmail} or ${prefixOf(sql`${profiles.name}`, term.prefix)})`;
+}
+
+function isTraced(term: Exclude<MemberSearchTerm, { kind: 'id' }>): term is Exclude<TraceSearchTerm, { kind: 'email_domain' }> {
+  return term.kind === 'ip' || term.kind === 'iban' || term.kind === 'phone' || term.kind === 'payment';
 }
 
 /** The console's reads and writes of members' accounts (issue 16). Every write takes the caller's transaction. */
@@ -87,7 +99,11 @@ export function createMemberAdminRepository(db: Executor) {
       const { term } = query;
       let few = false;
       if (term?.kind === 'id') where.push(sql`${users.id} = ${term.id}`);
-      if (term && term.kind !== 'id') {
+      else if (term && isTraced(term)) {
+        // An IP, IBAN, phone or payment id belongs to a handful of accounts: fetched whole.
+        few = true;
+        where.push(sql`${users.id} in (${tracedIdsOf(term)})`);
+      } else if (term) {
         // A bounded count (never more than CANDIDATE_CAP + 1 index entries): few matches are
         // fetched whole from their indexes and sorted; many are found by walking the sort order
         // with the term as a filter, where they are dense enough to fill a page quickly.
@@ -95,7 +111,8 @@ export function createMemberAdminRepository(db: Executor) {
         few = counted[0].n <= CANDIDATE_CAP;
         where.push(few ? sql`${users.id} in (${candidatesOf(term)})` : matchesOf(term));
       }
-      if (query.siteId !== undefined) where.push(sql`${users.siteId} = ${query.siteId}`);
+      const onSites = siteCondition(users.siteId, query.sites ?? null);
+      if (onSites) where.push(onSites);
       if (query.status === 'banned') where.push(sql`${users.bannedAt} is not null`);
       else if (query.status) where.push(sql`${users.status} = ${query.status} and ${users.bannedAt} is null`);
       const dir = sql.raw(query.dir === 'asc' ? 'asc' : 'desc');
@@ -141,7 +158,12 @@ export function createMemberAdminRepository(db: Executor) {
 
     /** The member's account and profile, or null. */
     async findMember(id: number) {
-      const [row] = await db.select({ user: users, profile: profiles, siteName: sites.name }).from(users).innerJoin(profiles, eq(profiles.id, users.id)).innerJoin(sites, eq(sites.id, users.siteId)).where(eq(users.id, id));
+      const [row] = await db
+        .select({ user: users, profile: profiles, siteName: sites.name })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.id, users.id))
+        .innerJoin(sites, eq(sites.id, users.siteId))
+        .where(eq(users.id, id));
       return row ?? null;
     },
 
@@ -160,19 +182,12 @@ export function createMemberAdminRepository(db: Executor) {
       return row;
     },
 
-    async update(id: number, values: Partial<Pick<UserRow, 'status' | 'directDebitBlocked' | 'deletedAt'>>): Promise<UserRow> {
+    async update(
+      id: number,
+      values: Partial<Pick<UserRow, 'directDebitBlocked' | 'hiddenAt' | 'hideReason' | 'suspendedUntil' | 'suspensionReason'>>,
+    ): Promise<UserRow> {
       const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
       return row;
-    },
-
-    async activateProfile(id: number): Promise<void> {
-      await db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, id));
-    },
-
-    /** Ends every session of the member; returns the hashes of those it ended. */
-    async deleteSessions(id: number): Promise<string[]> {
-      const rows = await db.delete(sessions).where(eq(sessions.userId, id)).returning({ tokenHash: sessions.tokenHash });
-      return rows.map((row) => row.tokenHash);
     },
 
     photos: (id: number, limit = 50) => db.select().from(photos).where(eq(photos.userId, id)).orderBy(asc(photos.position), asc(photos.id)).limit(limit),
@@ -218,7 +233,15 @@ export function createMemberAdminRepository(db: Executor) {
     /** A conversation's messages, newest first, `before` the id of the last one shown. */
     messages: (conversationId: number, limit: number, before?: number) =>
       db
-        .select({ id: messages.id, senderId: messages.senderId, kind: messages.kind, body: messages.body, giftId: messages.giftId, creditsSpent: messages.creditsSpent, createdAt: messages.createdAt })
+        .select({
+          id: messages.id,
+          senderId: messages.senderId,
+          kind: messages.kind,
+          body: messages.body,
+          giftId: messages.giftId,
+          creditsSpent: messages.creditsSpent,
+          createdAt: messages.createdAt,
+        })
         .from(messages)
         .where(and(eq(messages.conversationId, conversationId), before ? sql`${messages.id} < ${before}` : undefined))
         .orderBy(desc(messages.id))
@@ -255,7 +278,14 @@ export function createMemberAdminRepository(db: Executor) {
     /** The member's own messages for their export, oldest first, in pages. */
     sentMessagesPage: (id: number, afterId: number, limit: number) =>
       db
-        .select({ id: messages.id, conversationId: messages.conversationId, kind: messages.kind, body: messages.body, giftId: messages.giftId, createdAt: messages.createdAt })
+        .select({
+          id: messages.id,
+          conversationId: messages.conversationId,
+          kind: messages.kind,
+          body: messages.body,
+          giftId: messages.giftId,
+          createdAt: messages.createdAt,
+        })
         .from(messages)
         .where(and(eq(messages.senderId, id), sql`${messages.id} > ${afterId}`))
         .orderBy(asc(messages.id))

@@ -30,7 +30,15 @@ export function createMessagePhotosRepository(db: Executor) {
         .select({ message: messages })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .where(and(eq(messages.id, messageId), eq(messages.kind, 'photo'), isMember(memberId), or(eq(messages.held, false), eq(messages.senderId, memberId)), notWithheld(memberId)))
+        .where(
+          and(
+            eq(messages.id, messageId),
+            eq(messages.kind, 'photo'),
+            isMember(memberId),
+            or(eq(messages.held, false), eq(messages.senderId, memberId)),
+            notWithheld(memberId),
+          ),
+        )
         .limit(1);
       return row?.message ?? null;
     },

@@ -1,32 +1,35 @@
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { photos, profiles, reports, sites, textFlags, users, type PhotoRow, type TextFlagRow } from '../schema/index';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 
 /** The moderation queues: pending photos and flagged profile texts, across every site. */
 export function createModerationRepository(db: Executor) {
   return {
     /** One page of pending photos, oldest first (the partial index photos_pending_idx). */
-    pendingPhotos(window: { offset: number; limit: number }) {
-      return db
-        .select({
-          id: photos.id,
-          memberId: photos.userId,
-          memberName: profiles.name,
-          siteId: users.siteId,
-          siteName: sites.name,
-          filename: photos.filename,
-          thumbFilename: photos.thumbFilename,
-          createdAt: photos.createdAt,
-        })
-        .from(photos)
-        .innerJoin(users, eq(users.id, photos.userId))
-        .innerJoin(profiles, eq(profiles.id, photos.userId))
-        .innerJoin(sites, eq(sites.id, users.siteId))
-        // A deleted account (waiting out its restore window) has nothing anyone else can see.
-        .where(and(eq(photos.status, 'pending'), ne(users.status, 'deleted')))
-        .orderBy(asc(photos.createdAt), asc(photos.id))
-        .offset(window.offset)
-        .limit(window.limit);
+    pendingPhotos(window: { offset: number; limit: number }, allowedSites: SiteIdFilter = null) {
+      return (
+        db
+          .select({
+            id: photos.id,
+            memberId: photos.userId,
+            memberName: profiles.name,
+            siteId: users.siteId,
+            siteName: sites.name,
+            filename: photos.filename,
+            thumbFilename: photos.thumbFilename,
+            createdAt: photos.createdAt,
+          })
+          .from(photos)
+          .innerJoin(users, eq(users.id, photos.userId))
+          .innerJoin(profiles, eq(profiles.id, photos.userId))
+          .innerJoin(sites, eq(sites.id, users.siteId))
+          // A deleted account (waiting out its restore window) has nothing anyone else can see.
+          .where(and(eq(photos.status, 'pending'), ne(users.status, 'deleted'), siteCondition(users.siteId, allowedSites)))
+          .orderBy(asc(photos.createdAt), asc(photos.id))
+          .offset(window.offset)
+          .limit(window.limit)
+      );
     },
 
     /** Holds a pending photo until the transaction ends; null when it is gone or already reviewed. */
@@ -50,14 +53,17 @@ export function createModerationRepository(db: Executor) {
     },
 
     /** One page of open text flags, oldest first, with the text as it reads now. */
-    flaggedTexts(window: { offset: number; limit: number }) {
+    flaggedTexts(window: { offset: number; limit: number }, allowedSites: SiteIdFilter = null) {
       return db
         .select({
           id: textFlags.id,
           memberId: textFlags.profileId,
           memberName: profiles.name,
           siteName: sites.name,
-          about: profiles.about,
+          // A held text (issue 32) is what waits for the decision, not the live one.
+          about: sql<string>`coalesce(${textFlags.pendingAbout}, ${profiles.about})`,
+          held: sql<boolean>`${textFlags.pendingAbout} is not null`,
+          signals: textFlags.signals,
           reportId: textFlags.reportId,
           reportReason: reports.reason,
           createdAt: textFlags.createdAt,
@@ -67,7 +73,7 @@ export function createModerationRepository(db: Executor) {
         .innerJoin(users, eq(users.id, textFlags.profileId))
         .innerJoin(sites, eq(sites.id, users.siteId))
         .leftJoin(reports, eq(reports.id, textFlags.reportId))
-        .where(isNull(textFlags.resolvedAt))
+        .where(and(isNull(textFlags.resolvedAt), siteCondition(users.siteId, allowedSites)))
         .orderBy(asc(textFlags.createdAt), asc(textFlags.id))
         .offset(window.offset)
         .limit(window.limit);
@@ -96,7 +102,10 @@ export function createModerationRepository(db: Executor) {
       return !!row;
     },
 
-    async resolveFlag(flagId: number, values: { resolvedAt: Date; resolvedBy: number | null; outcome: 'kept' | 'removed'; reason: string | null }): Promise<void> {
+    async resolveFlag(
+      flagId: number,
+      values: { resolvedAt: Date; resolvedBy: number | null; outcome: 'kept' | 'removed'; reason: string | null },
+    ): Promise<void> {
       await db.update(textFlags).set(values).where(eq(textFlags.id, flagId));
     },
 
@@ -109,12 +118,17 @@ export function createModerationRepository(db: Executor) {
       await db.update(profiles).set({ about: '' }).where(eq(profiles.id, profileId));
     },
 
+    /** A held text a moderator kept goes live. */
+    async publishAbout(profileId: number, about: string): Promise<void> {
+      await db.update(profiles).set({ about }).where(eq(profiles.id, profileId));
+    },
+
     /**
-     * Queue sizes for the dashboard, for one site or (null) all: counts over the partial indexes
-     * of the queues, so they stay cheap however many finished decisions pile up.
+     * Queue sizes for the dashboard, for the given sites or (null) all: counts over the partial
+     * indexes of the queues, so they stay cheap however many finished decisions pile up.
      */
-    async queueSizes(siteId: number | null = null): Promise<{ pendingPhotos: number; flaggedTexts: number; openReports: number }> {
-      const ofSite = siteId === null ? undefined : eq(users.siteId, siteId);
+    async queueSizes(allowedSites: SiteIdFilter = null): Promise<{ pendingPhotos: number; flaggedTexts: number; openReports: number }> {
+      const ofSite = siteCondition(users.siteId, allowedSites);
       const [[photosCount], [textsCount], [reportsCount]] = await Promise.all([
         db
           .select({ n: count() })
@@ -129,7 +143,7 @@ export function createModerationRepository(db: Executor) {
         db
           .select({ n: count() })
           .from(reports)
-          .where(and(sql`${reports.status} in ('new', 'in_progress')`, siteId === null ? undefined : eq(reports.siteId, siteId))),
+          .where(and(sql`${reports.status} in ('new', 'in_progress')`, siteCondition(reports.siteId, allowedSites))),
       ]);
       return { pendingPhotos: photosCount.n, flaggedTexts: textsCount.n, openReports: reportsCount.n };
     },

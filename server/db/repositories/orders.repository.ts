@@ -15,7 +15,11 @@ export interface OrderRecord {
 export function createOrdersRepository(db: Executor) {
   const withDetails = () =>
     db
-      .select({ order: orders, discountCode: discountCodes.code, refund: { credits: refunds.credits, amount: refunds.amount, currency: refunds.currency, createdAt: refunds.createdAt } })
+      .select({
+        order: orders,
+        discountCode: discountCodes.code,
+        refund: { credits: refunds.credits, amount: refunds.amount, currency: refunds.currency, createdAt: refunds.createdAt },
+      })
       .from(orders)
       .leftJoin(discountCodes, eq(discountCodes.id, orders.discountCodeId))
       .leftJoin(refunds, eq(refunds.orderId, orders.id));
@@ -44,7 +48,11 @@ export function createOrdersRepository(db: Executor) {
 
     /** Inserts the order, or returns null when the member already has one with this client id. */
     async insertUnlessExists(order: NewOrder): Promise<OrderRow | null> {
-      const [row] = await db.insert(orders).values(order).onConflictDoNothing({ target: [orders.userId, orders.clientId] }).returning();
+      const [row] = await db
+        .insert(orders)
+        .values(order)
+        .onConflictDoNothing({ target: [orders.userId, orders.clientId] })
+        .returning();
       return row ?? null;
     },
 
@@ -53,7 +61,10 @@ export function createOrdersRepository(db: Executor) {
     },
 
     async findByClientId(userId: number, clientId: string): Promise<OrderRow | null> {
-      const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.clientId, clientId)));
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.clientId, clientId)));
       return row ?? null;
     },
 
@@ -99,6 +110,11 @@ export function createOrdersRepository(db: Executor) {
         .where(and(eq(orders.id, orderId), isNull(orders.creditedAt)))
         .returning({ id: orders.id });
       return rows.length === 1;
+    },
+
+    /** The credits a paid order bought, when they differ from its bundle's (a forfeited discount). */
+    async setCredits(orderId: number, credits: number, at: Date) {
+      await db.update(orders).set({ credits, updatedAt: at }).where(eq(orders.id, orderId));
     },
 
     async recordEvent(event: typeof paymentEvents.$inferInsert) {

@@ -36,7 +36,12 @@ export function createPageVisitsRepository(db: Executor) {
         group by path
         order by visits desc, path
         limit 200`);
-      return rows.map((row) => ({ path: row.path, visits: Number(row.visits), bounces: Number(row.bounces), medianMs: Math.round(Number(row.median_ms ?? 0)) }));
+      return rows.map((row) => ({
+        path: row.path,
+        visits: Number(row.visits),
+        bounces: Number(row.bounces),
+        medianMs: Math.round(Number(row.median_ms ?? 0)),
+      }));
     },
 
     /** Members (not fictional) who signed up on one site in `[from, to)`, per tracking network and ref. */

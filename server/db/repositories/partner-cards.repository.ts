@@ -42,7 +42,10 @@ export function createPartnerCardsRepository(db: Executor) {
     },
 
     async insert(fields: PartnerCardFields, createdAt: Date): Promise<PartnerCardRow> {
-      const [row] = await db.insert(partnerCards).values({ ...fields, createdAt }).returning();
+      const [row] = await db
+        .insert(partnerCards)
+        .values({ ...fields, createdAt })
+        .returning();
       return row;
     },
 

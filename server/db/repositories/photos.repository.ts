@@ -6,7 +6,10 @@ import { photos, profiles, type PhotoRow } from '../schema/index';
 export function createPhotosRepository(db: Executor) {
   return {
     async countKept(userId: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(photos).where(and(eq(photos.userId, userId), ne(photos.status, 'rejected')));
+      const [row] = await db
+        .select({ n: count() })
+        .from(photos)
+        .where(and(eq(photos.userId, userId), ne(photos.status, 'rejected')));
       return row.n;
     },
 
@@ -15,21 +18,34 @@ export function createPhotosRepository(db: Executor) {
       return db.transaction(async (tx) => {
         const result = await tx.execute(sql`select coalesce(max(position) + 1, 0)::int as next from photos where user_id = ${userId}`);
         const [{ next }] = (result as unknown as { rows: { next: number }[] }).rows;
-        const [photo] = await tx.insert(photos).values({ userId, ...values, position: next }).returning();
-        await tx.update(profiles).set({ mainPhotoId: photo.id }).where(and(eq(profiles.id, userId), sql`${profiles.mainPhotoId} is null`));
+        const [photo] = await tx
+          .insert(photos)
+          .values({ userId, ...values, position: next })
+          .returning();
+        await tx
+          .update(profiles)
+          .set({ mainPhotoId: photo.id })
+          .where(and(eq(profiles.id, userId), sql`${profiles.mainPhotoId} is null`));
         return photo;
       });
     },
 
     async find(userId: number, photoId: number): Promise<PhotoRow | null> {
-      const [row] = await db.select().from(photos).where(and(eq(photos.userId, userId), eq(photos.id, photoId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(photos)
+        .where(and(eq(photos.userId, userId), eq(photos.id, photoId)))
+        .limit(1);
       return row ?? null;
     },
 
     /** Deletes the photo; if it was the main one, the next photo takes its place. */
     async delete(userId: number, photoId: number): Promise<PhotoRow | null> {
       return db.transaction(async (tx) => {
-        const [removed] = await tx.delete(photos).where(and(eq(photos.userId, userId), eq(photos.id, photoId))).returning();
+        const [removed] = await tx
+          .delete(photos)
+          .where(and(eq(photos.userId, userId), eq(photos.id, photoId)))
+          .returning();
         if (!removed) return null;
         await tx.execute(sql`update profiles set main_photo_id = (
             select id from photos where user_id = ${userId} and status <> 'rejected' order by position, id limit 1)
@@ -40,7 +56,10 @@ export function createPhotosRepository(db: Executor) {
 
     /** Whether any other photo row uses the file (demo members share generated avatars). */
     async isFileShared(filename: string, exceptPhotoId: number): Promise<boolean> {
-      const [row] = await db.select({ n: count() }).from(photos).where(and(ne(photos.id, exceptPhotoId), sql`(${photos.filename} = ${filename} or ${photos.thumbFilename} = ${filename})`));
+      const [row] = await db
+        .select({ n: count() })
+        .from(photos)
+        .where(and(ne(photos.id, exceptPhotoId), sql`(${photos.filename} = ${filename} or ${photos.thumbFilename} = ${filename})`));
       return row.n > 0;
     },
 
@@ -55,7 +74,10 @@ export function createPhotosRepository(db: Executor) {
     async reorder(userId: number, orderedIds: number[]): Promise<void> {
       await db.transaction(async (tx) => {
         for (const [position, id] of orderedIds.entries()) {
-          await tx.update(photos).set({ position }).where(and(eq(photos.userId, userId), eq(photos.id, id)));
+          await tx
+            .update(photos)
+            .set({ position })
+            .where(and(eq(photos.userId, userId), eq(photos.id, id)));
         }
       });
     },

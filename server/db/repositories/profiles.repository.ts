@@ -19,6 +19,41 @@ export interface SearchFilter {
   /** Only the fictional profiles the team runs (the automatic like, ADR 0003). */
   fictionalOnly?: boolean;
   excludeIds?: number[];
+  /** Nearest first from this place, then most recently active (ADR 0067); absent: most recently active. */
+  near?: Place;
+  /** Only profiles at most this far from `near`, as a chord of the earth in km (`chordKm`). */
+  withinChordKm?: number;
+  /** Only profiles who would want to see a member of this gender (the viewer's), by `wantsGender`. */
+  wantedBy?: 'male' | 'female';
+}
+
+export interface SearcherProfile {
+  gender: 'male' | 'female';
+  seeking: 'male' | 'female' | 'both';
+  sexuality: string | null;
+  country: string;
+  place: Place | null;
+}
+
+export interface Place {
+  latitude: number;
+  longitude: number;
+}
+
+const EARTH_RADIUS_KM = 6371;
+
+/** The straight-line distance through the earth between two places `km` apart on its surface. */
+export function chordKm(km: number): number {
+  return 2 * EARTH_RADIUS_KM * Math.sin(Math.min(km, Math.PI * EARTH_RADIUS_KM) / (2 * EARTH_RADIUS_KM));
+}
+
+/**
+ * Whether profile `p` wants to see members of `gender` (ADR 0067): a "hetero" or "gay"
+ * sexuality says it; otherwise (bi, curious, not given) the gender they seek does.
+ */
+function wantsGender(gender: SQL): SQL {
+  return sql`(case p.sexuality when 'hetero' then p.gender <> ${gender} when 'gay' then p.gender = ${gender}
+    else p.seeking = ${gender} or p.seeking = 'both' end)`;
 }
 
 export interface CardRow {
@@ -56,12 +91,20 @@ interface SearchValues {
   bornOnOrBefore?: string;
   bornAfter?: string;
   excludeIds?: string;
+  nearLatitude?: number;
+  nearLongitude?: number;
+  withinChordKm?: number;
+  wantedBy?: string;
   limit?: number;
   offset?: number;
   cap?: number;
 }
 
 const value = (name: keyof SearchValues) => sql.placeholder(name);
+
+/** A profile's place and the searcher's, as the GiST index `profiles_place_idx` knows them (migration 0039). */
+const PLACE = sql`member_point(p.latitude, p.longitude)`;
+const ORIGIN = sql`member_point(${value('nearLatitude')}::float8, ${value('nearLongitude')}::float8)`;
 
 function whereOf(filter: SearchFilter): SQL {
   const parts: SQL[] = [visibleToViewer(filter.viewerId === null ? null : value('viewerId'))];
@@ -74,20 +117,51 @@ function whereOf(filter: SearchFilter): SQL {
   if (filter.hideFictional) parts.push(sql`not exists (select 1 from users fu where fu.id = p.id and fu.is_fictional)`);
   if (filter.fictionalOnly) parts.push(sql`exists (select 1 from users fu where fu.id = p.id and fu.is_fictional)`);
   if (filter.excludeIds?.length) parts.push(sql`p.id <> all(${value('excludeIds')}::int[])`);
+  if (filter.wantedBy) parts.push(wantsGender(sql`${value('wantedBy')}::text`));
+  if (filter.near && filter.withinChordKm !== undefined) {
+    // The box lets the GiST index find the candidates; the distance keeps the round ones.
+    parts.push(sql`${PLACE} <@ cube_enlarge(${ORIGIN}, ${value('withinChordKm')}::float8, 3)`);
+    parts.push(sql`${PLACE} <-> ${ORIGIN} <= ${value('withinChordKm')}::float8`);
+  }
   return sql.join(parts, sql` and `);
 }
 
 function valuesOf(filter: SearchFilter, extra: Pick<SearchValues, 'limit' | 'offset' | 'cap'>): SearchValues {
-  const { viewerId, niche, gender, country, region, bornOnOrBefore, bornAfter, excludeIds } = filter;
-  return { viewerId, niche, gender, country, region, bornOnOrBefore, bornAfter, excludeIds: excludeIds && `{${excludeIds.join(',')}}`, ...extra };
+  const { viewerId, niche, gender, country, region, bornOnOrBefore, bornAfter, excludeIds, near, withinChordKm, wantedBy } = filter;
+  return {
+    viewerId,
+    niche,
+    gender,
+    country,
+    region,
+    bornOnOrBefore,
+    bornAfter,
+    excludeIds: excludeIds && `{${excludeIds.join(',')}}`,
+    nearLatitude: near?.latitude,
+    nearLongitude: near?.longitude,
+    withinChordKm,
+    wantedBy,
+    ...extra,
+  };
 }
 
 /** Which conditions a filter sets: statements of one shape differ only in their values. */
 function shapeOf(filter: SearchFilter): string {
   const bit = (set: unknown) => (set ? '1' : '0');
   return (
-    bit(filter.viewerId !== null) + bit(filter.niche > 1) + bit(filter.gender) + bit(filter.country) + bit(filter.region) +
-    bit(filter.bornOnOrBefore) + bit(filter.bornAfter) + bit(filter.hideFictional) + bit(filter.excludeIds?.length) + bit(filter.fictionalOnly)
+    bit(filter.viewerId !== null) +
+    bit(filter.niche > 1) +
+    bit(filter.gender) +
+    bit(filter.country) +
+    bit(filter.region) +
+    bit(filter.bornOnOrBefore) +
+    bit(filter.bornAfter) +
+    bit(filter.hideFictional) +
+    bit(filter.excludeIds?.length) +
+    bit(filter.fictionalOnly) +
+    bit(filter.near) +
+    bit(filter.near && filter.withinChordKm !== undefined) +
+    bit(filter.wantedBy)
   );
 }
 
@@ -124,15 +198,22 @@ const CARD_JOINS = sql`join users u on u.id = p.id
   left join photos ph on ph.id = p.main_photo_id and ph.user_id = p.id and ph.status = 'active'
   left join member_presence mp on mp.user_id = p.id`;
 
-const searchStatement = cachedStatement(
-  (filter) => sql`
+/**
+ * Nearest first is the index's own order (`<->` on the GiST index); members of one city share a
+ * point, so among them the most recently active come first. Profiles without a place come last.
+ */
+const searchStatement = cachedStatement((filter) => {
+  const distance = filter.near ? sql`${PLACE} <-> ${ORIGIN}` : sql`null::float8`;
+  const order = filter.near ? sql`place_distance, p.last_active_at desc, p.id desc` : sql`p.last_active_at desc, p.id desc`;
+  return sql`
     select ${CARD_COLUMNS} from (
-      select p.id, p.name, p.gender, p.date_of_birth, p.country, p.region, p.city, p.main_photo_id, p.last_active_at, p.latitude, p.longitude
+      select p.id, p.name, p.gender, p.date_of_birth, p.country, p.region, p.city, p.main_photo_id, p.last_active_at, p.latitude, p.longitude,
+        ${distance} as place_distance
       from profiles p where ${whereOf(filter)}
-      order by p.last_active_at desc, p.id desc limit ${value('limit')} offset ${value('offset')}) p
+      order by ${order} limit ${value('limit')} offset ${value('offset')}) p
     ${CARD_JOINS}
-    order by p.last_active_at desc, p.id desc`,
-);
+    order by ${order}`;
+});
 const countStatement = cachedStatement(
   (filter) => sql`select count(*)::int as n from (select 1 from profiles p where ${whereOf(filter)} limit ${value('cap')}) matching`,
 );
@@ -179,7 +260,13 @@ export function createProfilesRepository(db: Executor) {
      * `country` (counted up to `cap`). Each is an index or primary-key walk over few rows,
      * except the presence table, which holds one row per member who ever had a socket open.
      */
-    async countSocialProof(filter: { niche: number; country: string; now: Date; joinedSince: Date; cap: number }): Promise<{ online: number; joined: number; nearby: number }> {
+    async countSocialProof(filter: {
+      niche: number;
+      country: string;
+      now: Date;
+      joinedSince: Date;
+      cap: number;
+    }): Promise<{ online: number; joined: number; nearby: number }> {
       const niche = filter.niche > 1 ? sql` and ${filter.niche}::smallint = any(p.niches)` : sql``;
       const [row] = await rowsOf<{ online: number; joined: number; nearby: number }>(sql`select
         (select count(*)::int from member_presence mp join profiles p on p.id = mp.user_id
@@ -191,10 +278,23 @@ export function createProfilesRepository(db: Executor) {
       return row;
     },
 
-    /** Where a member lives, for the distance to others (null when they gave no place). */
-    async findOrigin(id: number): Promise<{ latitude: number; longitude: number } | null> {
-      const [row] = await db.select({ latitude: profiles.latitude, longitude: profiles.longitude }).from(profiles).where(eq(profiles.id, id)).limit(1);
-      return row && row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
+    /** What discovery needs of the member looking (ADR 0067): who they are, whom they seek, where they live. */
+    async findSearcher(id: number): Promise<SearcherProfile | null> {
+      const [row] = await db
+        .select({
+          gender: profiles.gender,
+          seeking: profiles.seeking,
+          sexuality: profiles.sexuality,
+          country: profiles.country,
+          latitude: profiles.latitude,
+          longitude: profiles.longitude,
+        })
+        .from(profiles)
+        .where(eq(profiles.id, id))
+        .limit(1);
+      if (!row) return null;
+      const place = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
+      return { gender: row.gender, seeking: row.seeking, sexuality: row.sexuality, country: row.country, place };
     },
 
     async findProfile(id: number): Promise<(ProfileRow & { isFictional: boolean }) | null> {
@@ -210,7 +310,11 @@ export function createProfilesRepository(db: Executor) {
     async listPhotos(userId: number, options: { activeOnly: boolean }): Promise<PhotoRow[]> {
       const conditions = [eq(photos.userId, userId)];
       if (options.activeOnly) conditions.push(eq(photos.status, 'active'));
-      return db.select().from(photos).where(and(...conditions)).orderBy(asc(photos.position), asc(photos.id));
+      return db
+        .select()
+        .from(photos)
+        .where(and(...conditions))
+        .orderBy(asc(photos.position), asc(photos.id));
     },
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
 import { conversations, profiles, reports, sites, staff, users, type ReportRow } from '../schema/index';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 
 export type ReportStatusFilter = ReportRow['status'] | 'open' | 'all';
 export type NewReport = Pick<ReportRow, 'siteId' | 'reporterId' | 'kind' | 'profileId' | 'conversationId' | 'reason' | 'text' | 'createdAt' | 'updatedAt'>;
@@ -14,6 +15,12 @@ function statusCondition(status: ReportStatusFilter): SQL | undefined {
   if (status === 'open') return inArray(reports.status, ['new', 'in_progress']);
   return eq(reports.status, status);
 }
+
+/**
+ * Reports that cannot wait (issue 32) come before all others, whatever the chosen order: a
+ * member who may be under 18, and threats.
+ */
+const urgentFirst = sql`case when ${reports.reason} in ('underage', 'threats') then 0 else 1 end`;
 
 /** Members' reports and complaints, and the staff's work on them. */
 export function createReportsRepository(db: Executor) {
@@ -75,12 +82,17 @@ export function createReportsRepository(db: Executor) {
       return row.a === memberId ? row.b : row.a;
     },
 
-    async page(status: ReportStatusFilter, order: { sort: 'created_at' | 'updated_at'; dir: 'asc' | 'desc' }, window: { offset: number; limit: number }) {
+    async page(
+      status: ReportStatusFilter,
+      order: { sort: 'created_at' | 'updated_at'; dir: 'asc' | 'desc' },
+      window: { offset: number; limit: number },
+      allowedSites: SiteIdFilter = null,
+    ) {
       const column = order.sort === 'updated_at' ? reports.updatedAt : reports.createdAt;
       const by = order.dir === 'asc' ? [asc(column), asc(reports.id)] : [desc(column), desc(reports.id)];
       return withNames()
-        .where(statusCondition(status))
-        .orderBy(...by)
+        .where(and(statusCondition(status), siteCondition(reports.siteId, allowedSites)))
+        .orderBy(urgentFirst, ...by)
         .offset(window.offset)
         .limit(window.limit);
     },
@@ -95,7 +107,10 @@ export function createReportsRepository(db: Executor) {
       return row ?? null;
     },
 
-    async update(id: number, values: Partial<Pick<ReportRow, 'status' | 'assigneeId' | 'notes' | 'replyText' | 'repliedAt' | 'updatedAt'>>): Promise<ReportRow> {
+    async update(
+      id: number,
+      values: Partial<Pick<ReportRow, 'status' | 'assigneeId' | 'notes' | 'replyText' | 'repliedAt' | 'updatedAt'>>,
+    ): Promise<ReportRow> {
       const [row] = await db
         .update(reports)
         .set({ ...values, version: sql`${reports.version} + 1` })

@@ -51,7 +51,10 @@ export function alreadySent(kind: NotificationType, topic: string): SQL {
   return sql`exists (select 1 from notification_sends ns where ns.user_id = u.id and ns.kind = ${kind} and ns.topic = ${topic})`;
 }
 
-const toMember = (row: { id: number; siteId: number; language: string; createdAt: Date | string }): MemberToNotify => ({ ...row, createdAt: new Date(row.createdAt) });
+const toMember = (row: { id: number; siteId: number; language: string; createdAt: Date | string }): MemberToNotify => ({
+  ...row,
+  createdAt: new Date(row.createdAt),
+});
 
 /** The queries behind the scheduled notifications' sweeps and their batches. */
 export function createScheduledNotificationsRepository(db: Executor) {
@@ -80,7 +83,8 @@ export function createScheduledNotificationsRepository(db: Executor) {
       ];
       if (filter.siteId !== undefined) conditions.push(sql`u.site_id = ${filter.siteId}`);
       if (filter.unpaid) conditions.push(sql`not u.paid_user`);
-      if (filter.unconfirmed === true) conditions.push(sql`u.status = 'not_confirmed' and exists (select 1 from profiles p where p.id = u.id and p.status = 'disabled')`);
+      if (filter.unconfirmed === true)
+        conditions.push(sql`u.status = 'not_confirmed' and exists (select 1 from profiles p where p.id = u.id and p.status = 'disabled')`);
       if (filter.unconfirmed === false) conditions.push(sql`u.status = 'active'`);
       if (filter.withoutPhoto) conditions.push(sql`not exists (select 1 from photos ph where ph.user_id = u.id and ph.status in ('active', 'pending'))`);
       const rows = await rowsOf<{ id: number; siteId: number; language: string; createdAt: Date | string }>(sql`

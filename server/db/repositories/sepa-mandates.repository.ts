@@ -13,7 +13,10 @@ export type MandateDetails = Omit<NewSepaMandate, 'userId' | 'orderId' | 'create
 export function createSepaMandatesRepository(db: Executor) {
   return {
     async findForMember(userId: number, mandateId: number): Promise<SepaMandateRow | null> {
-      const [row] = await db.select().from(sepaMandates).where(and(eq(sepaMandates.id, mandateId), eq(sepaMandates.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(sepaMandates)
+        .where(and(eq(sepaMandates.id, mandateId), eq(sepaMandates.userId, userId)));
       return row ?? null;
     },
 

@@ -53,10 +53,18 @@ export function createSiteAdminRepository(db: Executor) {
       const rows = await db
         .select({ domain: sites.domain, aliases: sites.domainAliases })
         .from(sites)
-        .where(and(others, or(inArray(sites.domain, hosts), sql`${sites.domainAliases} ?| array[${sql.join(
-            hosts.map((host) => sql`${host}`),
-            sql`, `,
-          )}]::text[]`)));
+        .where(
+          and(
+            others,
+            or(
+              inArray(sites.domain, hosts),
+              sql`${sites.domainAliases} ?| array[${sql.join(
+                hosts.map((host) => sql`${host}`),
+                sql`, `,
+              )}]::text[]`,
+            ),
+          ),
+        );
       const used = new Set(rows.flatMap((row) => [row.domain, ...row.aliases]));
       return hosts.filter((host) => used.has(host));
     },
@@ -75,7 +83,11 @@ export function createSiteAdminRepository(db: Executor) {
     },
 
     async listBundles(siteId: number): Promise<BundleRow[]> {
-      return db.select().from(creditBundles).where(eq(creditBundles.siteId, siteId)).orderBy(asc(creditBundles.sortOrder), asc(creditBundles.credits), asc(creditBundles.id));
+      return db
+        .select()
+        .from(creditBundles)
+        .where(eq(creditBundles.siteId, siteId))
+        .orderBy(asc(creditBundles.sortOrder), asc(creditBundles.credits), asc(creditBundles.id));
     },
     async countBundles(siteId: number): Promise<number> {
       const [row] = await db.select({ value: count() }).from(creditBundles).where(eq(creditBundles.siteId, siteId));

@@ -14,7 +14,11 @@ export function createStaffRepository(db: Executor) {
       return row ?? null;
     },
     async findByEmail(email: string): Promise<StaffRow | null> {
-      const [row] = await db.select().from(staff).where(sql`lower(${staff.email}) = lower(${email})`).limit(1);
+      const [row] = await db
+        .select()
+        .from(staff)
+        .where(sql`lower(${staff.email}) = lower(${email})`)
+        .limit(1);
       return row ?? null;
     },
     /** Holds the row until the transaction ends, for read-check-write changes. */
@@ -31,11 +35,30 @@ export function createStaffRepository(db: Executor) {
         .returning();
       return row;
     },
+    /**
+     * A staff member's own console language. The version stays: it guards owners' edits of
+     * role, status and limits, which a person's language choice must not turn into a conflict.
+     */
+    async setConsoleLanguage(id: number, language: StaffRow['consoleLanguage']): Promise<StaffRow | null> {
+      const [row] = await db.update(staff).set({ consoleLanguage: language }).where(eq(staff.id, id)).returning();
+      return row ?? null;
+    },
+    /** Deletes an account that never accepted its invitation (its links go with it); false when it is not (or no longer) invited. */
+    async deleteInvited(id: number): Promise<boolean> {
+      const rows = await db
+        .delete(staff)
+        .where(and(eq(staff.id, id), eq(staff.status, 'invited')))
+        .returning({ id: staff.id });
+      return rows.length > 0;
+    },
     async list(): Promise<StaffRow[]> {
       return db.select().from(staff).orderBy(asc(staff.id));
     },
     async countActiveOwners(): Promise<number> {
-      const [row] = await db.select({ value: count() }).from(staff).where(and(eq(staff.role, 'owner'), eq(staff.status, 'active')));
+      const [row] = await db
+        .select({ value: count() })
+        .from(staff)
+        .where(and(eq(staff.role, 'owner'), eq(staff.status, 'active')));
       return row.value;
     },
     /**
@@ -82,7 +105,10 @@ export function createStaffRepository(db: Executor) {
     },
     /** Retires a member's earlier invitations when a new one is sent. */
     async revokeInvitations(staffId: number, now: Date): Promise<void> {
-      await db.update(staffInvitations).set({ usedAt: now }).where(and(eq(staffInvitations.staffId, staffId), isNull(staffInvitations.usedAt)));
+      await db
+        .update(staffInvitations)
+        .set({ usedAt: now })
+        .where(and(eq(staffInvitations.staffId, staffId), isNull(staffInvitations.usedAt)));
     },
 
     async insertSession(values: typeof staffSessions.$inferInsert): Promise<void> {

@@ -1,8 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { createCreditsRepository } from './credits.repository';
 import { createSignupFirstMessagesRepository } from './signup-first-messages.repository';
-import { accountDeletions, photos, profiles, users, type NewProfileRow, type NewUserRow, type PhotoRow, type ProfileRow, type UserRow } from '../schema/index';
+import {
+  accountDeletions,
+  conversations,
+  likes,
+  photos,
+  profiles,
+  users,
+  type NewProfileRow,
+  type NewUserRow,
+  type PhotoRow,
+  type ProfileRow,
+  type UserRow,
+} from '../schema/index';
 
 export interface AccountRecord {
   user: UserRow;
@@ -52,23 +63,25 @@ export function createUsersRepository(db: Executor) {
     },
 
     /**
-     * Creates the account and its profile together, with the site's welcome credits in the
-     * ledger and, when given, the first message to the profile it signed up from (kept only
-     * if that profile is visible; `firstMessageKept` says whether it was).
+     * Creates the account and its profile together, with what the caller writes for the new
+     * account in the same transaction (`within`: the welcome credits) and, when given, the
+     * first message to the profile it signed up from (kept only if that profile is visible;
+     * `firstMessageKept` says whether it was).
      */
     async insertWithProfile(
       user: NewUserRow,
       profile: Omit<NewProfileRow, 'id'>,
-      signupCredits: number,
+      within: (tx: Executor, userId: number) => Promise<void>,
       at: Date,
       firstMessage?: { targetUserId: number; body: string },
     ): Promise<UserRow & { firstMessageKept: boolean }> {
       return db.transaction(async (tx) => {
-        const [created] = await tx.insert(users).values({ ...user, credits: 0 }).returning();
+        const [created] = await tx
+          .insert(users)
+          .values({ ...user, credits: 0 })
+          .returning();
         await tx.insert(profiles).values({ ...profile, id: created.id });
-        if (signupCredits > 0) {
-          await createCreditsRepository(tx).apply({ userId: created.id, delta: signupCredits, reason: 'signup_bonus', at });
-        }
+        await within(tx, created.id);
         const firstMessageKept = firstMessage
           ? await createSignupFirstMessagesRepository(tx).keepIfTargetVisible({ userId: created.id, ...firstMessage, at })
           : false;
@@ -80,8 +93,31 @@ export function createUsersRepository(db: Executor) {
       await db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
     },
 
-    async update(userId: number, values: Partial<Pick<UserRow, 'language' | 'passwordHash' | 'email' | 'status' | 'isInvisible' | 'deletedAt' | 'lastActiveAt' | 'notificationsDisabled' | 'emailNotificationsOff' | 'pushNotificationsOff'>>) {
+    async update(
+      userId: number,
+      values: Partial<
+        Pick<
+          UserRow,
+          | 'language'
+          | 'passwordHash'
+          | 'email'
+          | 'status'
+          | 'isInvisible'
+          | 'deletedAt'
+          | 'lastActiveAt'
+          | 'notificationsDisabled'
+          | 'emailNotificationsOff'
+          | 'pushNotificationsOff'
+        >
+      >,
+    ) {
       await db.update(users).set(values).where(eq(users.id, userId));
+    },
+
+    /** Marks the account deleted as of `at`; returns it as it is now. */
+    async markDeleted(userId: number, at: Date): Promise<UserRow> {
+      const [row] = await db.update(users).set({ status: 'deleted', deletedAt: at }).where(eq(users.id, userId)).returning();
+      return row;
     },
 
     async recordDeletionReason(siteId: number, reason: string, details: string | undefined, at: Date): Promise<void> {
@@ -97,6 +133,16 @@ export function createUsersRepository(db: Executor) {
         where not exists (
           select 1 from ${photos} p where p.user_id <> ${userId} and (p.filename = f.file or p.thumb_filename = f.file))`);
       return (rows as unknown as { rows: { file: string }[] }).rows.map((row) => row.file);
+    },
+
+    /** The members whose tabs show this one: their conversation partners, and who liked them or was liked. */
+    async listAcquaintanceIds(userId: number): Promise<number[]> {
+      const rows = await db.execute<{ id: number }>(sql`
+        select member_b as id from ${conversations} where member_a = ${userId}
+        union select member_a from ${conversations} where member_b = ${userId}
+        union select liked_id from ${likes} where liker_id = ${userId}
+        union select liker_id from ${likes} where liked_id = ${userId}`);
+      return (rows as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
     },
 
     /** Deletes the account; profile, photos, sessions and links go with it, ledger rows stay anonymous. */

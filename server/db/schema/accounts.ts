@@ -38,7 +38,9 @@ export const emailTokens = pgTable(
   (table) => [
     index('email_tokens_user_purpose_idx').on(table.userId, table.purpose, table.createdAt),
     // The dashboard counts activations per period.
-    index('email_tokens_activated_idx').on(table.usedAt).where(sql`${table.purpose} = 'activate' and ${table.usedAt} is not null`),
+    index('email_tokens_activated_idx')
+      .on(table.usedAt)
+      .where(sql`${table.purpose} = 'activate' and ${table.usedAt} is not null`),
   ],
 );
 
@@ -51,7 +53,7 @@ export const authThrottles = pgTable(
   'auth_throttles',
   {
     key: text('key').primaryKey(),
-    kind: text('kind', { enum: ['login', 'reset'] }).notNull(),
+    kind: text('kind', { enum: ['login', 'reset', 'signup'] }).notNull(),
     /** Hash of site and address: what ties an account's counters together. */
     accountKey: text('account_key').notNull(),
     hits: integer('hits').notNull(),
@@ -104,10 +106,16 @@ export const jobs = pgTable(
     deadAt: timestamp('dead_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
-    index('jobs_due_idx').on(table.runAt).where(sql`${table.doneAt} is null and ${table.deadAt} is null`),
+    index('jobs_due_idx')
+      .on(table.runAt)
+      .where(sql`${table.doneAt} is null and ${table.deadAt} is null`),
     // Claims go kind by kind (per-kind concurrency): a backlog of one kind must not be scanned to find another's.
-    index('jobs_kind_due_idx').on(table.kind, table.runAt).where(sql`${table.doneAt} is null and ${table.deadAt} is null`),
+    index('jobs_kind_due_idx')
+      .on(table.kind, table.runAt)
+      .where(sql`${table.doneAt} is null and ${table.deadAt} is null`),
     uniqueIndex('jobs_key_idx').on(table.key),
-    index('jobs_dead_idx').on(table.deadAt).where(sql`${table.deadAt} is not null`),
+    index('jobs_dead_idx')
+      .on(table.deadAt)
+      .where(sql`${table.deadAt} is not null`),
   ],
 );

@@ -21,8 +21,8 @@ export const signupFirstMessages = pgTable(
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
-    /** sent, or why not: not_enough_credits, target_unavailable, blocked. */
-    outcome: text('outcome', { enum: ['sent', 'not_enough_credits', 'target_unavailable', 'blocked'] }),
+    /** sent, or why not: not_enough_credits, target_unavailable, blocked, safety_blocked (the site refuses what it contains). */
+    outcome: text('outcome', { enum: ['sent', 'not_enough_credits', 'target_unavailable', 'blocked', 'safety_blocked'] }),
   },
   (table) => [index('signup_first_messages_target_idx').on(table.targetUserId)],
 );
@@ -51,10 +51,7 @@ export const pageVisits = pgTable(
     msOnPage: integer('ms_on_page').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [
-    index('page_visits_site_created_idx').on(table.siteId, table.createdAt),
-    check('page_visits_ms_on_page_range', sql`${table.msOnPage} >= 0`),
-  ],
+  (table) => [index('page_visits_site_created_idx').on(table.siteId, table.createdAt), check('page_visits_ms_on_page_range', sql`${table.msOnPage} >= 0`)],
 );
 
 /**

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { MESSAGE_WARNINGS } from '../../../contract/safety';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './members';
 
@@ -47,7 +49,9 @@ export const messages = pgTable(
     senderId: integer('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['text', 'gift', 'photo'] }).notNull().default('text'),
+    kind: text('kind', { enum: ['text', 'gift', 'photo'] })
+      .notNull()
+      .default('text'),
     body: text('body').notNull().default(''),
     giftId: text('gift_id'),
     photoFilename: text('photo_filename'),
@@ -60,6 +64,11 @@ export const messages = pgTable(
     held: boolean('held').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** What the recipient is warned about (issue 32): a money request, a move off the site, an insult. */
+    warnings: text('warnings', { enum: MESSAGE_WARNINGS })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (table) => [
     uniqueIndex('messages_sender_client_key').on(table.senderId, table.clientId),

@@ -14,7 +14,7 @@ export const creditLedger = pgTable(
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     reason: text('reason', {
-      enum: ['signup_bonus', 'message', 'gift', 'photo', 'purchase', 'refund', 'adjustment'],
+      enum: ['signup_bonus', 'message', 'gift', 'photo', 'purchase', 'refund', 'adjustment', 'chargeback'],
     }).notNull(),
     /** What the change is for (message id, order id …). */
     reference: text('reference'),
@@ -22,10 +22,7 @@ export const creditLedger = pgTable(
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (table) => [
-    index('credit_ledger_user_idx').on(table.userId, table.id),
-    uniqueIndex('credit_ledger_idempotency_key').on(table.userId, table.idempotencyKey),
-  ],
+  (table) => [index('credit_ledger_user_idx').on(table.userId, table.id), uniqueIndex('credit_ledger_idempotency_key').on(table.userId, table.idempotencyKey)],
 );
 
 export type CreditLedgerRow = typeof creditLedger.$inferSelect;

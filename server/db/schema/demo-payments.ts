@@ -18,6 +18,10 @@ export const demoPayments = pgTable(
       .notNull()
       .default('open'),
     refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** Set when a paid payment was charged back (a card dispute) or returned (a SEPA return). */
+    disputeKind: text('dispute_kind', { enum: ['chargeback', 'return'] }),
+    disputeReason: text('dispute_reason'),
+    disputedAt: timestamp('disputed_at', { withTimezone: true, mode: 'date' }),
     returnUrl: text('return_url').notNull(),
     webhookUrl: text('webhook_url').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),

@@ -14,7 +14,9 @@ export const likes = pgTable(
     /** Spec §3 `like_new`: the liked member has not yet opened the liker's profile. */
     isNew: boolean('is_new').notNull().default(true),
     /** Where the like came from; the swipe game counts its own against a daily limit. */
-    source: text('source', { enum: ['profile', 'swipe', 'match_finder', 'auto'] }).notNull().default('profile'),
+    source: text('source', { enum: ['profile', 'swipe', 'match_finder', 'auto'] })
+      .notNull()
+      .default('profile'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [

@@ -10,10 +10,14 @@ export const users = pgTable(
   'users',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    siteId: integer('site_id').notNull().references(() => sites.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    status: text('status', { enum: ['not_confirmed', 'active', 'deleted'] }).notNull().default('not_confirmed'),
+    status: text('status', { enum: ['not_confirmed', 'active', 'deleted'] })
+      .notNull()
+      .default('not_confirmed'),
     credits: integer('credits').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
     language: text('language').notNull().default('en'),
@@ -45,24 +49,49 @@ export const users = pgTable(
      */
     bannedAt: timestamp('banned_at', { withTimezone: true, mode: 'date' }),
     banReason: text('ban_reason'),
+    /**
+     * Set by a moderator (issue 32): the profile is hidden from everyone else (the visibility
+     * rule of migration 0028) while the member may still sign in; lifted by clearing it.
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
+    hideReason: text('hide_reason'),
+    /**
+     * A suspension (issue 32): until this moment the member cannot sign in and is told until
+     * when; it lapses by itself, so nothing has to run when it ends.
+     */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
+    suspensionReason: text('suspension_reason'),
   },
   (table) => [
     uniqueIndex('users_site_email_key').on(table.siteId, sql`lower(${table.email})`),
     // The console's member search (issue 16): an e-mail prefix or exact address across sites,
     // one site's or one status's members newest first, banned members (sign-up order uses the
-    // dashboard's users_created_idx). Migration 0013 rebuilds the prefix index with INCLUDE (id,
+    // dashboard's users_created_idx). Migration 0018 rebuilds the prefix index with INCLUDE (id,
     // email) for index-only scans (ADR 0026).
     index('users_email_search_idx').on(sql`lower(${table.email}) text_pattern_ops`),
+    // The search by e-mail domain (issue 32): `@example.com` finds everyone at that domain.
+    index('users_email_domain_idx').on(sql`lower(split_part(${table.email}, '@', 2))`),
     index('users_site_id_idx').on(table.siteId, table.id),
     index('users_status_id_idx').on(table.status, table.id),
-    index('users_banned_idx').on(table.id).where(sql`${table.bannedAt} is not null`),
+    index('users_banned_idx')
+      .on(table.id)
+      .where(sql`${table.bannedAt} is not null`),
     // A balance can never go below zero, whatever the application does.
     check('users_credits_not_negative', sql`${table.credits} >= 0`),
     // Few members are blocked for direct debit; the console lists them (and their mandates) from here.
-    index('users_direct_debit_blocked_idx').on(table.id).where(sql`${table.directDebitBlocked}`),
+    index('users_direct_debit_blocked_idx')
+      .on(table.id)
+      .where(sql`${table.directDebitBlocked}`),
     // The dashboard counts sign-ups and first purchases per period.
     index('users_created_idx').on(table.createdAt),
-    index('users_paid_idx').on(table.paidAt).where(sql`${table.paidAt} is not null`),
+    // The owners' figures (ADR 0065): a period's sign-ups per week, their conversion and time to
+    // first purchase, read from the index alone.
+    index('users_signups_idx')
+      .on(table.createdAt)
+      .where(sql`not ${table.isFictional}`),
+    index('users_paid_idx')
+      .on(table.paidAt)
+      .where(sql`${table.paidAt} is not null`),
   ],
 );
 
@@ -74,7 +103,9 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     gender: text('gender', { enum: ['male', 'female'] }).notNull(),
-    seeking: text('seeking', { enum: ['male', 'female', 'both'] }).notNull().default('both'),
+    seeking: text('seeking', { enum: ['male', 'female', 'both'] })
+      .notNull()
+      .default('both'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
     country: text('country').notNull(),
     region: text('region'),
@@ -90,12 +121,19 @@ export const profiles = pgTable(
     interests: jsonb('interests').$type<string[]>().notNull().default([]),
     about: text('about').notNull().default(''),
     /** Niche numbers (spec §1, 2–7) this profile fits; every profile fits niche 1. */
-    niches: smallint('niches').array().notNull().default(sql`'{}'::smallint[]`),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('disabled'),
+    niches: smallint('niches')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('disabled'),
     mainPhotoId: integer('main_photo_id'),
     /**
-     * Shown to others: account active, not invisible, profile active. Kept by database
-     * triggers (migration 0001) so no code path can forget it; search reads only these rows.
+     * Shown to others: the SQL function `member_visibility` (migrations 0027, 0028 and 0034, the one definition:
+     * account active, not invisible, not banned, not hidden, profile active, the person 18 or older by
+     * `date_of_birth`), applied by database triggers (also when the date of birth changes) so
+     * no code path can forget it; search reads only these rows.
      */
     visible: boolean('visible').notNull().default(false),
     /** Copied from users.last_active_at by the same triggers; search orders by it. */
@@ -110,8 +148,16 @@ export const profiles = pgTable(
     index('profiles_search_region_idx')
       .on(table.country, table.region, table.gender, table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.dateOfBirth)
       .where(sql`${table.visible}`),
-    index('profiles_recent_idx').on(table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.visible}`),
-    // The console's member search by name prefix (issue 16); INCLUDE (id, name) from migration 0013.
+    index('profiles_recent_idx')
+      .on(table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.visible}`),
+    // Distance-first discovery (ADR 0067): a point on a sphere of the earth's radius, in km, so
+    // `<->` (straight-line chord distance) orders exactly as the great-circle distance and the
+    // GiST index walks nearest first. `member_point` and the cube extension: migration 0039.
+    index('profiles_place_idx')
+      .using('gist', sql`member_point(${table.latitude}, ${table.longitude})`)
+      .where(sql`${table.visible}`),
+    // The console's member search by name prefix (issue 16); INCLUDE (id, name) from migration 0018.
     index('profiles_name_search_idx').on(sql`lower(${table.name}) text_pattern_ops`),
   ],
 );
@@ -125,14 +171,18 @@ export const photos = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     filename: text('filename').notNull(),
     thumbFilename: text('thumb_filename').notNull(),
-    status: text('status', { enum: ['active', 'pending', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['active', 'pending', 'rejected'] })
+      .notNull()
+      .default('pending'),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     index('photos_user_idx').on(table.userId, table.position),
     // The moderation queue: pending photos of every site, oldest first.
-    index('photos_pending_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'pending'`),
+    index('photos_pending_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { REPORT_REASONS } from '../../../contract/reports';
+import { SAFETY_CATEGORIES } from '../../../contract/safety';
 import { conversations } from './chat';
 import { users } from './members';
 import { sites } from './sites';
@@ -67,10 +68,25 @@ export const textFlags = pgTable(
     resolvedBy: integer('resolved_by').references(() => staff.id, { onDelete: 'set null' }),
     outcome: text('outcome', { enum: ['kept', 'removed'] }),
     reason: text('reason'),
+    /**
+     * A text the member saved with contact details (issue 32): it waits here, not live, until a
+     * moderator keeps it (then it replaces the profile's text) or removes it. Null for a flag
+     * raised by a report, which is about the live text.
+     */
+    pendingAbout: text('pending_about'),
+    /** What the safety signals found in the waiting text, for the moderator. */
+    signals: text('signals', { enum: SAFETY_CATEGORIES })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (table) => [
-    uniqueIndex('text_flags_open_key').on(table.profileId).where(sql`${table.resolvedAt} is null`),
-    index('text_flags_queue_idx').on(table.createdAt, table.id).where(sql`${table.resolvedAt} is null`),
+    uniqueIndex('text_flags_open_key')
+      .on(table.profileId)
+      .where(sql`${table.resolvedAt} is null`),
+    index('text_flags_queue_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.resolvedAt} is null`),
   ],
 );
 

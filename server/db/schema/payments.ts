@@ -34,7 +34,6 @@ export const creditBundles = pgTable(
   (table) => [index('credit_bundles_site_idx').on(table.siteId, table.sortOrder), check('credit_bundles_credits_positive', sql`${table.credits} > 0`)],
 );
 
-
 /**
  * One purchase attempt. Rows outlive a purged account (user_id becomes null) because payments
  * must stay accountable. `credited_at` is set in the same transaction that adds the credits and
@@ -73,6 +72,8 @@ export const orders = pgTable(
   (table) => [
     uniqueIndex('orders_user_client_key').on(table.userId, table.clientId),
     uniqueIndex('orders_provider_payment_key').on(table.provider, table.providerPaymentId),
+    // The console's member search by a provider's payment id, whichever provider (issue 32).
+    index('orders_provider_payment_id_idx').on(table.providerPaymentId),
     index('orders_user_idx').on(table.userId, table.id),
     // The console's order list (ADR 0027): every filter it offers leads an index whose tail is
     // the list's order (created_at, id), so a page and a date range are index range scans and
@@ -85,7 +86,9 @@ export const orders = pgTable(
     index('orders_method_created_idx').on(table.paymentMethod, table.createdAt, table.id),
     index('orders_amount_idx').on(table.amount, table.id),
     // The dashboard sums revenue per period.
-    index('orders_credited_idx').on(table.creditedAt).where(sql`${table.creditedAt} is not null`),
+    index('orders_credited_idx')
+      .on(table.creditedAt)
+      .where(sql`${table.creditedAt} is not null`),
     check('orders_amount_not_negative', sql`${table.amount} >= 0`),
   ],
 );
@@ -145,8 +148,12 @@ export const discountCodes = pgTable(
     currency: text('currency'),
     /** In minor units of `currency` (or of the order's currency when none is set). */
     minimumOrderValue: integer('minimum_order_value').notNull().default(0),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
-    validity: text('validity', { enum: ['once-per-user', 'once', 'unlimited'] }).notNull().default('once-per-user'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    validity: text('validity', { enum: ['once-per-user', 'once', 'unlimited'] })
+      .notNull()
+      .default('once-per-user'),
     /** Empty: every payment method. */
     paymentMethods: jsonb('payment_methods').$type<string[]>().notNull().default([]),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
@@ -205,7 +212,14 @@ export const sepaMandates = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (table) => [index('sepa_mandates_user_idx').on(table.userId, table.id), index('sepa_mandates_order_idx').on(table.orderId)],
+  (table) => [
+    index('sepa_mandates_user_idx').on(table.userId, table.id),
+    index('sepa_mandates_order_idx').on(table.orderId),
+    // Accounts that share an IBAN or a mobile number, and the search by either (issue 32); both
+    // are kept in the electronic format the mandate form normalises to.
+    index('sepa_mandates_iban_idx').on(table.iban),
+    index('sepa_mandates_mobile_idx').on(table.mobile),
+  ],
 );
 
 export type CreditBundleRow = typeof creditBundles.$inferSelect;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES } from '../../../contract/admin/roles';
+import { SUPPORTED_LANGUAGES } from '../../../contract/locales';
 
 /**
  * The people who run the sites. Not members: own table, own sessions, own cookie. An account
@@ -14,7 +15,9 @@ export const staff = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
     role: text('role', { enum: STAFF_ROLES }).notNull(),
-    status: text('status', { enum: ['invited', 'active', 'disabled'] }).notNull().default('invited'),
+    status: text('status', { enum: ['invited', 'active', 'disabled'] })
+      .notNull()
+      .default('invited'),
     passwordHash: text('password_hash'),
     /** Base32 TOTP secret (RFC 6238); set at enrolment, confirmed by the first valid code. */
     totpSecret: text('totp_secret'),
@@ -25,6 +28,26 @@ export const staff = pgTable(
     recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
     /** The most a `support` member may refund at once, in credits (set by an owner). */
     refundLimitCredits: integer('refund_limit_credits').notNull().default(0),
+    /**
+     * The language the console speaks to this person (issue 32): set at enrolment from the
+     * browser's language, changed by them in the console. `en` until then.
+     */
+    consoleLanguage: text('console_language', { enum: SUPPORTED_LANGUAGES }).notNull().default('en'),
+    /**
+     * Goodwill credits this staff member may give (issue 33), set by an owner: at most so many in
+     * one grant, and at most so many in any 30 days; 0 means none. Owners are not limited.
+     */
+    goodwillPerGrant: integer('goodwill_per_grant').notNull().default(0),
+    goodwillPer30Days: integer('goodwill_per_30_days').notNull().default(0),
+    /**
+     * The sites this staff member works on (issue 32); empty for every site, which is what every
+     * account had before the choice existed. Owners are never limited (kept empty). Ids of sites,
+     * checked on write; a site is never deleted, so an id cannot dangle (ADR 0060).
+     */
+    siteIds: integer('site_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     invitedBy: integer('invited_by'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
@@ -86,7 +109,11 @@ export const auditLog = pgTable(
     diff: jsonb('diff').$type<{ before: Record<string, unknown>; after: Record<string, unknown> }>().notNull(),
     ip: text('ip'),
   },
-  (table) => [index('audit_log_at_idx').on(table.at), index('audit_log_target_idx').on(table.targetType, table.targetId), index('audit_log_staff_idx').on(table.staffId, table.at)],
+  (table) => [
+    index('audit_log_at_idx').on(table.at),
+    index('audit_log_target_idx').on(table.targetType, table.targetId),
+    index('audit_log_staff_idx').on(table.staffId, table.at),
+  ],
 );
 
 export type StaffRow = typeof staff.$inferSelect;

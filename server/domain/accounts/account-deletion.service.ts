@@ -1,16 +1,17 @@
 import type { DELETION_REASONS } from '../../../contract/accounts';
-import type { JobsRepository } from '../../db/repositories/jobs.repository';
-import type { UsersRepository } from '../../db/repositories/users.repository';
+import type { Executor } from '../../db/client';
+import { createUsersRepository, type UsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import { assertRedeemed, type AccountLinks } from './account-links.service';
+import { deleteAccount } from './account-rules';
 import { REACTIVATION_DAYS } from './accounts.service';
 import type { CurrentPasswordCheck } from './current-password';
 import type { ClientIdentity } from './login-guard';
 import type { SessionsService } from './sessions.service';
 
-export const PURGE_ACCOUNT_JOB = 'purge_account';
+export { PURGE_ACCOUNT_JOB } from './account-rules';
 const DAY = 86_400_000;
 
 export interface AccountPurger {
@@ -23,16 +24,15 @@ export interface AccountPurger {
  * account for 14 days, and a durable job then purges it.
  */
 export function createAccountDeletionService(deps: {
+  db: Executor;
   users: UsersRepository;
   links: AccountLinks;
   sessions: SessionsService;
-  jobs: JobsRepository;
   purger: AccountPurger;
-  recordReason: (siteId: number, reason: string, details: string | undefined, at: Date) => Promise<void>;
   checkCurrentPassword: CurrentPasswordCheck;
   clock: Clock;
 }) {
-  const { users, links, sessions, jobs, clock } = deps;
+  const { users, links, sessions, clock } = deps;
 
   /** Restores a deleted account from its link within the 14 days; returns the member id. */
   async function reactivate(token: string): Promise<number> {
@@ -48,16 +48,26 @@ export function createAccountDeletionService(deps: {
   }
 
   return {
-    async delete(site: SiteRow, userId: number, input: { reason: (typeof DELETION_REASONS)[number]; details?: string; password: string }, client: ClientIdentity) {
+    /**
+     * The member's own deletion: the account rule (`deleteAccount`) and the anonymous reason
+     * commit together; the open tabs close and the restore link is mailed after the commit.
+     */
+    async delete(
+      site: SiteRow,
+      userId: number,
+      input: { reason: (typeof DELETION_REASONS)[number]; details?: string; password: string },
+      client: ClientIdentity,
+    ) {
       await deps.checkCurrentPassword(site, userId, input.password, client, 'current_password_wrong', 'password');
-      const user = await users.findById(userId);
-      if (!user) throw new AppError('authentication_required');
+      if (!(await users.findById(userId))) throw new AppError('authentication_required');
       const now = clock.now();
-      await users.update(userId, { status: 'deleted', deletedAt: now });
-      await sessions.endAll(userId);
-      await deps.recordReason(site.id, input.reason, input.details, now);
-      await jobs.enqueue(PURGE_ACCOUNT_JOB, { userId }, new Date(now.getTime() + REACTIVATION_DAYS * DAY), now);
-      await links.sendReactivation(site, { ...user, status: 'deleted' });
+      const { user, endedSessions } = await deps.db.transaction(async (tx) => {
+        const deleted = await deleteAccount(tx, userId, now);
+        await createUsersRepository(tx).recordDeletionReason(site.id, input.reason, input.details, now);
+        return deleted;
+      });
+      await sessions.announceEnded(userId, endedSessions);
+      await links.sendReactivation(site, user);
     },
 
     reactivate,

@@ -1,7 +1,7 @@
 import type { EmailTokenPurpose, EmailTokensRepository } from '../../db/repositories/email-tokens.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow, UserRow } from '../../db/schema/index';
-import type { MailKind, MailService } from '../mail/mail.service';
+import type { MailKind, MailService, SecurityNoticeKind } from '../mail/mail.service';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { SiteUrls } from '../sites/site-urls';
@@ -37,6 +37,16 @@ const LINK_PATH: Record<EmailTokenPurpose, string> = {
   password_reset: '/reset-password/do',
   mail_change: '/mail-change/do',
   reactivate: '/api/account.php',
+};
+
+/**
+ * Where a security notice sends a member who did not make the change: a password can be taken
+ * back by a reset (the notice's address is still theirs); a changed address cannot, so customer
+ * service.
+ */
+const SECURITY_NOTICE_PATH: Record<SecurityNoticeKind, string> = {
+  password_changed: '/reset-password',
+  mail_changed: '/pages/service',
 };
 
 /**
@@ -78,10 +88,27 @@ export function createAccountLinks(deps: { tokens: EmailTokensRepository; users:
     async issueUnmailed(purpose: EmailTokenPurpose, userId: number, lifetimeMs: number): Promise<string> {
       const { token, hash } = createToken();
       const now = clock.now();
-      await tokens.insert({ tokenHash: hash, userId, purpose, createdAt: now, expiresAt: new Date(now.getTime() + Math.min(lifetimeMs, LINK_LIFETIME_MS[purpose])) });
+      await tokens.insert({
+        tokenHash: hash,
+        userId,
+        purpose,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + Math.min(lifetimeMs, LINK_LIFETIME_MS[purpose])),
+      });
       return token;
     },
     sendActivation: (site: SiteRow, to: LinkRecipient) => issue('activate', site, to),
+    /**
+     * A security notice (no token in it) to the address the member had before the change, in
+     * their language, on their site's frame: what changed, and where to go if it was not them.
+     * Best effort: the change stands, and a mail server's hiccup must not undo it or hide it
+     * from the member who made it.
+     */
+    async sendSecurityNotice(kind: SecurityNoticeKind, site: SiteRow, to: LinkRecipient, values: Record<string, string> = {}): Promise<void> {
+      await mail
+        .send(kind, site, { email: to.email, name: to.name, language: to.language }, urls.urlOf(site, SECURITY_NOTICE_PATH[kind]), values)
+        .catch(() => undefined);
+    },
     /**
      * A fresh link of a kind as a path on the member's site, for a mail someone else sends (the
      * activation reminders): the same token, lifetime and landing page as the link mailed here.

@@ -3,13 +3,19 @@ import { isCountryCode } from '../../../contract/countries';
 import type { Language } from '../../../contract/locales';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
+import { grantSignupCredits } from '../credits/ledger';
 import { AppError, throwFieldProblems } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { AccountLinks } from './account-links.service';
+import type { AccountTraces } from './account-traces';
+import type { AddressAnswerLimits } from './address-answer-limits';
 import type { ClientIdentity, LoginGuard } from './login-guard';
 import { getDecoyHash, hashPassword, verifyPassword } from './passwords';
 import type { SessionsService } from './sessions.service';
-import { ageOn, checkSignupFields } from './signup-rules';
+import { ageOn } from '../profiles/age-rule';
+import type { SafetySignals } from '../safety/safety-signals.service';
+import { screenSignupMessage } from './signup-message-screening';
+import { checkSignupFields } from './signup-rules';
 import { presentUser } from './user-presenter';
 
 /** Spec §9: a deleted account can be restored for 14 days. */
@@ -50,9 +56,15 @@ export function createAccountsService(deps: {
   sessions: SessionsService;
   links: AccountLinks;
   guard: LoginGuard;
+  /** Rations the answer to "is this address taken?" (ADR 0051). */
+  addressAnswers: AddressAnswerLimits;
   clock: Clock;
+  /** Where sign-ups and log-ins came from, for the console's linked accounts (issue 32). */
+  traces?: AccountTraces;
+  /** The safety signals a sign-up's first message meets before it is kept (issue 32). */
+  safety?: Pick<SafetySignals, 'screenMessage'>;
 }) {
-  const { users, sessions, links, guard, clock } = deps;
+  const { users, sessions, links, guard, addressAnswers, clock, traces } = deps;
 
   async function getUser(userId: number, site: SiteRow): Promise<User> {
     const account = await users.findAccount(userId);
@@ -63,11 +75,15 @@ export function createAccountsService(deps: {
   return {
     getUser,
 
-    /** Checks sign-up fields without storing anything (each step of the form). */
-    async validateSignup(site: SiteRow, input: SignupInput): Promise<void> {
+    /**
+     * Checks sign-up fields without storing anything (each step of the form). Whether an
+     * address is taken is rationed per client and per address (ADR 0051).
+     */
+    async validateSignup(site: SiteRow, input: SignupInput, client: ClientIdentity): Promise<void> {
       const { problems, suggestion } = await checkSignupFields(input, site, clock.now(), true);
-      if (input.email && !problems.some((p) => p.field === 'email') && (await users.findByEmail(site.id, input.email))) {
-        problems.push({ field: 'email', code: 'email_taken' });
+      if (input.email && !problems.some((p) => p.field === 'email')) {
+        await addressAnswers.takeCheck(site.id, input.email, client);
+        if (await users.findByEmail(site.id, input.email)) problems.push({ field: 'email', code: 'email_taken' });
       }
       throwFieldProblems(problems, suggestion);
     },
@@ -82,14 +98,22 @@ export function createAccountsService(deps: {
       const now = clock.now();
       const { problems, suggestion } = await checkSignupFields(input, site, now, false);
       const email = input.email!;
-      if (!problems.some((p) => p.field === 'email') && (await users.findByEmail(site.id, email))) {
-        problems.push({ field: 'email', code: 'email_taken' });
+      if (!problems.some((p) => p.field === 'email')) {
+        // Asked before the lookup, so a client past its day hears the same for any address.
+        if (client) await addressAnswers.assertSignupAllowed(client);
+        if (await users.findByEmail(site.id, email)) {
+          problems.push({ field: 'email', code: 'email_taken' });
+          if (client) await addressAnswers.countTakenAnswer(site.id, email, client);
+        }
       }
       // The message goes out through the chat later: it must fit what the chat takes on this site.
       if (input.signup_message && input.signup_message.length > site.messageLength) {
         problems.push({ field: 'signup_message', code: 'message_too_long', params: { max: site.messageLength } });
       }
       throwFieldProblems(problems, suggestion);
+      // Asked last, once the rest of the form is right: the answer is one tap, not a field to fix.
+      const firstMessage = firstMessageOf(input);
+      if (firstMessage && deps.safety) await screenSignupMessage(deps.safety, site, language, firstMessage.body, input.confirmed_safety === true);
 
       const country = input.country!.toUpperCase();
       const created = await users.insertWithProfile(
@@ -120,14 +144,15 @@ export function createAccountsService(deps: {
           niches: site.niche > 1 ? [site.niche] : [],
           status: 'disabled',
         },
-        site.signupCredits,
+        (tx, userId) => grantSignupCredits(tx, userId, site.signupCredits, now),
         now,
-        firstMessageOf(input),
+        firstMessage,
       );
       await links.sendActivation(site, { id: created.id, email, name: input.name!, language });
       // The browser that created the account is its owner's.
       await guard.trustDevice({ siteId: site.id, email }, client);
       const token = await sessions.start(created.id, device.userAgent);
+      await traces?.record(created.id, client);
       return { user: await getUser(created.id, site), token };
     },
 
@@ -150,6 +175,10 @@ export function createAccountsService(deps: {
       await guard.recordSuccess(attempt);
       // Banned by an operator (issue 16): said only to the right password; the page shows the access-ban page.
       if (user.bannedAt) throw new AppError('account_banned');
+      // Suspended by a moderator (issue 32): told until when, in UTC to the minute.
+      if (user.suspendedUntil && user.suspendedUntil > now) {
+        throw new AppError('account_suspended', { params: { until: `${user.suspendedUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC` } });
+      }
       if (user.status === 'deleted') {
         const windowEnds = new Date((user.deletedAt ?? now).getTime() + REACTIVATION_DAYS * 86_400_000);
         if (windowEnds <= now) throw new AppError('login_failed');
@@ -160,6 +189,7 @@ export function createAccountsService(deps: {
       }
       await users.recordLogin(user.id, now);
       const token = await sessions.start(user.id, device.userAgent);
+      await traces?.record(user.id, client);
       return { user: await getUser(user.id, site), token };
     },
 
@@ -171,8 +201,9 @@ export function createAccountsService(deps: {
     async findProfileTeaser(id: number): Promise<ProfileTeaser | null> {
       const account = await users.findAccount(id);
       if (!account) return null;
-      const { user, profile, mainPhoto } = account;
-      if (user.status !== 'active' || user.isInvisible || profile.status !== 'active') return null;
+      const { profile, mainPhoto } = account;
+      // The one visibility rule (confirmed, not invisible, hidden or banned, profile active, 18 or older).
+      if (!profile.visible) return null;
       return {
         id,
         name: profile.name,
@@ -196,7 +227,6 @@ export function createAccountsService(deps: {
     async setInvisible(userId: number, invisible: boolean): Promise<void> {
       await users.update(userId, { isInvisible: invisible });
     },
-
   };
 }
 

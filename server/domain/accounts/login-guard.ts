@@ -58,7 +58,8 @@ export function createLoginGuard(deps: { throttles: AuthThrottlesRepository; clo
   const windowOf = (site: LockoutScope) => site.loginBlockMinutes * 60_000;
   const untrustedKey = (attempt: Attempt) => keyOf('login-untrusted', attempt.accountKey);
   const clientKey = (attempt: Attempt) => keyOf('login', attempt.accountKey, attempt.clientKey);
-  const locked = (until: Date) => new AppError('account_locked', { params: { minutes: Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 60_000)) } });
+  const locked = (until: Date) =>
+    new AppError('account_locked', { params: { minutes: Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 60_000)) } });
 
   async function sweepNowAndThen() {
     if (++hitsSincePurge < PURGE_EVERY_HITS) return;
@@ -92,10 +93,23 @@ export function createLoginGuard(deps: { throttles: AuthThrottlesRepository; clo
       const now = clock.now();
       const windowMs = windowOf(site);
       const blockUntil = new Date(now.getTime() + windowMs);
-      const own = await throttles.hit({ key: clientKey(attempt), kind: 'login', accountKey: attempt.accountKey, max: site.loginMaxAttempts, windowMs, blockUntil }, now);
+      const own = await throttles.hit(
+        { key: clientKey(attempt), kind: 'login', accountKey: attempt.accountKey, max: site.loginMaxAttempts, windowMs, blockUntil },
+        now,
+      );
       const shared = attempt.trusted
         ? null
-        : await throttles.hit({ key: untrustedKey(attempt), kind: 'login', accountKey: attempt.accountKey, max: site.loginMaxAttempts * UNTRUSTED_FAILURE_FACTOR, windowMs, blockUntil }, now);
+        : await throttles.hit(
+            {
+              key: untrustedKey(attempt),
+              kind: 'login',
+              accountKey: attempt.accountKey,
+              max: site.loginMaxAttempts * UNTRUSTED_FAILURE_FACTOR,
+              windowMs,
+              blockUntil,
+            },
+            now,
+          );
       await sweepNowAndThen();
       const until = own.blockedUntil ?? shared?.blockedUntil;
       if (until) throw locked(until);

@@ -38,7 +38,10 @@ export type PasswordProblem = 'password_too_short' | 'password_too_long' | 'pass
  * Sign-up, reset and change alike: 8 to 128 characters, and not easy to guess (zxcvbn, with the
  * member's own address and name and the site's name counted as the first guesses).
  */
-export async function findPasswordProblem(password: string, context: { email?: string; name?: string; siteName?: string } = {}): Promise<PasswordProblem | null> {
+export async function findPasswordProblem(
+  password: string,
+  context: { email?: string; name?: string; siteName?: string } = {},
+): Promise<PasswordProblem | null> {
   if (password.length < PASSWORD_MIN_LENGTH) return 'password_too_short';
   if (password.length > PASSWORD_MAX_LENGTH) return 'password_too_long';
   const personal = [context.email, context.email?.split('@')[0], context.name, context.siteName].filter((word): word is string => !!word);

@@ -28,7 +28,10 @@ export function createResetLimits(deps: { throttles: AuthThrottlesRepository; cl
     /** Counts one reset mail, or throws `reset_limit_reached` when the requester may send no more today. */
     async take(attempt: Attempt, isOwner: boolean): Promise<void> {
       const now = clock.now();
-      const limits = [{ key: requesterKey(attempt), max: RESETS_PER_REQUESTER_PER_DAY }, ...(isOwner ? [] : [{ key: strangersKey(attempt), max: RESETS_FROM_STRANGERS_PER_DAY }])];
+      const limits = [
+        { key: requesterKey(attempt), max: RESETS_PER_REQUESTER_PER_DAY },
+        ...(isOwner ? [] : [{ key: strangersKey(attempt), max: RESETS_FROM_STRANGERS_PER_DAY }]),
+      ];
       for (const limit of limits) {
         if ((await throttles.find(limit.key, DAY, now)).hits >= limit.max) throw new AppError('reset_limit_reached');
       }

@@ -11,10 +11,13 @@ export interface SessionEvents {
   sessionsEnded(userId: number, fingerprints: string[]): Promise<void>;
 }
 
+/** Tells the open tabs of sessions ended in a committed write (`endAllSessions`) that they are logged out. */
+export async function announceEndedSessions(events: SessionEvents | undefined, userId: number | null, hashes: string[]): Promise<void> {
+  if (userId !== null && hashes.length) await events?.sessionsEnded(userId, hashes.map(fingerprintOfHash));
+}
+
 export function createSessionsService(deps: { sessions: SessionsRepository; clock: Clock; events?: SessionEvents }) {
-  const announce = async (userId: number | null, hashes: string[]) => {
-    if (userId !== null && hashes.length) await deps.events?.sessionsEnded(userId, hashes.map(fingerprintOfHash));
-  };
+  const announce = (userId: number | null, hashes: string[]) => announceEndedSessions(deps.events, userId, hashes);
   return {
     /** Starts a session; the returned token goes into the cookie and nowhere else. */
     async start(userId: number, userAgent: string | undefined): Promise<string> {
@@ -49,9 +52,13 @@ export function createSessionsService(deps: { sessions: SessionsRepository; cloc
       const hash = hashToken(token);
       await announce(await deps.sessions.delete(hash), [hash]);
     },
-    /** Ends every session of a member (password change or reset, deletion); their open tabs close at once. */
+    /** Ends every session of a member (password change or reset); their open tabs close at once. */
     async endAll(userId: number): Promise<void> {
       await announce(userId, await deps.sessions.deleteAllForUser(userId));
+    },
+    /** Closes the open tabs of sessions a committed write ended (`endAllSessions` in a unit of work). */
+    announceEnded(userId: number, hashes: string[]): Promise<void> {
+      return announce(userId, hashes);
     },
   };
 }

@@ -122,7 +122,12 @@ describe('the first message after the address is confirmed', () => {
     expect(secondToken).not.toBe(firstToken);
 
     await Promise.all([ctx.services.activation.activate(firstToken), ctx.services.activation.activate(secondToken)]);
-    expect(await ctx.db.select().from(jobs).where(and(eq(jobs.kind, DELIVER_SIGNUP_MESSAGE_JOB), eq(jobs.key, `${DELIVER_SIGNUP_MESSAGE_JOB}:${user.id}`)))).toHaveLength(1);
+    expect(
+      await ctx.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, DELIVER_SIGNUP_MESSAGE_JOB), eq(jobs.key, `${DELIVER_SIGNUP_MESSAGE_JOB}:${user.id}`))),
+    ).toHaveLength(1);
     // The job and two stray retries racing it.
     await Promise.all([ctx.services.jobRunner.runDue(), ctx.services.signupFirstMessages.deliver(user.id), ctx.services.signupFirstMessages.deliver(user.id)]);
     await ctx.services.signupFirstMessages.confirmed(user.id);
@@ -159,5 +164,82 @@ describe('the first message after the address is confirmed', () => {
     await confirm(input.email!);
     expect(await sentBy(user.id)).toEqual([]);
     expect(await firstMessages().find(user.id)).toMatchObject({ outcome: 'not_enough_credits' });
+  });
+});
+
+describe('the first message and the safety signals', () => {
+  const withNumber = 'Hi! Text me on +31 6 1234 5678, I am rarely here.';
+
+  it('asks the writer at sign-up, as the chat does, and creates nothing until they confirm', async () => {
+    const target = await createVisibleMember(ctx, site);
+    const email = `asked.${Date.now()}@example.com`;
+    const input = { email, gender: 'male', seeking: 'female', target_profile_id: target.id, signup_message: withNumber };
+    const asked = await signUpMember(ctx, site, input).then(
+      () => null,
+      (problem: AppError) => problem,
+    );
+    expect(asked?.code).toBe('message_safety_confirm');
+    expect(asked?.fields).toEqual([{ field: 'signup_message', code: 'message_safety_confirm', params: { reason: 'phone' } }]);
+    expect(await createUsersRepository(ctx.db).findByEmail(site.id, email)).toBeNull();
+
+    const { user } = await signUpMember(ctx, site, { ...input, confirmed_safety: true });
+    expect(await firstMessages().find(user.id)).toMatchObject({ body: withNumber, settledAt: null });
+  });
+
+  it('lets a message without findings through without asking', async () => {
+    const target = await createVisibleMember(ctx, site);
+    const { user } = await signUpTo(target.id, 'Your photos from the lake are lovely.');
+    expect(await firstMessages().find(user.id)).toMatchObject({ body: 'Your photos from the lake are lovely.' });
+  });
+
+  it('delivers a confirmed message with the recipient’s warning, as a typed one', async () => {
+    const target = await createVisibleMember(ctx, site);
+    const { user, input } = await signUpMember(ctx, site, {
+      gender: 'male',
+      seeking: 'female',
+      target_profile_id: target.id,
+      signup_message: withNumber,
+      confirmed_safety: true,
+    });
+    await confirm(input.email!);
+    expect(await firstMessages().find(user.id)).toMatchObject({ outcome: 'sent' });
+    const [sent] = await sentBy(user.id);
+    expect(sent).toMatchObject({ body: withNumber, warnings: ['off_site'] });
+  });
+
+  it('refuses such a message outright where the site blocks them, even confirmed', async () => {
+    const strict = await createSite(ctx.db, { messageCredits: 10, freeMessages: 2, freeConversations: 2 });
+    const { member: admin } = await createStaffMember(ctx, 'admin');
+    await ctx.services.safetyRules.saveSettings({ id: admin.id, email: admin.email, role: 'admin', ip: '127.0.0.1' }, strict.id, {
+      hold_contact_texts: true,
+      message_policy: 'block',
+    });
+    const target = await createVisibleMember(ctx, strict);
+    const refused = await signUpTo(target.id, withNumber, strict).then(
+      () => null,
+      (problem: AppError) => problem,
+    );
+    expect(refused?.code).toBe('message_safety_blocked');
+    expect(refused?.fields).toEqual([{ field: 'signup_message', code: 'message_safety_blocked', params: { reason: 'phone' } }]);
+  });
+
+  it('records a message the site began to block after the sign-up as not sent', async () => {
+    const later = await createSite(ctx.db, { messageCredits: 10, freeMessages: 2, freeConversations: 2 });
+    const target = await createVisibleMember(ctx, later);
+    const { user, input } = await signUpMember(ctx, later, {
+      gender: 'male',
+      seeking: 'female',
+      target_profile_id: target.id,
+      signup_message: withNumber,
+      confirmed_safety: true,
+    });
+    const { member: admin } = await createStaffMember(ctx, 'admin');
+    await ctx.services.safetyRules.saveSettings({ id: admin.id, email: admin.email, role: 'admin', ip: '127.0.0.1' }, later.id, {
+      hold_contact_texts: true,
+      message_policy: 'block',
+    });
+    await confirm(input.email!);
+    expect(await firstMessages().find(user.id)).toMatchObject({ outcome: 'safety_blocked' });
+    expect(await sentBy(user.id)).toEqual([]);
   });
 });

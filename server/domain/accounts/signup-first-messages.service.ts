@@ -2,6 +2,7 @@ import type { SignupFirstMessageOutcome, SignupFirstMessagesRepository } from '.
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
 import type { ChatService } from '../chat/chat.service';
+import type { Language } from '../../../contract/locales';
 import type { JobQueue } from '../../jobs/job-queue';
 import { isAppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
@@ -22,6 +23,9 @@ const OUTCOME_OF_REFUSAL: Record<string, SignupFirstMessageOutcome> = {
   // A paid message to a fictional profile waits for the member's own confirmation of its
   // warning; a sign-up cannot give it, so the message does not go (it was never paid for).
   fictional_confirmation_required: 'target_unavailable',
+  // The site began to refuse contact details (or money requests, or off-site moves) after the
+  // writer was asked at sign-up: it does not go, as a typed message would not.
+  message_safety_blocked: 'safety_blocked',
 };
 
 /** The client id of the one send: the chat answers a second send with it by the first. */
@@ -64,7 +68,15 @@ export function createSignupFirstMessages(deps: {
 
       let outcome: SignupFirstMessageOutcome = 'sent';
       try {
-        await chat.send(site, userId, { profileId: waiting.targetUserId, kind: 'text', text: waiting.body, clientId: signupMessageClientId(userId) });
+        await chat.send(site, userId, {
+          profileId: waiting.targetUserId,
+          kind: 'text',
+          text: waiting.body,
+          clientId: signupMessageClientId(userId),
+          // The writer was asked at sign-up (screenSignupMessage) and cannot be asked again now:
+          // the screening only decides what the recipient is warned about, as for a typed message.
+          screening: { language: sender.language as Language, confirmed: true },
+        });
       } catch (error) {
         const known = isAppError(error) ? OUTCOME_OF_REFUSAL[error.code] : undefined;
         if (!known) throw error;

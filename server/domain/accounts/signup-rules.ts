@@ -1,15 +1,13 @@
 import type { SignupInput } from '../../../contract/accounts';
+import { isEmailAddress } from '../../../contract/email-address';
 import { GENDERS, MIN_AGE, SEEKING } from '../../../contract/profile-options';
 import type { SiteRow } from '../../db/schema/index';
 import type { FieldProblem } from '../shared/app-error';
+import { findDateOfBirthProblem } from '../profiles/age-rule';
 import { suggestEmailCorrection } from './email-suggestion';
 import { findPasswordProblem } from './passwords';
 
-/** Oldest plausible member; anything earlier is a typing mistake. */
-const MAX_AGE_YEARS = 120;
 const NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u;
-/** Practical e-mail check: one @, a dot in the domain, no spaces. Deliverability is proven by the activation mail. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export interface SignupCheck {
   problems: FieldProblem[];
@@ -36,7 +34,8 @@ export async function checkSignupFields(input: SignupInput, site: Pick<SiteRow, 
 
   if (wants(input.email)) {
     const email = input.email ?? '';
-    if (!EMAIL_PATTERN.test(email)) problems.push({ field: 'email', code: 'email_invalid' });
+    // The contract's one rule; deliverability is proven by the activation mail.
+    if (!isEmailAddress(email)) problems.push({ field: 'email', code: 'email_invalid' });
     suggestion = suggestEmailCorrection(email) ?? undefined;
   }
 
@@ -66,29 +65,12 @@ export function findNameProblem(name: string, email: string | undefined): 'usern
   return null;
 }
 
-/** 'date_of_birth_required' for a missing or under-age date (its text names the minimum age). */
+/**
+ * The age rule (profiles/age-rule.ts) in the member's words: the spec's 'Enter your date of birth
+ * (18+)' for a missing or under-age date, 'Invalid date of birth.' for one that is not a date.
+ */
 export function checkDateOfBirth(value: string | undefined, now: Date): 'date_of_birth_required' | 'date_of_birth_invalid' | null {
-  if (!value) return 'date_of_birth_required';
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return 'date_of_birth_invalid';
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return 'date_of_birth_invalid';
-  const age = ageOn(value, now);
-  if (age > MAX_AGE_YEARS || date > now) return 'date_of_birth_invalid';
-  if (age < MIN_AGE) return 'date_of_birth_required';
-  return null;
-}
-
-/** Whole years between a YYYY-MM-DD birth date and a moment (UTC). */
-export function ageOn(dateOfBirth: string, now: Date): number {
-  const [year, month, day] = dateOfBirth.split('-').map(Number);
-  let age = now.getUTCFullYear() - year;
-  const beforeBirthday = now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day);
-  if (beforeBirthday) age -= 1;
-  return age;
-}
-
-export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email);
+  const problem = findDateOfBirthProblem(value, now);
+  if (problem === 'not_a_date') return 'date_of_birth_invalid';
+  return problem ? 'date_of_birth_required' : null;
 }

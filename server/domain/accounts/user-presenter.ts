@@ -30,9 +30,7 @@ export function presentUser({ user, profile, mainPhoto }: AccountRecord, site: P
       gender: profile.gender,
       seeking: profile.seeking,
       date_of_birth: profile.dateOfBirth,
-      main_image: mainPhoto
-        ? { filename: mainPhoto.filename, thumb_filename: mainPhoto.thumbFilename, status: mainPhoto.status }
-        : null,
+      main_image: mainPhoto ? { filename: mainPhoto.filename, thumb_filename: mainPhoto.thumbFilename, status: mainPhoto.status } : null,
     },
   };
 }

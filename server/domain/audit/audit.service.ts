@@ -4,6 +4,9 @@ import { createAuditRepository, type AuditFilters, type AuditRepository } from '
 import type { AuditRow } from '../../db/schema/index';
 import type { Clock } from '../shared/clock';
 
+/** An audit entry as the log hands it out, and the filters it is searched by. */
+export type { AuditFilters, AuditRow };
+
 /** Who did something in the console: a signed-in staff member, or the command line. */
 export interface StaffActor {
   /** Null for the command line. */
@@ -11,10 +14,18 @@ export interface StaffActor {
   email: string;
   role: StaffRole | 'system';
   ip: string | null;
+  /**
+   * The sites this actor may act on (ADR 0060): null or absent for every site. Set by the console
+   * from the signed-in staff member (`actorOf`); the command line reaches every site.
+   */
+  sites?: readonly number[] | null;
 }
 
 /** The operator at the command line (`npm run admin`). */
 export const SYSTEM_ACTOR: StaffActor = { id: null, email: 'command line', role: 'system', ip: null };
+
+/** Whoever an audit row names: staff, the command line, or nobody known (a failed console sign-in with an address no staff member has). */
+export type AuditActor = StaffActor | { id: null; email: string; role: 'anonymous'; ip: string | null };
 
 export interface AuditEntry {
   /** Verb-first, dotted by area: `staff.invite`, `site.update`, `member.ban`. */
@@ -50,7 +61,7 @@ export const AUDIT_PAGE_SIZE = 50;
 export function createAuditService(deps: { db: Executor; clock: Clock }) {
   const reader: AuditRepository = createAuditRepository(deps.db);
   return {
-    async record(tx: Executor, actor: StaffActor, entry: AuditEntry): Promise<void> {
+    async record(tx: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
       await createAuditRepository(tx).insert({
         at: deps.clock.now(),
         staffId: actor.id,

@@ -14,5 +14,7 @@ export function presentMessage(row: MessageRow): ChatMessage {
     held: row.held,
     read: !!row.readAt,
     created_at: new Date(row.createdAt).toISOString(),
+    // Only when there is something to warn about: most messages carry none, and the field stays out of their payload.
+    ...(row.warnings?.length ? { warnings: row.warnings } : {}),
   };
 }

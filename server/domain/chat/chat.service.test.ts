@@ -4,26 +4,33 @@ import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { createChatRepository } from '../../db/repositories/chat.repository';
 import { createCreditsRepository } from '../../db/repositories/credits.repository';
+import { bookCredits } from '../credits/ledger';
 import { createProfilesRepository } from '../../db/repositories/profiles.repository';
 import { createUsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
 import type { AppError } from '../shared/app-error';
 import { createChatService } from './chat.service';
+import { failure } from '../../../tests/setup/failure';
 
 let ctx: TestContext;
 let site: SiteRow;
 beforeAll(async () => {
   ctx = await createTestContext();
-  site = await createSite(ctx.db, { messageCredits: 10, freeMessages: 2, freeConversations: 2, messageLength: 200, minimumMessageCosts: { DE: { costs: 12, currency: 'EUR' } } });
+  site = await createSite(ctx.db, {
+    messageCredits: 10,
+    freeMessages: 2,
+    freeConversations: 2,
+    messageLength: 200,
+    minimumMessageCosts: { DE: { costs: 12, currency: 'EUR' } },
+  });
 });
 afterAll(() => ctx.close());
 
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: AppError) => error);
 let next = 0;
 const text = (profileId: number, body = 'Hello there!') => ({ profileId, kind: 'text' as const, text: body, clientId: `client-${++next}-${Date.now()}` });
 
 async function giveCredits(userId: number, amount: number) {
-  await createCreditsRepository(ctx.db).apply({ userId, delta: amount, reason: 'adjustment', at: ctx.clock.now() });
+  await bookCredits(ctx.db, { userId, delta: amount, reason: 'adjustment', at: ctx.clock.now() });
 }
 
 describe('chat.send', () => {
@@ -52,7 +59,11 @@ describe('chat.send', () => {
     const recipient = await createVisibleMember(ctx, site);
     await giveCredits(sender.id, 100);
     const input = text(recipient.id);
-    const [first, again, third] = await Promise.all([ctx.services.chat.send(site, sender.id, input), ctx.services.chat.send(site, sender.id, input), ctx.services.chat.send(site, sender.id, input)]);
+    const [first, again, third] = await Promise.all([
+      ctx.services.chat.send(site, sender.id, input),
+      ctx.services.chat.send(site, sender.id, input),
+      ctx.services.chat.send(site, sender.id, input),
+    ]);
     expect(again.message.id).toBe(first.message.id);
     expect(third.message.id).toBe(first.message.id);
     expect((await createUsersRepository(ctx.db).findById(sender.id))!.credits).toBe(90);
@@ -87,7 +98,14 @@ describe('chat.send', () => {
       batching: { maxBatchSize: 4, backlogForAnotherBatch: 1 },
     });
     const conversations = new Map<string, number>();
-    for (const [a, b] of [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]) {
+    for (const [a, b] of [
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [1, 2],
+      [1, 3],
+      [2, 3],
+    ]) {
       const opened = await chat.send(site, members[a].id, text(members[b].id));
       conversations.set(`${a}-${b}`, opened.message.conversation_id).set(`${b}-${a}`, opened.message.conversation_id);
     }
@@ -97,7 +115,16 @@ describe('chat.send', () => {
     const sends = Array.from({ length: 300 }, (_, index) => {
       const from = index % 4;
       const to = (from + 1 + (Math.floor(index / 4) % 3)) % 4;
-      return { from, to, input: { conversationId: conversations.get(`${from}-${to}`)!, kind: 'text' as const, text: `message ${index}`, clientId: `parallel-${index}-${Date.now()}` } };
+      return {
+        from,
+        to,
+        input: {
+          conversationId: conversations.get(`${from}-${to}`)!,
+          kind: 'text' as const,
+          text: `message ${index}`,
+          clientId: `parallel-${index}-${Date.now()}`,
+        },
+      };
     });
     const results = await Promise.all(sends.map((send) => chat.send(site, members[send.from].id, send.input)));
 
@@ -129,7 +156,12 @@ describe('chat.send', () => {
       ctx.services.chat.send(site, rich.id, text(recipient.id)),
       ctx.services.chat.send(site, poor.id, text(recipient.id, '   ')),
     ]);
-    expect(results.map((result) => (result.status === 'fulfilled' ? result.value.credits : (result.reason as AppError).code))).toEqual([20, 'insufficient_credits', 10, 'message_empty']);
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value.credits : (result.reason as AppError).code))).toEqual([
+      20,
+      'insufficient_credits',
+      10,
+      'message_empty',
+    ]);
     expect(await createCreditsRepository(ctx.db).sumForUser(rich.id)).toBe(10);
     expect((await ctx.services.chat.listChats(recipient.id)).total_unread_messages).toBe(2);
   });
@@ -139,7 +171,11 @@ describe('chat.send', () => {
     const recipient = await createVisibleMember(ctx, site);
     await giveCredits(sender.id, 100);
     const [first, second, third] = await Promise.all([1, 2, 3].map(() => ctx.services.chat.send(site, sender.id, text(recipient.id))));
-    expect([first, second, third].map((sent) => [sent.message.credits_spent, sent.credits, sent.next_message_price])).toEqual([[0, 100, 0], [0, 100, 10], [10, 90, 10]]);
+    expect([first, second, third].map((sent) => [sent.message.credits_spent, sent.credits, sent.next_message_price])).toEqual([
+      [0, 100, 0],
+      [0, 100, 10],
+      [10, 90, 10],
+    ]);
     expect(await ctx.services.chat.nextMessagePrice(site, sender.id)).toBe(10);
   });
 
@@ -193,7 +229,11 @@ describe('chat.send', () => {
     await giveCredits(sender.id, 100);
     await createUsersRepository(ctx.db).update(newcomer.id, { status: 'not_confirmed' });
     const opening = await ctx.services.chat.send(site, newcomer.id, text(sender.id, 'Hi, I am new here'));
-    const { message } = await ctx.services.chat.send(site, sender.id, { ...text(newcomer.id), profileId: undefined, conversationId: opening.message.conversation_id });
+    const { message } = await ctx.services.chat.send(site, sender.id, {
+      ...text(newcomer.id),
+      profileId: undefined,
+      conversationId: opening.message.conversation_id,
+    });
     expect(message.held).toBe(true);
     expect((await ctx.services.chat.listChats(newcomer.id)).total_unread_messages).toBe(0);
     await createUsersRepository(ctx.db).update(newcomer.id, { status: 'active' });
@@ -210,10 +250,18 @@ describe('chat lists and history', () => {
     const { message } = await ctx.services.chat.send(site, anna.id, text(ben.id, 'Hi Ben'));
     await ctx.services.chat.send(site, anna.id, { ...text(ben.id), profileId: undefined, conversationId: message.conversation_id, text: 'Are you there?' });
     const chats = await ctx.services.chat.listChats(ben.id);
-    expect(chats.chats[0]).toMatchObject({ conversation: { id: message.conversation_id }, num_unread_messages: 2, profile: { id: anna.id }, last_message: { text: 'Are you there?', mine: false } });
+    expect(chats.chats[0]).toMatchObject({
+      conversation: { id: message.conversation_id },
+      num_unread_messages: 2,
+      profile: { id: anna.id },
+      last_message: { text: 'Are you there?', mine: false },
+    });
 
     const history = await ctx.services.chat.history(site, ben.id, message.conversation_id, null);
     expect(history.messages.map((m) => m.text)).toEqual(['Are you there?', 'Hi Ben']);
+    // Reading the history changes nothing; opening the conversation marks it read.
+    expect((await ctx.services.chat.listChats(ben.id)).total_unread_messages).toBe(2);
+    await ctx.services.chat.markRead(ben.id, message.conversation_id);
     expect((await ctx.services.chat.listChats(ben.id)).total_unread_messages).toBe(0);
 
     await ctx.services.chat.remove(ben.id, message.conversation_id);
@@ -229,7 +277,10 @@ describe('chat lists and history', () => {
     await giveCredits(eve.id, 100);
     const { message } = await ctx.services.chat.send(site, anna.id, text(ben.id));
     expect((await failure(ctx.services.chat.history(site, eve.id, message.conversation_id, null))).code).toBe('not_found');
+    expect((await failure(ctx.services.chat.markRead(eve.id, message.conversation_id))).code).toBe('not_found');
     expect((await failure(ctx.services.chat.remove(eve.id, message.conversation_id))).code).toBe('not_found');
-    expect((await failure(ctx.services.chat.send(site, eve.id, { ...text(ben.id), profileId: undefined, conversationId: message.conversation_id }))).code).toBe('not_found');
+    expect((await failure(ctx.services.chat.send(site, eve.id, { ...text(ben.id), profileId: undefined, conversationId: message.conversation_id }))).code).toBe(
+      'not_found',
+    );
   });
 });

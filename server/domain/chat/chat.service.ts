@@ -7,6 +7,8 @@ import type { SiteRow } from '../../db/schema/index';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import { presentMessage } from './chat-presenter';
+import type { SafetySignals } from '../safety/safety-signals.service';
+import { screenSend } from './message-screening';
 import { priceOf } from './message-pricing';
 import { createSendBatchCommitter, type CommittedMessage, type SendResult } from './send-batch';
 import { createSendBatcher, type SendBatcherOptions } from './send-batcher';
@@ -67,6 +69,8 @@ export function createChatService(deps: {
   onMessagesCommitted?: (messages: CommittedMessage[]) => void;
   /** Told of every group commit: its size, how long it took, and the messages it stored (metrics). */
   observer?: ChatSendObserver;
+  /** The safety signals a member's text passes before it is sent (issue 32). */
+  safety?: Pick<SafetySignals, 'screenMessage'>;
   /** Batch size and concurrency of the group commit (defaults suit both engines). */
   batching?: Omit<SendBatcherOptions<PendingSend, SendResult>, 'commit'>;
 }) {
@@ -101,8 +105,10 @@ export function createChatService(deps: {
      * message, the sender's balance after it and the price of their next text message; the
      * same client id again answers with the first message and charges nothing.
      */
-    send(site: SiteRow, senderId: number, input: SendInput): Promise<SendResult> {
-      return sends.submit({ site, senderId, input, at: clock.now() });
+    async send(site: SiteRow, senderId: number, input: SendInput): Promise<SendResult> {
+      const at = clock.now();
+      const screened = deps.safety ? await screenSend(deps.safety, site, input) : input;
+      return sends.submit({ site, senderId, input: screened, at });
     },
 
     /** Resolves once every send handed in so far has committed or failed. */
@@ -112,16 +118,31 @@ export function createChatService(deps: {
       const rows = await chat.listChats(memberId);
       // Not the viewer's cards: a member they blocked stays in their list (ADR 0021); conversations
       // withheld from them by the other's block are not among the rows.
-      const cards = new Map((await profiles.findCards(rows.map((row) => row.otherId), null)).map((card) => [card.id, card]));
+      const cards = new Map(
+        (
+          await profiles.findCards(
+            rows.map((row) => row.otherId),
+            null,
+          )
+        ).map((card) => [card.id, card]),
+      );
       const chats = rows.flatMap((row) => {
         const card = cards.get(row.otherId);
         if (!card) return [];
         return [
           {
             conversation: { id: row.conversationId },
-            profile: { id: card.id, name: card.name, is_fictional: card.isFictional, main_image: card.mainThumb && card.mainFilename ? { filename: card.mainFilename, thumb_filename: card.mainThumb, status: 'active' as const } : null },
+            profile: {
+              id: card.id,
+              name: card.name,
+              is_fictional: card.isFictional,
+              main_image:
+                card.mainThumb && card.mainFilename ? { filename: card.mainFilename, thumb_filename: card.mainThumb, status: 'active' as const } : null,
+            },
             num_unread_messages: row.unreadCount,
-            last_message: row.lastMessageId ? { id: Number(row.lastMessageId), text: row.lastBody ?? '', kind: row.lastKind ?? 'text', mine: row.lastSenderId === memberId } : null,
+            last_message: row.lastMessageId
+              ? { id: Number(row.lastMessageId), text: row.lastBody ?? '', kind: row.lastKind ?? 'text', mine: row.lastSenderId === memberId }
+              : null,
             last_message_at: new Date(row.lastMessageAt).toISOString(),
             blocked: row.blockedByMe,
           },
@@ -130,14 +151,10 @@ export function createChatService(deps: {
       return { chats, total_unread_messages: chats.reduce((sum, item) => sum + item.num_unread_messages, 0) };
     },
 
-    /** A page of history; opening a conversation marks it read (spec §4). */
+    /** A page of history. Reading changes nothing: the open conversation is marked read by `markRead`. */
     async history(site: SiteRow, memberId: number, conversationId: number, beforeId: number | null): Promise<HistoryResponse> {
       if (!(await chat.findShownTo(conversationId, memberId))) throw new AppError('not_found');
       const rows = await chat.history(conversationId, memberId, beforeId, HISTORY_PAGE + 1);
-      if (!beforeId) {
-        const read = await chat.markRead(conversationId, memberId, clock.now());
-        if (read.length) deps.events?.conversationRead(conversationId, memberId, read);
-      }
       const account = (await users.findAccount(memberId))!;
       const freeSent = await chat.countFreeSent(memberId);
       return {
@@ -146,6 +163,16 @@ export function createChatService(deps: {
         next_message_price: priceOf('text', site, account.user, account.profile.country, freeSent),
         credits: account.user.credits,
       };
+    },
+
+    /**
+     * The member has the conversation open: every message to them in it is read now (spec §4),
+     * and the senders get their receipts. A write of its own, so no GET ever changes it.
+     */
+    async markRead(memberId: number, conversationId: number): Promise<void> {
+      if (!(await chat.findShownTo(conversationId, memberId))) throw new AppError('not_found');
+      const read = await chat.markRead(conversationId, memberId, clock.now());
+      if (read.length) deps.events?.conversationRead(conversationId, memberId, read);
     },
 
     async remove(memberId: number, conversationId: number): Promise<void> {

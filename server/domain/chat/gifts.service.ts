@@ -26,7 +26,14 @@ export function createGiftsService(deps: { chat: ChatService }) {
     /** Sends a gift; throws `gift_not_offered` for a gift this site does not offer. */
     async send(site: SiteRow, senderId: number, input: { profileId?: number; conversationId?: number; giftId: string; clientId: string }) {
       if (!(offeredGiftIds(site) as string[]).includes(input.giftId)) throw new AppError('gift_not_offered', { detail: input.giftId });
-      return deps.chat.send(site, senderId, { profileId: input.profileId, conversationId: input.conversationId, kind: 'gift', text: '', giftId: input.giftId, clientId: input.clientId });
+      return deps.chat.send(site, senderId, {
+        profileId: input.profileId,
+        conversationId: input.conversationId,
+        kind: 'gift',
+        text: '',
+        giftId: input.giftId,
+        clientId: input.clientId,
+      });
     },
   };
 }

@@ -57,7 +57,9 @@ export function createSendBatchCommitter(deps: { db: Database; onCommitted?: (me
     deps.onCommitted?.(
       [...stored].flatMap(([index, row]) => {
         const { recipientId, conversationId, recipientFictional } = plan[index] as Written;
-        return row.held ? [] : [{ message: presentMessage(row), recipientId, recipientUnread: unread.get(recipientId) ?? 0, opened: conversationId === null, recipientFictional }];
+        return row.held
+          ? []
+          : [{ message: presentMessage(row), recipientId, recipientUnread: unread.get(recipientId) ?? 0, opened: conversationId === null, recipientFictional }];
       }),
     );
     return outcomes;
@@ -72,7 +74,12 @@ async function readFacts(repository: ChatSendRepository, sends: PendingSend[]): 
   const senderIds = [...new Set(sends.map((send) => send.senderId))];
   const { senders: locked, targets } = await repository.lockAndResolve(
     senderIds,
-    sends.map((send) => ({ senderId: send.senderId, clientId: send.input.clientId, profileId: send.input.profileId, conversationId: send.input.conversationId })),
+    sends.map((send) => ({
+      senderId: send.senderId,
+      clientId: send.input.clientId,
+      profileId: send.input.profileId,
+      conversationId: send.input.conversationId,
+    })),
   );
   const senders = new Map(locked.map((row) => [row.id, row]));
   const earlierIds = targets.flatMap((target) => (target.earlierId === null ? [] : [target.earlierId]));
@@ -80,7 +87,9 @@ async function readFacts(repository: ChatSendRepository, sends: PendingSend[]): 
 
   // Only members without premium have free messages and a limit on new conversations.
   const freeSenders = [...senders.values()].filter((row) => !row.paidUser).map((row) => row.id);
-  const opening = new Set(sends.filter((send, index) => targets[index].conversationId === null && freeSenders.includes(send.senderId)).map((send) => send.senderId));
+  const opening = new Set(
+    sends.filter((send, index) => targets[index].conversationId === null && freeSenders.includes(send.senderId)).map((send) => send.senderId),
+  );
   return {
     senders,
     earlier,
@@ -110,6 +119,7 @@ async function writeAccepted(tx: Executor, sends: PendingSend[], plan: PlannedSe
       clientId: send.input.clientId,
       held: planned.held,
       createdAt: send.at,
+      warnings: send.input.warnings ?? [],
     })),
     debits: accepted
       .filter(({ planned }) => planned.price > 0)
@@ -135,7 +145,11 @@ async function writeAccepted(tx: Executor, sends: PendingSend[], plan: PlannedSe
 async function openConversations(tx: Executor, accepted: { index: number; planned: Written; send: PendingSend }[]): Promise<Record<number, number>> {
   const ids: Record<number, number> = {};
   const toOpen = accepted.filter(({ planned }) => planned.conversationId === null);
-  toOpen.sort((a, b) => Math.min(a.send.senderId, a.planned.recipientId) - Math.min(b.send.senderId, b.planned.recipientId) || Math.max(a.send.senderId, a.planned.recipientId) - Math.max(b.send.senderId, b.planned.recipientId));
+  toOpen.sort(
+    (a, b) =>
+      Math.min(a.send.senderId, a.planned.recipientId) - Math.min(b.send.senderId, b.planned.recipientId) ||
+      Math.max(a.send.senderId, a.planned.recipientId) - Math.max(b.send.senderId, b.planned.recipientId),
+  );
   const chat = createChatRepository(tx);
   for (const { index, planned, send } of toOpen) {
     // `create` returns the pair's existing row when an earlier send of this batch made it.

@@ -16,7 +16,10 @@ describe('createSendBatcher', () => {
     await new Promise((resolve) => setImmediate(resolve));
     const second = [4, 5].map((item) => batcher.submit(item));
     expect(await Promise.all([...first, ...second])).toEqual([10, 20, 30, 40, 50]);
-    expect(batches).toEqual([[1, 2, 3], [4, 5]]);
+    expect(batches).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
   });
 
   it('caps the batch size', async () => {
@@ -43,7 +46,12 @@ describe('createSendBatcher', () => {
       },
     });
     const results = await Promise.allSettled([1, 2, 3, 4].map((item) => batcher.submit(item)));
-    expect(results.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as Error).message))).toEqual([1, 'two refused', 'three is bad', 4]);
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as Error).message))).toEqual([
+      1,
+      'two refused',
+      'three is bad',
+      4,
+    ]);
     expect(calls).toEqual([[1, 2, 3, 4], [1], [2], [3], [4]]);
     await batcher.drain();
   });
@@ -96,6 +104,10 @@ describe('createSendBatcher', () => {
     await Promise.all([11, 12, 21, 3, 4, 22].map((item) => batcher.submit(item)));
     await batcher.drain();
     expect(mostAtOnce).toBe(2);
-    expect(batches).toEqual([[11, 12], [3, 4], [21, 22]]);
+    expect(batches).toEqual([
+      [11, 12],
+      [3, 4],
+      [21, 22],
+    ]);
   });
 });

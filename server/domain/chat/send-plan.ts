@@ -1,5 +1,7 @@
 import type { LockedSender, SendTarget } from '../../db/repositories/chat-send.repository';
 import type { MessageRow, SiteRow } from '../../db/schema/index';
+import type { Language } from '../../../contract/locales';
+import type { MessageWarning } from '../../../contract/safety';
 import { AppError } from '../shared/app-error';
 import { priceOf, type PaidKind } from './message-pricing';
 
@@ -11,6 +13,14 @@ export interface SendInput {
   clientId: string;
   giftId?: string;
   photoFilename?: string;
+  /**
+   * Read by the safety signals before sending (issue 32): the sender's language, and whether
+   * they confirmed a message the signals asked about. Absent for hosts and for sends the
+   * member did not type just now (a sign-up's kept first message).
+   */
+  screening?: { language: Language; confirmed: boolean };
+  /** What the recipient is warned about, set by the screening. */
+  warnings?: MessageWarning[];
 }
 
 /** One member's send waiting for its batch. */
@@ -47,7 +57,15 @@ export type PlannedSend =
   | ({ outcome: 'earlier'; message: MessageRow } & SenderAfter)
   /** The same sender and client id as send number `of` of this batch: answer as it is answered. */
   | { outcome: 'same_as'; of: number }
-  | ({ outcome: 'write'; price: number; body: string; recipientId: number; conversationId: number | null; held: boolean; recipientFictional: boolean } & SenderAfter);
+  | ({
+      outcome: 'write';
+      price: number;
+      body: string;
+      recipientId: number;
+      conversationId: number | null;
+      held: boolean;
+      recipientFictional: boolean;
+    } & SenderAfter);
 
 export const sendKey = (senderId: number, clientId: string) => `${senderId}:${clientId}`;
 
@@ -123,7 +141,16 @@ function planWrite(send: PendingSend, target: SendTarget, state: SenderState, op
     state.started += 1;
     opening.add(pair);
   }
-  return { outcome: 'write', price, body, recipientId, conversationId: target.conversationId, held: target.recipientStatus === 'not_confirmed', recipientFictional: target.recipientFictional, ...after(site, state) };
+  return {
+    outcome: 'write',
+    price,
+    body,
+    recipientId,
+    conversationId: target.conversationId,
+    held: target.recipientStatus === 'not_confirmed',
+    recipientFictional: target.recipientFictional,
+    ...after(site, state),
+  };
 }
 
 /** The member the send goes to, or the reason it cannot go (checked in the order members see them). */

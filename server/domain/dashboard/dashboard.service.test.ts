@@ -52,7 +52,11 @@ describe('dashboard buckets', () => {
     const days = dashboardBuckets('30d', now);
     expect([days.starts[0].toISOString(), days.starts[29].toISOString()]).toEqual(['2026-02-14T00:00:00.000Z', '2026-03-15T00:00:00.000Z']);
     const months = dashboardBuckets('12m', now);
-    expect([months.starts[0].toISOString(), months.starts[11].toISOString(), months.to.toISOString()]).toEqual(['2025-04-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z']);
+    expect([months.starts[0].toISOString(), months.starts[11].toISOString(), months.to.toISOString()]).toEqual([
+      '2025-04-01T00:00:00.000Z',
+      '2026-03-01T00:00:00.000Z',
+      '2026-04-01T00:00:00.000Z',
+    ]);
   });
 });
 
@@ -71,15 +75,23 @@ describe('dashboard figures', () => {
     const refundedOrder = await paidOrder(dating, payer.id, 995, 'EUR', ago(5 * DAY));
     await paidOrder(flirt, payer.id, 4900, 'PLN', ago(2 * DAY));
     await paidOrder(dating, payer.id, 5000, 'EUR', ago(60 * DAY));
-    await ctx.db.execute(sql`insert into refunds (order_id, user_id, credits, amount, currency, created_at) values (${refundedOrder}, ${payer.id}, 100, 995, 'EUR', ${ago(4 * DAY)})`);
+    await ctx.db.execute(
+      sql`insert into refunds (order_id, user_id, credits, amount, currency, created_at) values (${refundedOrder}, ${payer.id}, 100, 995, 'EUR', ${ago(4 * DAY)})`,
+    );
 
-    const [conversation] = ((await ctx.db.execute(sql`
-      insert into conversations (member_a, member_b, started_by, created_at, last_message_at) values (${payer.id}, ${browser.id}, ${payer.id}, ${lastWeek}, ${today}) returning id`)) as unknown as { rows: { id: number }[] }).rows;
+    const [conversation] = (
+      (await ctx.db.execute(sql`
+      insert into conversations (member_a, member_b, started_by, created_at, last_message_at) values (${payer.id}, ${browser.id}, ${payer.id}, ${lastWeek}, ${today}) returning id`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
     for (const [index, at] of [ago(3 * DAY), ago(3 * DAY), ago(HOUR)].entries()) {
-      await ctx.db.execute(sql`insert into messages (conversation_id, sender_id, body, client_id, created_at) values (${conversation.id}, ${payer.id}, 'hello', ${`dash-msg-${index}`}, ${at})`);
+      await ctx.db.execute(
+        sql`insert into messages (conversation_id, sender_id, body, client_id, created_at) values (${conversation.id}, ${payer.id}, 'hello', ${`dash-msg-${index}`}, ${at})`,
+      );
     }
 
-    const all = await ctx.services.dashboard.figures({ range: '30d' });
+    const all = await ctx.services.dashboard.figures({ range: '30d' }, null);
     expect(all.buckets).toHaveLength(30);
     expect(all.sites.map((site) => site.name)).toEqual(expect.arrayContaining(['Dating', 'Flirt']));
     // Fictional profiles and sign-ups before the period are not sign-ups of the period.
@@ -99,30 +111,38 @@ describe('dashboard figures', () => {
     expect(all.totals.refunds).toBe(1);
     expect(all.totals.refunded).toEqual([{ currency: 'EUR', amount: 995 }]);
 
-    const datingOnly = await ctx.services.dashboard.figures({ range: '30d', site_id: dating.id });
+    const datingOnly = await ctx.services.dashboard.figures({ range: '30d', site_id: dating.id }, null);
     expect(datingOnly.site_id).toBe(dating.id);
     expect(datingOnly.totals.signups).toBe(2);
     expect(datingOnly.revenue.map((row) => row.currency)).toEqual(['EUR']);
     expect(datingOnly.totals.messages).toBe(3);
-    const flirtOnly = await ctx.services.dashboard.figures({ range: '30d', site_id: flirt.id });
+    const flirtOnly = await ctx.services.dashboard.figures({ range: '30d', site_id: flirt.id }, null);
     expect([flirtOnly.totals.signups, flirtOnly.totals.messages, flirtOnly.totals.refunds]).toEqual([1, 0, 0]);
 
-    const year = await ctx.services.dashboard.figures({ range: '12m' });
+    const year = await ctx.services.dashboard.figures({ range: '12m' }, null);
     expect(year.totals.signups).toBe(4);
     expect(year.revenue.find((row) => row.currency === 'EUR')?.total).toBe(7990);
-    const day = await ctx.services.dashboard.figures({ range: '24h' });
+    const day = await ctx.services.dashboard.figures({ range: '24h' }, null);
     expect([day.totals.signups, day.totals.messages, day.totals.first_purchases]).toEqual([2, 1, 0]);
   });
 
   it('counts activations from the activation links members used, and the work waiting for moderators', async () => {
     const site = await createSite(ctx.db, { domain: 'activations.example', name: 'Activations' });
     const member = await memberAt(site, ago(2 * HOUR));
-    await ctx.db.execute(sql`insert into email_tokens (token_hash, user_id, purpose, created_at, expires_at, used_at) values ('dash-token', ${member.id}, 'activate', ${ago(2 * HOUR)}, ${ago(-DAY)}, ${ago(HOUR)})`);
-    await ctx.db.execute(sql`insert into photos (user_id, filename, thumb_filename, status, position) values (${member.id}, 'waiting.webp', 'waiting-t.webp', 'pending', 1)`);
+    await ctx.db.execute(
+      sql`insert into email_tokens (token_hash, user_id, purpose, created_at, expires_at, used_at) values ('dash-token', ${member.id}, 'activate', ${ago(2 * HOUR)}, ${ago(-DAY)}, ${ago(HOUR)})`,
+    );
+    await ctx.db.execute(
+      sql`insert into photos (user_id, filename, thumb_filename, status, position) values (${member.id}, 'waiting.webp', 'waiting-t.webp', 'pending', 1)`,
+    );
     const reporter = await memberAt(site, ago(3 * HOUR));
-    await ctx.db.execute(sql`insert into reports (site_id, reporter_id, kind, profile_id, reason, created_at, updated_at) values (${site.id}, ${reporter.id}, 'profile', ${member.id}, 'fake_profile', ${ago(HOUR)}, ${ago(HOUR)})`);
-    await ctx.db.execute(sql`insert into reports (site_id, reporter_id, kind, profile_id, reason, status, created_at, updated_at) values (${site.id}, ${reporter.id}, 'profile', ${member.id}, 'spam_or_scam', 'resolved', ${ago(HOUR)}, ${ago(HOUR)})`);
-    const figures = await ctx.services.dashboard.figures({ range: '24h', site_id: site.id });
+    await ctx.db.execute(
+      sql`insert into reports (site_id, reporter_id, kind, profile_id, reason, created_at, updated_at) values (${site.id}, ${reporter.id}, 'profile', ${member.id}, 'fake_profile', ${ago(HOUR)}, ${ago(HOUR)})`,
+    );
+    await ctx.db.execute(
+      sql`insert into reports (site_id, reporter_id, kind, profile_id, reason, status, created_at, updated_at) values (${site.id}, ${reporter.id}, 'profile', ${member.id}, 'spam_or_scam', 'resolved', ${ago(HOUR)}, ${ago(HOUR)})`,
+    );
+    const figures = await ctx.services.dashboard.figures({ range: '24h', site_id: site.id }, null);
     expect(figures.totals.activations).toBe(1);
     expect(figures.totals.signups).toBe(2);
     expect(figures.series.activations[22]).toBe(1);

@@ -2,6 +2,7 @@ import type { Dashboard, DashboardQuery, DashboardRange } from '../../../contrac
 import type { BucketUnit, BucketValue, DashboardRepository, DashboardWindow } from '../../db/repositories/dashboard.repository';
 import type { SitesRepository } from '../../db/repositories/sites.repository';
 import type { Clock } from '../shared/clock';
+import { allowedSites, narrowScope, type SiteScope } from '../staff/site-scope';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -50,14 +51,18 @@ export function createDashboardService(deps: {
   dashboard: DashboardRepository;
   sites: Pick<SitesRepository, 'names'>;
   clock: Clock;
-  queueSizes: (siteId: number | null) => Promise<QueueSizes>;
+  queueSizes: (sites: SiteScope) => Promise<QueueSizes>;
 }) {
   return {
-    async figures(query: DashboardQuery): Promise<Dashboard> {
+    /**
+     * The figures of the chosen site, or of every site the staff member may see (ADR 0060); a
+     * site outside `scope` counts nothing, and the site picker offers only the allowed ones.
+     */
+    async figures(query: DashboardQuery, scope: SiteScope): Promise<Dashboard> {
       const { unit, starts, to } = dashboardBuckets(query.range, deps.clock.now());
-      const window: DashboardWindow = { unit, from: starts[0], to, siteId: query.site_id ?? null };
+      const window: DashboardWindow = { unit, from: starts[0], to, sites: narrowScope(scope, query.site_id) };
       const [sites, signups, signupsWhoPaid, activations, activeMembers, messages, firstPurchases, revenue, refunds, queues] = await Promise.all([
-        deps.sites.names(),
+        deps.sites.names().then((names) => allowedSites(scope, names)),
         deps.dashboard.signups(window),
         deps.dashboard.signupsWhoPaid(window),
         deps.dashboard.activations(window),
@@ -66,7 +71,7 @@ export function createDashboardService(deps: {
         deps.dashboard.firstPurchases(window),
         deps.dashboard.revenue(window),
         deps.dashboard.refunds(window),
-        deps.queueSizes(window.siteId),
+        deps.queueSizes(window.sites),
       ]);
 
       const series = {
@@ -78,7 +83,10 @@ export function createDashboardService(deps: {
       };
       const currencies = [...new Set(revenue.map((row) => row.currency))].sort();
       const revenueByCurrency = currencies.map((currency) => {
-        const amounts = spread(starts, revenue.filter((row) => row.currency === currency));
+        const amounts = spread(
+          starts,
+          revenue.filter((row) => row.currency === currency),
+        );
         return { currency, amounts, total: sum(amounts) };
       });
       const refunded = [...new Set(refunds.map((row) => row.currency))].sort().map((currency) => ({
@@ -89,7 +97,7 @@ export function createDashboardService(deps: {
 
       return {
         range: query.range,
-        site_id: window.siteId,
+        site_id: query.site_id ?? null,
         sites,
         buckets: starts.map((start) => start.toISOString()),
         series,

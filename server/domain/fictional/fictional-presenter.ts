@@ -1,6 +1,9 @@
+import type { CannedReply } from '../../../contract/admin/canned-replies';
+import type { HostNote } from '../../../contract/admin/host-notes';
 import type { FictionalProfile, HostMemberProfile } from '../../../contract/admin/fictional';
 import type { FictionalProfileRecord, HostMemberRow, WaitingConversation } from '../../db/repositories/fictional.repository';
-import type { FictionalClaimRow } from '../../db/schema/index';
+import type { CannedReplyRow, FictionalClaimRow, HostNoteRow } from '../../db/schema/index';
+import { ageOn } from '../profiles/age-rule';
 
 export function presentFictionalProfile(row: FictionalProfileRecord): FictionalProfile {
   return {
@@ -15,6 +18,7 @@ export function presentFictionalProfile(row: FictionalProfileRecord): FictionalP
     city: row.city,
     about: row.about,
     status: row.status,
+    under_age: !row.adult,
     updated_at: row.updatedAt.toISOString(),
     version: row.version,
   };
@@ -54,8 +58,24 @@ export function presentHostMember(row: HostMemberRow, now: Date): HostMemberProf
   };
 }
 
-function ageOn(dateOfBirth: string, now: Date): number {
-  const [year, month, day] = dateOfBirth.split('-').map(Number);
-  const birthdayPassed = now.getUTCMonth() + 1 > month || (now.getUTCMonth() + 1 === month && now.getUTCDate() >= day);
-  return now.getUTCFullYear() - year - (birthdayPassed ? 0 : 1);
+export function presentCannedReply(row: CannedReplyRow): CannedReply {
+  return {
+    id: row.id,
+    site_id: row.siteId,
+    language: row.language as CannedReply['language'],
+    title: row.title,
+    body: row.body,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** A host's note as staff see it; `mine` when the viewer wrote it (only then may they delete it). */
+export function presentHostNote(note: HostNoteRow & { authorName?: string | null }, viewer: number | null): HostNote {
+  return {
+    id: note.id,
+    body: note.body,
+    author: note.authorName ?? null,
+    mine: note.staffId !== null && note.staffId === viewer,
+    created_at: note.createdAt.toISOString(),
+  };
 }

@@ -1,7 +1,13 @@
 import type { Database } from '../../db/client';
-import { createFictionalRepository, type FictionalProfileFields, type FictionalProfileRecord, type FictionalSort } from '../../db/repositories/fictional.repository';
+import {
+  createFictionalRepository,
+  type FictionalProfileFields,
+  type FictionalProfileRecord,
+  type FictionalSort,
+} from '../../db/repositories/fictional.repository';
 import type { SitesRepository } from '../../db/repositories/sites.repository';
 import type { AuditService, StaffActor } from '../audit/audit.service';
+import { assertAdultDateOfBirth } from '../profiles/age-rule';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import { presentFictionalProfile } from './fictional-presenter';
@@ -13,7 +19,7 @@ export interface FictionalProfileChange extends Partial<FictionalProfileFields> 
 
 /** The fields of a fictional profile an audit entry shows (as presented, without id and version); the flag is always there, always true. */
 export function auditableFictional(row: FictionalProfileRecord) {
-  const { id: _id, updated_at: _updatedAt, version: _version, ...fields } = presentFictionalProfile(row);
+  const { id: _id, updated_at: _updatedAt, version: _version, under_age: _underAge, ...fields } = presentFictionalProfile(row);
   return fields;
 }
 
@@ -21,12 +27,14 @@ export function auditableFictional(row: FictionalProfileRecord) {
  * Fictional profiles, made and edited in the console (issue 16). Each is an ordinary profile
  * flagged `is_fictional` for good: members see the site's fictional label on it everywhere, and
  * nothing here (nor any other route) can clear the flag. Every write is audited in its own
- * transaction; an edit from an older version is refused (409).
+ * transaction; an edit from an older version is refused (409). The age rule holds for them as for
+ * members: nobody under 18, on creation and after every edit.
  */
 export function createFictionalProfilesService(deps: { db: Database; sites: SitesRepository; audit: AuditService; clock: Clock }) {
   const reader = createFictionalRepository(deps.db);
   return {
-    list: (siteId: number | null, sort: FictionalSort, dir: 'asc' | 'desc', offset: number, limit: number) => reader.listProfiles(siteId, sort, dir, offset, limit),
+    list: (siteId: number | null, sort: FictionalSort, dir: 'asc' | 'desc', offset: number, limit: number) =>
+      reader.listProfiles(siteId, sort, dir, offset, limit),
 
     async find(id: number): Promise<FictionalProfileRecord> {
       const row = await reader.findProfile(id);
@@ -35,6 +43,7 @@ export function createFictionalProfilesService(deps: { db: Database; sites: Site
     },
 
     async create(actor: StaffActor, siteId: number, fields: FictionalProfileFields): Promise<FictionalProfileRecord> {
+      assertAdultDateOfBirth(fields.dateOfBirth, deps.clock.now());
       if (!(await deps.sites.findById(siteId))) throw new AppError('not_found');
       return deps.db.transaction(async (tx) => {
         const repository = createFictionalRepository(tx);
@@ -52,9 +61,17 @@ export function createFictionalProfilesService(deps: { db: Database; sites: Site
         const before = await repository.lockProfile(id);
         if (!before) throw new AppError('not_found');
         if (before.version !== version) throw new AppError('version_conflict');
+        // Checked on the date the profile will have, so a profile saved before the rule is fixed by its next edit.
+        assertAdultDateOfBirth(fields.dateOfBirth ?? before.dateOfBirth, deps.clock.now());
         await repository.updateProfile(id, fields, deps.clock.now());
         const after = (await repository.findProfile(id))!;
-        await deps.audit.record(tx, actor, { action: 'fictional.update', targetType: 'profile', targetId: id, before: auditableFictional(before), after: auditableFictional(after) });
+        await deps.audit.record(tx, actor, {
+          action: 'fictional.update',
+          targetType: 'profile',
+          targetId: id,
+          before: auditableFictional(before),
+          after: auditableFictional(after),
+        });
         return after;
       });
     },

@@ -4,12 +4,13 @@ import { createVisibleMember } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { createStaffMember } from '../../../tests/factories/staff';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
-import { createCreditsRepository } from '../../db/repositories/credits.repository';
+import { bookCredits } from '../credits/ledger';
 import { createUsersRepository } from '../../db/repositories/users.repository';
 import { auditLog, messages, users, type SiteRow } from '../../db/schema/index';
 import type { StaffActor } from '../audit/audit.service';
 import type { AppError } from '../shared/app-error';
 import { CLAIM_MINUTES } from './host-inbox.service';
+import { failure } from '../../../tests/setup/failure';
 
 let ctx: TestContext;
 let site: SiteRow;
@@ -17,17 +18,24 @@ let owner: StaffActor;
 let hostA: StaffActor;
 let hostB: StaffActor;
 
-const actorOf = (member: { id: number; email: string; role: StaffActor['role'] }): StaffActor => ({ id: member.id, email: member.email, role: member.role, ip: '127.0.0.1' });
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: AppError) => error,
-  );
+const actorOf = (member: { id: number; email: string; role: StaffActor['role'] }): StaffActor => ({
+  id: member.id,
+  email: member.email,
+  role: member.role,
+  ip: '127.0.0.1',
+});
 let next = 0;
 const clientId = () => `fictional-test-${++next}-${Date.now()}`;
-const profileFields = { name: 'Sunny', gender: 'female' as const, seeking: 'male' as const, dateOfBirth: '1994-03-02', country: 'NL', city: 'Utrecht', about: 'Hello', status: 'active' as const };
+const profileFields = {
+  name: 'Sunny',
+  gender: 'female' as const,
+  seeking: 'male' as const,
+  dateOfBirth: '1994-03-02',
+  country: 'NL',
+  city: 'Utrecht',
+  about: 'Hello',
+  status: 'active' as const,
+};
 const auditRows = (action: string, targetId: number) =>
   ctx.db
     .select()
@@ -93,7 +101,7 @@ describe('a member writing to a fictional profile', () => {
   it('is asked once, before the first paid message, and then not again', async () => {
     const fictional = await ctx.services.fictionalProfiles.create(owner, site.id, profileFields);
     const member = await createVisibleMember(ctx, site, { gender: 'male' });
-    await createCreditsRepository(ctx.db).apply({ userId: member.id, delta: 50, reason: 'adjustment', at: ctx.clock.now() });
+    await bookCredits(ctx.db, { userId: member.id, delta: 50, reason: 'adjustment', at: ctx.clock.now() });
     // The free message needs no confirmation.
     const free = await ctx.services.chat.send(site, member.id, { profileId: fictional.id, kind: 'text', text: 'Free hello', clientId: clientId() });
     expect(free.message.credits_spent).toBe(0);
@@ -124,7 +132,12 @@ describe('the hosts’ inbox', () => {
     const ids = items.map((item) => item.conversationId);
     expect(ids.indexOf(first.conversationId)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(first.conversationId)).toBeLessThan(ids.indexOf(second.conversationId));
-    expect(items.find((item) => item.conversationId === first.conversationId)).toMatchObject({ memberId: first.member.id, fictionalId: first.fictional.id, unread: 1, lastBody: 'Hi, are you there?' });
+    expect(items.find((item) => item.conversationId === first.conversationId)).toMatchObject({
+      memberId: first.member.id,
+      fictionalId: first.fictional.id,
+      unread: 1,
+      lastBody: 'Hi, are you there?',
+    });
   });
 
   it('opens a conversation with the member’s public profile only', async () => {
@@ -133,6 +146,13 @@ describe('the hosts’ inbox', () => {
     expect(opened.member.id).toBe(member.id);
     expect(Object.keys(opened.member).sort()).toEqual(['about', 'city', 'country', 'dateOfBirth', 'gender', 'id', 'interests', 'name', 'photoThumb']);
     expect(opened.messages.map((message) => message.body)).toEqual(['Hi, are you there?']);
+  });
+
+  it('opens a conversation with the fictional profile’s own public details, so the host answers in character', async () => {
+    const { conversationId, fictional } = await waitingConversation();
+    const opened = await ctx.services.hostInbox.open(conversationId, null);
+    expect(opened.fictional).toMatchObject({ id: fictional.id, name: fictional.name, city: fictional.city, about: fictional.about });
+    expect(Object.keys(opened.fictional).sort()).toEqual(['about', 'city', 'country', 'dateOfBirth', 'gender', 'id', 'interests', 'name', 'photoThumb']);
   });
 
   it('answers as the fictional profile for free, and the conversation leaves the queue', async () => {
@@ -203,5 +223,37 @@ describe('the hosts’ inbox', () => {
     const sent = await ctx.services.chat.send(site, a.id, { profileId: b.id, kind: 'text', text: 'Hi', clientId: clientId() });
     expect((await failure(ctx.services.hostInbox.claim(hostA, sent.message.conversation_id))).code).toBe('not_found');
     expect((await failure(ctx.services.hostInbox.open(sent.message.conversation_id, null))).code).toBe('not_found');
+  });
+});
+
+describe('a host’s answer and the safety signals', () => {
+  it.each([
+    ['a phone number', 'Call me on +31 6 1234 5678 tonight', 'phone'],
+    ['a payment link', 'Pay the ticket here: https://pay.example.com/ticket', 'link'],
+    ['an e-mail address', 'Write to sunny.private@example.com', 'email'],
+  ])('refuses %s, names it, and sends nothing', async (_case, text, category) => {
+    const { conversationId } = await waitingConversation();
+    const refused = await failure(ctx.services.hostInbox.reply(hostA, conversationId, text, clientId()));
+    expect(refused.code).toBe('host_reply_unsafe');
+    expect(String(refused.params.found).split(',')).toContain(category);
+    expect(refused.fields).toEqual([{ field: 'text', code: 'host_reply_unsafe', params: { found: refused.params.found } }]);
+    expect(await ctx.db.select().from(messages).where(eq(messages.conversationId, conversationId))).toHaveLength(1);
+    expect(await auditRows('fictional.reply', conversationId)).toHaveLength(0);
+  });
+
+  it('names everything it found, and lets the answer through once it is removed', async () => {
+    const { conversationId } = await waitingConversation();
+    const refused = await failure(
+      ctx.services.hostInbox.reply(hostA, conversationId, 'My number is +31 6 1234 5678, or see https://example.com/me', clientId()),
+    );
+    expect(String(refused.params.found).split(',').sort()).toEqual(['link', 'phone']);
+    const sent = await ctx.services.hostInbox.reply(hostA, conversationId, 'Let’s keep talking here, I like it.', clientId());
+    expect(sent.text).toBe('Let’s keep talking here, I like it.');
+  });
+
+  it('refuses it even where the site only asks members to confirm such messages', async () => {
+    const { conversationId } = await waitingConversation();
+    expect((await ctx.services.safetyRules.settings(site.id)).message_policy).toBe('confirm');
+    expect((await failure(ctx.services.hostInbox.reply(hostA, conversationId, 'Add me on whatsapp +31612345678', clientId()))).code).toBe('host_reply_unsafe');
   });
 });

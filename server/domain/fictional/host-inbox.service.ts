@@ -1,12 +1,19 @@
 import type { ChatMessage } from '../../../contract/chat';
 import type { Database } from '../../db/client';
 import type { ChatRepository } from '../../db/repositories/chat.repository';
-import { createFictionalRepository, type FictionalConversation, type HostMemberRow, type WaitingConversation } from '../../db/repositories/fictional.repository';
+import {
+  createFictionalRepository,
+  type FictionalConversation,
+  type HostMemberRow,
+  type WaitingConversation,
+} from '../../db/repositories/fictional.repository';
 import type { SitesRepository } from '../../db/repositories/sites.repository';
 import type { FictionalClaimRow, MessageRow } from '../../db/schema/index';
 import type { AuditService, StaffActor } from '../audit/audit.service';
 import type { ChatEvents, ChatService } from '../chat/chat.service';
+import type { SafetySignals } from '../safety/safety-signals.service';
 import { AppError } from '../shared/app-error';
+import { assertHostReplySafe } from './host-reply-screening';
 import type { Clock } from '../shared/clock';
 
 /** A claim lapses after this long without the host doing anything in the conversation. */
@@ -15,7 +22,8 @@ const HISTORY_PAGE = 30;
 
 export interface OpenedConversation {
   conversation: FictionalConversation;
-  fictionalName: string;
+  /** The profile the host speaks as: its public details, so the answer fits who it is. */
+  fictional: HostMemberRow;
   member: HostMemberRow;
   /** Oldest first. */
   messages: MessageRow[];
@@ -40,6 +48,8 @@ export function createHostInboxService(deps: {
   audit: AuditService;
   clock: Clock;
   events?: Pick<ChatEvents, 'conversationRead'>;
+  /** The safety signals a host's answer meets before it is sent (issue 32). */
+  safety?: Pick<SafetySignals, 'screenMessage'>;
 }) {
   const reader = createFictionalRepository(deps.db);
   const expiry = (now: Date) => new Date(now.getTime() + CLAIM_MINUTES * 60_000);
@@ -61,7 +71,13 @@ export function createHostInboxService(deps: {
       const claim = await repository.claim(conversationId, actor.id!, now, expiry(now));
       if (!claim) throw new AppError('conversation_claimed');
       if (before?.staffId !== actor.id) {
-        await deps.audit.record(tx, actor, { action: 'fictional.claim', targetType: 'conversation', targetId: conversationId, before: { staff_id: before?.staffId ?? null }, after: { staff_id: actor.id } });
+        await deps.audit.record(tx, actor, {
+          action: 'fictional.claim',
+          targetType: 'conversation',
+          targetId: conversationId,
+          before: { staff_id: before?.staffId ?? null },
+          after: { staff_id: actor.id },
+        });
       }
       return claim;
     });
@@ -72,7 +88,7 @@ export function createHostInboxService(deps: {
       return { items: await reader.waiting(siteId, offset, limit), now: deps.clock.now() };
     },
 
-    /** The member's profile and the conversation so far; reading it does not claim it. */
+    /** Both profiles (the member's and the fictional one) and the conversation so far; reading it does not claim it. */
     async open(conversationId: number, beforeId: number | null): Promise<OpenedConversation> {
       const conversation = await conversationOf(conversationId);
       const [fictional, member, rows, claim] = await Promise.all([
@@ -86,7 +102,7 @@ export function createHostInboxService(deps: {
       return {
         now,
         conversation,
-        fictionalName: fictional.name,
+        fictional,
         member,
         messages: rows.slice(0, HISTORY_PAGE).reverse(),
         hasMore: rows.length > HISTORY_PAGE,
@@ -105,27 +121,40 @@ export function createHostInboxService(deps: {
       await deps.db.transaction(async (tx) => {
         const released = await createFictionalRepository(tx).release(conversationId, actor.id!);
         if (!released) throw new AppError('conversation_claimed');
-        await deps.audit.record(tx, actor, { action: 'fictional.release', targetType: 'conversation', targetId: conversationId, before: { staff_id: actor.id }, after: { staff_id: null } });
+        await deps.audit.record(tx, actor, {
+          action: 'fictional.release',
+          targetType: 'conversation',
+          targetId: conversationId,
+          before: { staff_id: actor.id },
+          after: { staff_id: null },
+        });
       });
     },
 
     /**
      * Answers as the fictional profile: claims (or renews) the conversation first, so a
-     * conversation another host holds is refused with 409 and nothing is sent. The client id makes
-     * a retry safe, as for members.
+     * conversation another host holds is refused with 409 and nothing is sent. An answer with
+     * contact details, payment details, a money request or a move off the site is refused
+     * (`host_reply_unsafe`) and nothing is sent. The client id makes a retry safe, as for members.
      */
     async reply(actor: StaffActor, conversationId: number, text: string, clientId: string): Promise<ChatMessage> {
       const conversation = await conversationOf(conversationId);
       await claimFor(actor, conversationId);
       const site = await deps.sites.findById(conversation.siteId);
       if (!site) throw new AppError('not_found');
+      if (deps.safety) await assertHostReplySafe(deps.safety, site, conversation.memberLanguage, text);
       const sent = await deps.chat.send(site, conversation.fictionalId, { conversationId, kind: 'text', text, clientId: `host:${clientId}` });
       const read = await deps.chatRepository.markRead(conversationId, conversation.fictionalId, deps.clock.now());
       if (read.length) deps.events?.conversationRead(conversationId, conversation.fictionalId, read);
       // The message itself commits in the send lane's group commit; its audit row follows at once
       // (the message row, with its sender, is the lasting trace either way).
       await deps.db.transaction((tx) =>
-        deps.audit.record(tx, actor, { action: 'fictional.reply', targetType: 'conversation', targetId: conversationId, after: { message_id: sent.message.id, as_profile: conversation.fictionalId } }),
+        deps.audit.record(tx, actor, {
+          action: 'fictional.reply',
+          targetType: 'conversation',
+          targetId: conversationId,
+          after: { message_id: sent.message.id, as_profile: conversation.fictionalId },
+        }),
       );
       return sent.message;
     },

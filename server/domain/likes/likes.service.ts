@@ -1,6 +1,7 @@
-import { FREE_SWIPE_LIKES_PER_DAY, type AutoLike, type LikesResponse } from '../../../contract/profiles';
+import { FREE_SWIPE_LIKES_PER_DAY, type AutoLike, type LikesResponse, type ProfileCard } from '../../../contract/profiles';
 import type { BlocksRepository } from '../../db/repositories/blocks.repository';
-import type { LikeSource, LikesRepository } from '../../db/repositories/likes.repository';
+import type { Executor } from '../../db/client';
+import { createLikesRepository, type LikeSource, type LikesRepository } from '../../db/repositories/likes.repository';
 import type { ProfilesRepository } from '../../db/repositories/profiles.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
@@ -11,9 +12,21 @@ import type { Clock } from '../shared/clock';
 /** An automatic "someone likes you" at most this often per member. */
 const AUTO_LIKE_INTERVAL_MS = 6 * 3_600_000;
 
-/** What the realtime layer is told after a like commits; it never delays or fails the like. */
+/** What the realtime layer is told after a like or its removal commits; it never delays or fails either. */
 export interface LikeEvents {
   liked(likerId: number, likedId: number): void;
+  /** The like was returned: both members like each other now; each learns of the other (issue 35). */
+  matched?(match: [MatchParty, MatchParty]): void;
+  /** The liked member's likes tab and counters no longer show this like. */
+  unliked?(likerId: number, likedId: number): void;
+}
+
+/** A member of a new match as the other one is shown them. */
+export interface MatchParty {
+  id: number;
+  name: string;
+  main_image: ProfileCard['main_image'];
+  is_fictional: boolean;
 }
 
 export interface LikeOutcome {
@@ -23,7 +36,15 @@ export interface LikeOutcome {
 }
 
 /** Likes, matches and the automatic like of the match popup (spec §2 likes, §7 likes.php, auto-like.php). */
-export function createLikesService(deps: { likes: LikesRepository; blocks: BlocksRepository; profiles: ProfilesRepository; users: Pick<UsersRepository, 'findById'>; clock: Clock; events?: LikeEvents }) {
+export function createLikesService(deps: {
+  db: Executor;
+  likes: LikesRepository;
+  blocks: BlocksRepository;
+  profiles: ProfilesRepository;
+  users: Pick<UsersRepository, 'findById'>;
+  clock: Clock;
+  events?: LikeEvents;
+}) {
   const { likes, blocks, profiles, users, clock } = deps;
 
   async function assertReachable(memberId: number, profileId: number) {
@@ -43,23 +64,51 @@ export function createLikesService(deps: { likes: LikesRepository; blocks: Block
     return !(await users.findById(memberId))?.paidUser;
   }
 
+  /**
+   * A swipe-game like of a free member: the day's count and the insert commit together under a
+   * lock on the member, so likes sent at once cannot all pass the count before any is stored
+   * (issue 30). A fifth like of the day is refused, not stored.
+   */
+  async function likeWithinDailyLimit(memberId: number, profileId: number, now: Date): Promise<{ inserted: boolean; left: number }> {
+    return deps.db.transaction(async (tx) => {
+      const txLikes = createLikesRepository(tx);
+      await txLikes.lockLiker(memberId);
+      const used = await txLikes.countSince(memberId, 'swipe', startOfDay(now));
+      if (used >= FREE_SWIPE_LIKES_PER_DAY) throw new AppError('swipe_limit_reached', { params: { limit: FREE_SWIPE_LIKES_PER_DAY } });
+      const inserted = await txLikes.insert(memberId, profileId, 'swipe', now);
+      // Liking someone already liked stores nothing and uses none of the day's likes.
+      return { inserted, left: FREE_SWIPE_LIKES_PER_DAY - used - (inserted ? 1 : 0) };
+    });
+  }
+
+  /** Both sides of a new match, each as the other sees them; never delays or fails the like. */
+  function announceMatch(memberId: number, profileId: number, now: Date) {
+    Promise.all([profiles.findCards([memberId], profileId), profiles.findCards([profileId], memberId)])
+      .then(([[me], [other]]) => {
+        if (!me || !other) return;
+        const party = (card: ProfileCard): MatchParty => ({ id: card.id, name: card.name, main_image: card.main_image, is_fictional: card.is_fictional });
+        deps.events?.matched?.([party(presentCard(me, now)), party(presentCard(other, now))]);
+      })
+      .catch((error) => console.error('match announcement failed', error));
+  }
+
   return {
     async like(memberId: number, profileId: number, source: LikeSource = 'profile'): Promise<LikeOutcome> {
       await assertReachable(memberId, profileId);
       const now = clock.now();
-      let left: number | null = null;
-      if (source === 'swipe' && (await hasSwipeLimit(memberId))) {
-        // Counted before inserting: a fifth like of the day is refused, not stored.
-        const used = await likes.countSince(memberId, 'swipe', startOfDay(now));
-        if (used >= FREE_SWIPE_LIKES_PER_DAY) throw new AppError('swipe_limit_reached', { params: { limit: FREE_SWIPE_LIKES_PER_DAY } });
-        left = FREE_SWIPE_LIKES_PER_DAY - used - 1;
-      }
-      if (await likes.insert(memberId, profileId, source, now)) deps.events?.liked(memberId, profileId);
-      return { liked: true, is_match: await likes.exists(profileId, memberId), likes_left_today: left };
+      const { inserted, left } =
+        source === 'swipe' && (await hasSwipeLimit(memberId))
+          ? await likeWithinDailyLimit(memberId, profileId, now)
+          : { inserted: await likes.insert(memberId, profileId, source, now), left: null };
+      if (inserted) deps.events?.liked(memberId, profileId);
+      const isMatch = await likes.exists(profileId, memberId);
+      // Only the like that made the match announces it: liking again, or a retry, stays quiet.
+      if (inserted && isMatch && deps.events?.matched) announceMatch(memberId, profileId, now);
+      return { liked: true, is_match: isMatch, likes_left_today: left };
     },
 
     async unlike(memberId: number, profileId: number): Promise<void> {
-      await likes.delete(memberId, profileId);
+      if (await likes.delete(memberId, profileId)) deps.events?.unliked?.(memberId, profileId);
     },
 
     /** The swipe game's likes left today; null for premium members, who have no limit. */
@@ -96,7 +145,11 @@ export function createLikesService(deps: { likes: LikesRepository; blocks: Block
       const last = await likes.lastReceivedAt(memberId, 'auto');
       if (last && now.getTime() - last.getTime() < AUTO_LIKE_INTERVAL_MS) return null;
       const already = new Set([...(await likes.listLikers(memberId)).map((liker) => liker.id)]);
-      const candidates = await profiles.search({ viewerId: memberId, niche: site.niche, gender: gender ?? undefined, fictionalOnly: true, excludeIds: [...already] }, 20, 0);
+      const candidates = await profiles.search(
+        { viewerId: memberId, niche: site.niche, gender: gender ?? undefined, fictionalOnly: true, excludeIds: [...already] },
+        20,
+        0,
+      );
       const pick = candidates.find((row) => row.isFictional && row.mainThumb);
       if (!pick) return null;
       await likes.insert(pick.id, memberId, 'auto', now);

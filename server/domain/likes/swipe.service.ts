@@ -2,6 +2,7 @@ import type { ProfileCard } from '../../../contract/profiles';
 import type { BlocksRepository } from '../../db/repositories/blocks.repository';
 import type { ProfilesRepository } from '../../db/repositories/profiles.repository';
 import type { SiteRow } from '../../db/schema/index';
+import { genderCondition } from '../profiles/discovery-rules';
 import { presentCard } from '../profiles/profile-cards';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
@@ -18,15 +19,14 @@ export const MAX_SHOWCASE = 48;
 export function createSwipeService(deps: { profiles: ProfilesRepository; blocks: BlocksRepository; likes: LikesService; clock: Clock }) {
   const { profiles, blocks, likes, clock } = deps;
   return {
-    async deck(site: SiteRow, memberId: number, seeking: 'male' | 'female' | 'both'): Promise<ProfileCard[]> {
-      const swiped = await blocks.listSwipedIds(memberId);
-      const rows = await profiles.search(
-        { viewerId: memberId, niche: site.niche, gender: seeking === 'both' ? undefined : seeking, excludeIds: swiped },
-        DECK_SIZE,
-        0,
-      );
+    /** The nearest people first, then the most recently active, who want to see the member as they want to see them (ADR 0067). */
+    async deck(site: SiteRow, memberId: number): Promise<ProfileCard[]> {
+      const [swiped, me] = await Promise.all([blocks.listSwipedIds(memberId), profiles.findSearcher(memberId)]);
+      const genders = me ? genderCondition(me, undefined) : null;
+      if (!me || !genders) return [];
+      const rows = await profiles.search({ viewerId: memberId, niche: site.niche, ...genders, near: me.place ?? undefined, excludeIds: swiped }, DECK_SIZE, 0);
       const now = clock.now();
-      return rows.filter((row) => row.mainThumb).map((row) => presentCard(row, now));
+      return rows.filter((row) => row.mainThumb).map((row) => presentCard(row, now, me.place));
     },
 
     /**

@@ -2,8 +2,25 @@ import type { Language } from '../../../contract/locales';
 import type { Mailer } from '../../adapters/mail/mail.port';
 import type { SiteRow } from '../../db/schema/index';
 import type { Translator } from '../../i18n/translator';
+import { defaultFromAddress } from './mail-streams';
 
-export type MailKind = 'activation' | 'password_reset' | 'mail_change' | 'account_deleted' | 'photo_rejected' | 'profile_text_removed' | 'report_reply';
+export type MailKind =
+  | 'activation'
+  | 'password_reset'
+  | 'mail_change'
+  | 'account_deleted'
+  | 'photo_rejected'
+  | 'photo_removed'
+  | 'profile_text_removed'
+  | 'report_reply'
+  | 'payment_charged_back'
+  | 'payment_returned'
+  | 'goodwill_credits'
+  | 'credits_refunded'
+  | SecurityNoticeKind;
+
+/** Told to the member's old (or current) address after a change to how they sign in. */
+export type SecurityNoticeKind = 'mail_changed' | 'password_changed';
 
 export interface MailRecipient {
   email: string;
@@ -30,16 +47,24 @@ export function createMailService(deps: { mailer: Mailer; translator: Translator
       const text = [greeting, '', body, '', `${action}: ${link}`, '', signature, '', footer].join('\n');
       const html = renderHtml({ siteName: site.name, greeting, body, action, link, signature, footer });
       const fromName = site.mailName || site.name;
-      const fromAddress = site.supportEmail || `no-reply@${site.domain}`;
-      await deps.mailer.send({ kind, from: `"${fromName.replace(/"/g, '')}" <${fromAddress}>`, to: to.email, subject, text, html });
+      const fromAddress = defaultFromAddress(site);
+      await deps.mailer.send({
+        kind,
+        stream: 'transactional',
+        siteDomain: site.domain,
+        from: `"${fromName.replace(/"/g, '')}" <${fromAddress}>`,
+        to: to.email,
+        subject,
+        text,
+        html,
+      });
     },
   };
 }
 
 export type MailService = ReturnType<typeof createMailService>;
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** Every member-provided or translated value is escaped: a name like "<b>" stays text. */
 function renderHtml(parts: { siteName: string; greeting: string; body: string; action: string; link: string; signature: string; footer: string }) {

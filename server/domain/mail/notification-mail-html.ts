@@ -17,8 +17,7 @@ export interface NotificationHtmlParts {
   palette: { header: string; button: string; text: string; muted: string; background: string };
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** Line breaks of a translated text (the signature) as `<br>`, after escaping. */
 const multiline = (value: string) => escapeHtml(value).replace(/\n/g, '<br>');
@@ -33,11 +32,14 @@ export function renderNotificationHtml(parts: NotificationHtmlParts): string {
   const items = parts.items.length
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 16px">${parts.items
         .map(
-          (item) => `<tr><td style="padding:8px 0;border-top:1px solid #e9ecef">${
-            item.imageUrl ? `<img src="${e(item.imageUrl)}" alt="" width="48" height="48" style="border-radius:50%;vertical-align:middle;margin-inline-end:12px">` : ''
-          }<a href="${e(item.link)}" style="color:${p.header};font-weight:bold;text-decoration:none">${e(item.title)}</a>${
-            item.subtitle ? `<br><span style="color:${p.muted};font-size:13px">${e(item.subtitle)}</span>` : ''
-          }</td></tr>`,
+          (item) =>
+            `<tr><td style="padding:8px 0;border-top:1px solid #e9ecef">${
+              item.imageUrl
+                ? `<img src="${e(item.imageUrl)}" alt="" width="48" height="48" style="border-radius:50%;vertical-align:middle;margin-inline-end:12px">`
+                : ''
+            }<a href="${e(item.link)}" style="color:${p.header};font-weight:bold;text-decoration:none">${e(item.title)}</a>${
+              item.subtitle ? `<br><span style="color:${p.muted};font-size:13px">${e(item.subtitle)}</span>` : ''
+            }</td></tr>`,
         )
         .join('')}</table>`
     : '';

@@ -5,6 +5,7 @@ import type { SiteRow } from '../../db/schema/index';
 import type { NotificationContent } from '../notifications/notifier.port';
 import { brandOf } from '../sites/site-brand';
 import type { SiteUrls } from '../sites/site-urls';
+import { defaultFromAddress } from './mail-streams';
 import { renderNotificationHtml, type NotificationHtmlParts } from './notification-mail-html';
 
 /** A mail's own neutral colours; the header and the button take the site's brand (`brandOf`, the one place brand colours are read). */
@@ -70,7 +71,9 @@ export function buildNotificationMail(t: TFunction, urls: SiteUrls, input: Notif
     imageUrl: siteImageUrl(urls, site, item.imageUrl),
   }));
   const kindName = t(`settings.notification_types.${kind}`);
-  const company = [site.companyName || site.name, site.companyAddress, [site.companyCity, site.companyCountry].filter(Boolean).join(', ')].filter(Boolean).join(' · ');
+  const company = [site.companyName || site.name, site.companyAddress, [site.companyCity, site.companyCountry].filter(Boolean).join(', ')]
+    .filter(Boolean)
+    .join(' · ');
   const parts: NotificationHtmlParts = {
     language: to.language,
     siteName: site.name,
@@ -106,10 +109,12 @@ export function buildNotificationMail(t: TFunction, urls: SiteUrls, input: Notif
     company,
   ].join('\n');
   const fromName = (site.mailName || site.name).replace(/["\\\r\n]/g, '');
-  const fromAddress = site.supportEmail || `no-reply@${site.domain}`;
+  const fromAddress = defaultFromAddress(site);
   const listUnsubscribe = [`<${input.unsubscribe.oneClickUrl}>`, ...(input.unsubscribe.mailto ? [`<${input.unsubscribe.mailto}>`] : [])].join(', ');
   return {
     kind: `notify.${kind}`,
+    stream: 'bulk',
+    siteDomain: site.domain,
     from: `"${fromName}" <${fromAddress}>`,
     to: to.email,
     subject,

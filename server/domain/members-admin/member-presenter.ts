@@ -28,4 +28,8 @@ export const auditableMember = (user: UserRow) => ({
   ban_reason: user.banReason,
   credits: user.credits,
   direct_debit_blocked: user.directDebitBlocked,
+  hidden: user.hiddenAt !== null,
+  hide_reason: user.hideReason,
+  suspended_until: user.suspendedUntil?.toISOString() ?? null,
+  suspension_reason: user.suspensionReason,
 });

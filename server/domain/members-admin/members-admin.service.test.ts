@@ -6,10 +6,11 @@ import { createSite } from '../../../tests/factories/sites';
 import { createStaffMember } from '../../../tests/factories/staff';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { createCreditsRepository } from '../../db/repositories/credits.repository';
+import { bookCredits } from '../credits/ledger';
 import { auditLog, creditLedger, jobs, profiles, refunds, sessions, users, type SiteRow } from '../../db/schema/index';
 import { createAuditService, type AuditService, type StaffActor } from '../audit/audit.service';
-import type { AppError } from '../shared/app-error';
 import { createMembersAdminService } from './members-admin.service';
+import { failure } from '../../../tests/setup/failure';
 
 /** Webhooks the demo provider tried to deliver; the tests hand them to the app. */
 const deliveries: { body: string; headers: Record<string, string> }[] = [];
@@ -28,13 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: AppError) => error,
-  );
 let next = 0;
 
 async function actor(role: StaffRole, refundLimitCredits = 0): Promise<StaffActor> {
@@ -44,7 +38,11 @@ async function actor(role: StaffRole, refundLimitCredits = 0): Promise<StaffActo
 
 /** The audit rows about a target, oldest first. */
 const auditOf = (targetType: string, targetId: number) =>
-  ctx.db.select().from(auditLog).where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, String(targetId)))).orderBy(auditLog.id);
+  ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, String(targetId))))
+    .orderBy(auditLog.id);
 
 /** The balance, checked against the ledger's sum: a balance only ever moves with its ledger row. */
 async function balanceOf(memberId: number) {
@@ -56,8 +54,11 @@ async function balanceOf(memberId: number) {
 /** A member with `bonus` free credits, signed up a month ago (no time bonus changes prices). */
 async function member(bonus = 20) {
   const user = await createVisibleMember(ctx, site, { country: 'NL' });
-  await ctx.db.update(users).set({ createdAt: new Date(ctx.clock.now().getTime() - 30 * 86_400_000) }).where(eq(users.id, user.id));
-  if (bonus) await createCreditsRepository(ctx.db).apply({ userId: user.id, delta: bonus, reason: 'signup_bonus', at: ctx.clock.now() });
+  await ctx.db
+    .update(users)
+    .set({ createdAt: new Date(ctx.clock.now().getTime() - 30 * 86_400_000) })
+    .where(eq(users.id, user.id));
+  if (bonus) await bookCredits(ctx.db, { userId: user.id, delta: bonus, reason: 'signup_bonus', at: ctx.clock.now() });
   return user.id;
 }
 
@@ -65,10 +66,20 @@ async function member(bonus = 20) {
 async function buy(memberId: number, credits: 50 | 125) {
   const { bundles } = await ctx.services.payments.listBundles(site, memberId, null);
   const bundle = bundles.find((entry) => entry.credits === credits)!;
-  const { order, redirect_url } = await ctx.services.payments.start(site, memberId, { bundle_id: bundle.id, payment_method: 'ideal', client_id: `console-${++next}` }, null);
+  const { order, redirect_url } = await ctx.services.payments.start(
+    site,
+    memberId,
+    { bundle_id: bundle.id, payment_method: 'ideal', client_id: `console-${++next}` },
+    null,
+  );
   await ctx.services.demoPayments.choose(redirect_url.split('/').pop()!, 'paid');
   for (const delivery of deliveries.splice(0)) {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/payment-webhook.php?provider=demo', payload: delivery.body, headers: { 'content-type': 'application/json', ...delivery.headers } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment-webhook.php?provider=demo',
+      payload: delivery.body,
+      headers: { 'content-type': 'application/json', ...delivery.headers },
+    });
     expect(response.statusCode).toBe(200);
   }
   return order.id;
@@ -76,7 +87,9 @@ async function buy(memberId: number, credits: 50 | 125) {
 
 /** What the demo provider paid back for the member's orders, in cents. */
 async function paidBack(memberId: number) {
-  const { rows } = (await ctx.db.execute(sql`select coalesce(sum(d.refunded_amount), 0)::int as total from demo_payments d join orders o on o.provider_payment_id = d.id where o.user_id = ${memberId}`)) as unknown as { rows: { total: number }[] };
+  const { rows } = (await ctx.db.execute(
+    sql`select coalesce(sum(d.refunded_amount), 0)::int as total from demo_payments d join orders o on o.provider_payment_id = d.id where o.user_id = ${memberId}`,
+  )) as unknown as { rows: { total: number }[] };
   return rows[0].total;
 }
 
@@ -85,10 +98,13 @@ describe('member search', () => {
     const other = await createSite(ctx.db, { domain: `search-${Date.now()}.example` });
     const stamp = Date.now();
     const ada = await createVisibleMember(ctx, site, { name: `Adaline${stamp}` });
-    await ctx.db.update(users).set({ email: `Ada.${stamp}@Example.com` }).where(eq(users.id, ada.id));
+    await ctx.db
+      .update(users)
+      .set({ email: `Ada.${stamp}@Example.com` })
+      .where(eq(users.id, ada.id));
     const bob = await createVisibleMember(ctx, other, { name: `Bobbie${stamp}` });
     const search = (query: Record<string, unknown>) =>
-      ctx.services.membersAdmin.search({ page: 1, page_size: 25, sort: 'id', dir: 'desc', ...query } as never, { offset: 0, limit: 26 });
+      ctx.services.membersAdmin.search({ page: 1, page_size: 25, sort: 'id', dir: 'desc', ...query } as never, { offset: 0, limit: 26 }, null);
 
     expect((await search({ q: String(ada.id) })).map((row) => row.id)).toEqual([ada.id]);
     expect((await search({ q: `#${bob.id}` })).map((row) => row.id)).toEqual([bob.id]);
@@ -107,7 +123,7 @@ describe('member search', () => {
     expect(banned.map((row) => row.id)).toContain(bob.id);
     expect((await search({ status: 'active', q: `bobbie${stamp}` })).map((row) => row.id)).toEqual([]);
 
-    const page = await ctx.services.membersAdmin.search({ page: 1, page_size: 25, sort: 'id', dir: 'asc' } as never, { offset: 0, limit: 3 });
+    const page = await ctx.services.membersAdmin.search({ page: 1, page_size: 25, sort: 'id', dir: 'asc' } as never, { offset: 0, limit: 3 }, null);
     expect(page.map((row) => row.id)).toEqual([...page.map((row) => row.id)].sort((a, b) => a - b));
   });
 });
@@ -118,7 +134,7 @@ describe('member page', () => {
     const partner = await createVisibleMember(ctx, site, { gender: 'male' });
     await ctx.db.update(users).set({ paidUser: true }).where(eq(users.id, memberId));
     await ctx.services.chat.send(site, memberId, { profileId: partner.id, kind: 'text', text: 'a private hello', clientId: `page-${memberId}` });
-    const page = await ctx.services.membersAdmin.detail(memberId);
+    const page = await ctx.services.membersAdmin.detail(memberId, null);
     expect(page.conversations).toHaveLength(1);
     expect(page.conversations[0]).toMatchObject({ partner_id: partner.id, message_count: 1, started_by_member: true });
     expect(JSON.stringify(page)).not.toContain('a private hello');
@@ -175,8 +191,23 @@ describe('ban', () => {
       sendReactivation: async () => undefined,
     });
     await expect(service.ban(await actor('admin'), memberId, 'does not stick')).rejects.toThrow('audit down');
-    await expect(service.correctCredits(await actor('admin'), memberId, { delta: 5, reason: 'does not stick', idempotencyKey: `broken-${memberId}` })).rejects.toThrow('audit down');
+    await expect(
+      service.correctCredits(await actor('admin'), memberId, { delta: 5, reason: 'does not stick', idempotencyKey: `broken-${memberId}` }),
+    ).rejects.toThrow('audit down');
+    // The member's own rules run inside the audit's transaction: they do not stick either.
+    await expect(service.signOutEverywhere(await actor('admin'), memberId)).rejects.toThrow('audit down');
+    await expect(service.deleteAccount(await actor('admin'), memberId, 'does not stick')).rejects.toThrow('audit down');
+    expect(
+      await ctx.db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.kind} = 'purge_account' and ${jobs.payload}->>'userId' = ${String(memberId)}`),
+    ).toHaveLength(0);
+    const unconfirmed = (await signUpMember(ctx, site, { email: `unconfirmed${Date.now()}@example.com` })).user.id;
+    await expect(service.confirmEmail(await actor('admin'), unconfirmed)).rejects.toThrow('audit down');
+    expect((await ctx.db.select().from(users).where(eq(users.id, unconfirmed)))[0].status).toBe('not_confirmed');
     const [row] = await ctx.db.select().from(users).where(eq(users.id, memberId));
+    expect(row.status).not.toBe('deleted');
     expect(row.bannedAt).toBeNull();
     expect(row.credits).toBe(0);
     expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, memberId))).toHaveLength(1);
@@ -190,11 +221,17 @@ describe('credit correction', () => {
     await ctx.services.membersAdmin.correctCredits(admin, memberId, { delta: 15, reason: 'goodwill after an outage', idempotencyKey: `plus-${memberId}` });
     await ctx.services.membersAdmin.correctCredits(admin, memberId, { delta: -30, reason: 'double grant', idempotencyKey: `minus-${memberId}` });
     expect(await balanceOf(memberId)).toBe(5);
-    const refused = await failure(ctx.services.membersAdmin.correctCredits(admin, memberId, { delta: -6, reason: 'too much', idempotencyKey: `under-${memberId}` }));
+    const refused = await failure(
+      ctx.services.membersAdmin.correctCredits(admin, memberId, { delta: -6, reason: 'too much', idempotencyKey: `under-${memberId}` }),
+    );
     expect([refused.code, refused.params]).toEqual(['credits_below_zero', { credits: 5 }]);
     expect(await balanceOf(memberId)).toBe(5);
 
-    const rows = await ctx.db.select().from(creditLedger).where(and(eq(creditLedger.userId, memberId), eq(creditLedger.reason, 'adjustment'))).orderBy(creditLedger.id);
+    const rows = await ctx.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, memberId), eq(creditLedger.reason, 'adjustment')))
+      .orderBy(creditLedger.id);
     expect(rows.map((row) => [row.delta, row.balanceAfter])).toEqual([
       [15, 35],
       [-30, 5],
@@ -219,7 +256,11 @@ describe('credit correction', () => {
   it('never lets two corrections race the balance below zero', async () => {
     const memberId = await member(30);
     const admin = await actor('admin');
-    const outcomes = await Promise.allSettled([1, 2, 3].map((index) => ctx.services.membersAdmin.correctCredits(admin, memberId, { delta: -20, reason: 'race', idempotencyKey: `race-${memberId}-${index}` })));
+    const outcomes = await Promise.allSettled(
+      [1, 2, 3].map((index) =>
+        ctx.services.membersAdmin.correctCredits(admin, memberId, { delta: -20, reason: 'race', idempotencyKey: `race-${memberId}-${index}` }),
+      ),
+    );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     expect(await balanceOf(memberId)).toBe(10);
   });
@@ -251,7 +292,10 @@ describe('refund by staff', () => {
     const memberId = await member(20);
     const orderId = await buy(memberId, 50);
     const [first, second] = [await actor('admin'), await actor('owner')];
-    const outcomes = await Promise.allSettled([ctx.services.membersAdmin.refundOrder(first, memberId, orderId, 'duplicate'), ctx.services.membersAdmin.refundOrder(second, memberId, orderId, 'duplicate')]);
+    const outcomes = await Promise.allSettled([
+      ctx.services.membersAdmin.refundOrder(first, memberId, orderId, 'duplicate'),
+      ctx.services.membersAdmin.refundOrder(second, memberId, orderId, 'duplicate'),
+    ]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId))).toHaveLength(1);
     expect(await paidBack(memberId)).toBe(995);
@@ -270,7 +314,7 @@ describe('refund by staff', () => {
     expect(await balanceOf(memberId)).toBe(70);
 
     // Spending 15 leaves 35 bought credits unused: within support's limit.
-    await createCreditsRepository(ctx.db).apply({ userId: memberId, delta: -15, reason: 'message', reference: `spend-${memberId}`, at: ctx.clock.now() });
+    await bookCredits(ctx.db, { userId: memberId, delta: -15, reason: 'message', reference: `spend-${memberId}`, at: ctx.clock.now() });
     const done = await ctx.services.membersAdmin.refundOrder(limited, memberId, orderId, 'within the limit');
     expect(done.refunded.credits).toBe(35);
     expect(await balanceOf(memberId)).toBe(20);
@@ -305,7 +349,11 @@ describe('other actions', () => {
     await ctx.services.sessions.start(memberId, 'another');
     const signedOut = await ctx.services.membersAdmin.signOutEverywhere(support, memberId);
     expect(signedOut.sessions).toEqual([]);
-    expect((await auditOf('member', memberId)).map((entry) => entry.action)).toEqual(['member.confirm_email', 'member.unblock_direct_debit', 'member.sign_out']);
+    expect((await auditOf('member', memberId)).map((entry) => entry.action)).toEqual([
+      'member.confirm_email',
+      'member.unblock_direct_debit',
+      'member.sign_out',
+    ]);
   });
 
   it('deletes the account as the member would: hidden, signed out, restore link mailed, purge queued', async () => {
@@ -315,7 +363,12 @@ describe('other actions', () => {
     const page = await ctx.services.membersAdmin.deleteAccount(admin, memberId, 'asked by e-mail');
     expect(page.member.status).toBe('deleted');
     expect(page.sessions).toEqual([]);
-    expect(await ctx.db.select().from(jobs).where(sql`${jobs.kind} = 'purge_account' and ${jobs.payload}->>'userId' = ${String(memberId)}`)).toHaveLength(1);
+    expect(
+      await ctx.db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.kind} = 'purge_account' and ${jobs.payload}->>'userId' = ${String(memberId)}`),
+    ).toHaveLength(1);
     expect(ctx.mailer.last(signed.input.email!)).toBeTruthy();
     expect((await failure(ctx.services.membersAdmin.deleteAccount(admin, memberId, 'again'))).code).toBe('member_deleted');
     expect((await auditOf('member', memberId)).map((entry) => entry.action)).toEqual(['member.delete']);

@@ -13,14 +13,14 @@ import type { SiteUrls } from '../sites/site-urls';
  */
 export function createMemberNotices(deps: { reports: ReportsRepository; sites: SitesRepository; mail: MailService; translator: Translator; urls: SiteUrls }) {
   return {
-    async mail(memberId: number, kind: MailKind, path: string, values: (t: TFunction) => Record<string, string>): Promise<boolean> {
+    async mail(memberId: number, kind: MailKind, path: string, values: (t: TFunction, language: Language) => Record<string, string>): Promise<boolean> {
       const contact = await deps.reports.memberContact(memberId);
       if (!contact || contact.status === 'deleted') return false;
       const site = await deps.sites.findById(contact.siteId);
       if (!site) return false;
       const language: Language = isSupportedLanguage(contact.language) ? contact.language : 'en';
       const t = deps.translator.forLanguage(language);
-      await deps.mail.send(kind, site, { email: contact.email, name: contact.name, language }, deps.urls.urlOf(site, path), values(t));
+      await deps.mail.send(kind, site, { email: contact.email, name: contact.name, language }, deps.urls.urlOf(site, path), values(t, language));
       return true;
     },
   };

@@ -27,6 +27,8 @@ export function presentFlaggedText(row: TextItem): FlaggedText {
     member_name: row.memberName,
     site_name: row.siteName,
     about: row.about,
+    held: row.held,
+    signals: row.signals,
     report_id: row.reportId,
     report_reason: row.reportReason,
     created_at: row.createdAt.toISOString(),
@@ -45,6 +47,7 @@ export function presentReportSummary({ report, siteName, reporterName, profileNa
     profile_id: report.profileId,
     profile_name: profileName,
     assignee_email: assigneeEmail,
+    text: report.text,
     created_at: report.createdAt.toISOString(),
     updated_at: report.updatedAt.toISOString(),
   };

@@ -8,8 +8,8 @@ import { createTestContext, type TestContext } from '../../../tests/setup/test-s
 import { photos, profiles, users, type SiteRow } from '../../db/schema/index';
 import type { StaffActor } from '../audit/audit.service';
 import { makeJpeg } from '../photos/image-fixtures';
-import type { AppError } from '../shared/app-error';
 import { REPORTS_PER_DAY } from './reports.service';
+import { failure } from '../../../tests/setup/failure';
 
 let ctx: TestContext;
 let site: SiteRow;
@@ -25,14 +25,6 @@ beforeAll(async () => {
   support = { id: sup.member.id, email: sup.member.email, role: 'support', ip: null };
 });
 afterAll(() => ctx.close());
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: AppError) => error,
-  );
 
 async function auditRows(action: string, targetId: number) {
   const result = await ctx.db.execute(sql`select * from audit_log where action = ${action} and target_id = ${String(targetId)}`);
@@ -61,17 +53,17 @@ describe('the photo queue', () => {
     ctx.clock.advance(1000);
     const elsewhere = await createVisibleMember(ctx, other, { withPhotos: 0 });
     const second = await ctx.services.photos.upload(other, elsewhere.id, await makeJpeg(300, 300), 'image/jpeg');
-    const queue = await ctx.services.moderation.pendingPhotos({ offset: 0, limit: 100 });
+    const queue = await ctx.services.moderation.pendingPhotos({ offset: 0, limit: 100 }, null);
     const ids = queue.map((row) => row.id);
     expect(ids.indexOf(first.photo.id)).toBeLessThan(ids.indexOf(second.id));
     expect(queue.find((row) => row.id === second.id)).toMatchObject({ siteName: other.name, memberId: elsewhere.id });
-    expect(await ctx.services.moderation.pendingPhotos({ offset: 0, limit: 1 })).toHaveLength(1);
+    expect(await ctx.services.moderation.pendingPhotos({ offset: 0, limit: 1 }, null)).toHaveLength(1);
     expect((await ctx.services.moderation.moderationQueueSizes()).pendingPhotos).toBe(before.pendingPhotos + 2);
-    expect(await ctx.services.moderation.moderationQueueSizes(other.id)).toEqual({ pendingPhotos: 1, flaggedTexts: 0, openReports: 0 });
+    expect(await ctx.services.moderation.moderationQueueSizes([other.id])).toEqual({ pendingPhotos: 1, flaggedTexts: 0, openReports: 0 });
     // A deleted account's photos wait for nobody.
     await ctx.db.update(users).set({ status: 'deleted' }).where(eq(users.id, elsewhere.id));
-    expect((await ctx.services.moderation.moderationQueueSizes(other.id)).pendingPhotos).toBe(0);
-    expect((await ctx.services.moderation.pendingPhotos({ offset: 0, limit: 100 })).map((row) => row.id)).not.toContain(second.id);
+    expect((await ctx.services.moderation.moderationQueueSizes([other.id])).pendingPhotos).toBe(0);
+    expect((await ctx.services.moderation.pendingPhotos({ offset: 0, limit: 100 }, null)).map((row) => row.id)).not.toContain(second.id);
   });
 
   it('approves a photo with its audit row, tells the member’s tabs, and refuses a second decision', async () => {
@@ -131,12 +123,16 @@ describe('member reports and the text queue', () => {
     await ctx.db.update(profiles).set({ about: 'Write me at someone@example.com' }).where(eq(profiles.id, reported.id));
     const sizes = await ctx.services.moderation.moderationQueueSizes();
 
-    const { id } = await ctx.services.reports.create(site, reporter.id, { profile_id: reported.id, reason: 'spam_or_scam', text: 'Sends everyone the same link' });
+    const { id } = await ctx.services.reports.create(site, reporter.id, {
+      profile_id: reported.id,
+      reason: 'spam_or_scam',
+      text: 'Sends everyone the same link',
+    });
     expect((await ctx.services.reports.create(site, reporter.id, { profile_id: reported.id, reason: 'spam_or_scam' })).id).toBe(id);
     const after = await ctx.services.moderation.moderationQueueSizes();
     expect(after.openReports).toBe(sizes.openReports + 1);
     expect(after.flaggedTexts).toBe(sizes.flaggedTexts + 1);
-    const flagged = (await ctx.services.moderation.flaggedTexts({ offset: 0, limit: 100 })).find((row) => row.memberId === reported.id)!;
+    const flagged = (await ctx.services.moderation.flaggedTexts({ offset: 0, limit: 100 }, null)).find((row) => row.memberId === reported.id)!;
     expect(flagged).toMatchObject({ about: 'Write me at someone@example.com', reportId: id, reportReason: 'spam_or_scam' });
 
     expect((await failure(ctx.services.reports.create(site, reporter.id, { profile_id: reporter.id, reason: 'other' }))).code).toBe('not_yourself');
@@ -157,19 +153,24 @@ describe('member reports and the text queue', () => {
     const reporter = await createVisibleMember(ctx, site);
     const other = await createVisibleMember(ctx, site);
     const [conversation] = (
-      (await ctx.db.execute(sql`insert into conversations (member_a, member_b, started_by, created_at, last_message_at) values (${Math.min(reporter.id, other.id)}, ${Math.max(reporter.id, other.id)}, ${other.id}, now(), now()) returning id`)) as unknown as {
+      (await ctx.db.execute(
+        sql`insert into conversations (member_a, member_b, started_by, created_at, last_message_at) values (${Math.min(reporter.id, other.id)}, ${Math.max(reporter.id, other.id)}, ${other.id}, now(), now()) returning id`,
+      )) as unknown as {
         rows: { id: number }[];
       }
     ).rows;
     const { id } = await ctx.services.reports.create(site, reporter.id, { conversation_id: conversation.id, reason: 'harassment' });
-    const detail = await ctx.services.reports.detail(id);
+    const detail = await ctx.services.reports.detail(id, null);
     expect(detail.report).toMatchObject({ kind: 'conversation', profileId: other.id, conversationId: conversation.id });
     // A stranger cannot report a conversation that is not theirs.
     const stranger = await createVisibleMember(ctx, site);
     expect((await failure(ctx.services.reports.create(site, stranger.id, { conversation_id: conversation.id, reason: 'harassment' }))).code).toBe('not_found');
 
-    for (let count = 1; count < REPORTS_PER_DAY; count++) await ctx.services.reports.create(site, reporter.id, { reason: 'other', text: `Complaint number ${count} about the service` });
-    expect((await failure(ctx.services.reports.create(site, reporter.id, { reason: 'other', text: 'One complaint too many today' }))).code).toBe('rate_limited');
+    for (let count = 1; count < REPORTS_PER_DAY; count++)
+      await ctx.services.reports.create(site, reporter.id, { reason: 'other', text: `Complaint number ${count} about the service` });
+    expect((await failure(ctx.services.reports.create(site, reporter.id, { reason: 'other', text: 'One complaint too many today' }))).code).toBe(
+      'rate_limited',
+    );
     ctx.clock.advance(24 * 60 * 60 * 1000 + 1000);
     expect((await ctx.services.reports.create(site, reporter.id, { reason: 'other', text: 'A new day, a new complaint' })).id).toBeGreaterThan(id);
   });
@@ -195,11 +196,16 @@ describe('member reports and the text queue', () => {
     expect(mail.text).toContain('Faux profil');
 
     const [update] = await auditRows('report.update', id);
-    expect(update.diff).toEqual({ before: { status: 'new', assignee_id: null, notes: '' }, after: { status: 'in_progress', assignee_id: support.id, notes: 'Checking the photos' } });
+    expect(update.diff).toEqual({
+      before: { status: 'new', assignee_id: null, notes: '' },
+      after: { status: 'in_progress', assignee_id: support.id, notes: 'Checking the photos' },
+    });
     const [reply] = await auditRows('report.reply', id);
     expect(reply.diff).toMatchObject({ after: { status: 'resolved', reply_text: 'We removed the profile. Thank you!' } });
-    const page = await ctx.services.reports.page('resolved', { sort: 'created_at', dir: 'desc' }, { offset: 0, limit: 26 });
+    const page = await ctx.services.reports.page('resolved', { sort: 'created_at', dir: 'desc' }, { offset: 0, limit: 26 }, null);
     expect(page.map((row) => row.report.id)).toContain(id);
-    expect((await ctx.services.reports.page('open', { sort: 'created_at', dir: 'asc' }, { offset: 0, limit: 500 })).map((row) => row.report.id)).not.toContain(id);
+    expect(
+      (await ctx.services.reports.page('open', { sort: 'created_at', dir: 'asc' }, { offset: 0, limit: 500 }, null)).map((row) => row.report.id),
+    ).not.toContain(id);
   });
 });

@@ -8,6 +8,9 @@ import type { AuditService, StaffActor } from '../audit/audit.service';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { MemberNotices } from './member-notices';
+import { removePhotoFiles } from './photo-files';
+import { assertMemberInScope, assertPhotoInScope } from '../staff/member-scope';
+import { scopeOfActor, type SiteScope } from '../staff/site-scope';
 
 export type PhotoRejectionReason = (typeof PHOTO_REJECTION_REASONS)[number];
 export type TextRemovalReason = (typeof TEXT_REMOVAL_REASONS)[number];
@@ -17,7 +20,15 @@ export type TextRemovalReason = (typeof TEXT_REMOVAL_REASONS)[number];
  * hears of it after the commit — live on their open tabs, and by e-mail when something of theirs
  * was taken down. A decision on something another moderator already decided is refused (409).
  */
-export function createModerationService(deps: { db: Executor; audit: AuditService; storage: MediaStorage; bus: EventBus; notices: MemberNotices; clock: Clock; onError?: (error: unknown) => void }) {
+export function createModerationService(deps: {
+  db: Executor;
+  audit: AuditService;
+  storage: MediaStorage;
+  bus: EventBus;
+  notices: MemberNotices;
+  clock: Clock;
+  onError?: (error: unknown) => void;
+}) {
   const reader = createModerationRepository(deps.db);
   const onError = deps.onError ?? ((error: unknown) => console.error('moderation notice failed', error));
   const alreadyDecided = async (exists: boolean) => {
@@ -25,26 +36,35 @@ export function createModerationService(deps: { db: Executor; audit: AuditServic
   };
 
   return {
-    pendingPhotos: (window: { offset: number; limit: number }) => reader.pendingPhotos(window),
-    flaggedTexts: (window: { offset: number; limit: number }) => reader.flaggedTexts(window),
+    /** The queues, of the staff member's sites only (a photo or text belongs to its member's site). */
+    pendingPhotos: (window: { offset: number; limit: number }, scope: SiteScope) => reader.pendingPhotos(window, scope),
+    flaggedTexts: (window: { offset: number; limit: number }, scope: SiteScope) => reader.flaggedTexts(window, scope),
 
     /**
-     * How long each queue is, for the dashboard, for one site or (no site) all of them: pending
+     * How long each queue is, for the dashboard, for the given sites or (null) all of them: pending
      * photos, flagged profile texts and reports that are new or in progress. Counted from the
      * tables themselves, so the figures cannot drift.
      */
-    async moderationQueueSizes(siteId: number | null = null) {
-      return reader.queueSizes(siteId);
+    async moderationQueueSizes(sites: SiteScope = null) {
+      return reader.queueSizes(sites);
     },
 
     /** The photo becomes visible to others; the member's open profile page drops its "pending" mark. */
     async approvePhoto(actor: StaffActor, photoId: number): Promise<{ memberId: number }> {
       const photo = await deps.db.transaction(async (tx) => {
         const queue = createModerationRepository(tx);
+        // Another site's photo is not found, reviewed or not (ADR 0060).
+        await assertPhotoInScope(tx, scopeOfActor(actor), photoId);
         const pending = await queue.lockPendingPhoto(photoId);
         if (!pending) return alreadyDecided(await queue.photoExists(photoId));
         await queue.approvePhoto(photoId);
-        await deps.audit.record(tx, actor, { action: 'photo.approve', targetType: 'photo', targetId: photoId, before: { status: 'pending', member_id: pending.userId }, after: { status: 'active', member_id: pending.userId } });
+        await deps.audit.record(tx, actor, {
+          action: 'photo.approve',
+          targetType: 'photo',
+          targetId: photoId,
+          before: { status: 'pending', member_id: pending.userId },
+          after: { status: 'active', member_id: pending.userId },
+        });
         return pending;
       });
       deps.bus.publish(photo.userId, { type: 'photo_reviewed', photo_id: photoId, status: 'active' }).catch(onError);
@@ -58,6 +78,8 @@ export function createModerationService(deps: { db: Executor; audit: AuditServic
     async rejectPhoto(actor: StaffActor, photoId: number, reason: PhotoRejectionReason): Promise<{ memberId: number }> {
       const photo = await deps.db.transaction(async (tx) => {
         const queue = createModerationRepository(tx);
+        // Another site's photo is not found, reviewed or not (ADR 0060).
+        await assertPhotoInScope(tx, scopeOfActor(actor), photoId);
         const pending = await queue.lockPendingPhoto(photoId);
         if (!pending) return alreadyDecided(await queue.photoExists(photoId));
         await createPhotosRepository(tx).delete(pending.userId, photoId);
@@ -70,10 +92,7 @@ export function createModerationService(deps: { db: Executor; audit: AuditServic
         });
         return pending;
       });
-      const photos = createPhotosRepository(deps.db);
-      for (const file of [photo.filename, photo.thumbFilename]) {
-        if (!(await photos.isFileShared(file, photo.id))) await deps.storage.remove(`photos/${file}`);
-      }
+      await removePhotoFiles(deps.db, deps.storage, photo);
       deps.bus.publish(photo.userId, { type: 'photo_reviewed', photo_id: photoId, status: 'rejected', reason }).catch(onError);
       await deps.notices.mail(photo.userId, 'photo_rejected', '/profile', (t) => ({ reason: t(`moderation.photo_reasons.${reason}`) })).catch(onError);
       return { memberId: photo.userId };
@@ -85,14 +104,23 @@ export function createModerationService(deps: { db: Executor; audit: AuditServic
       await createModerationRepository(executor).flagText({ profileId, reportId, createdAt: deps.clock.now() });
     },
 
-    /** The text stays as it is; the flag is closed. */
+    /** The text stays as it is — a text held for review goes live now; the flag is closed. */
     async keepText(actor: StaffActor, flagId: number): Promise<void> {
       await deps.db.transaction(async (tx) => {
         const queue = createModerationRepository(tx);
         const flag = await queue.lockOpenFlag(flagId);
         if (!flag) return alreadyDecided(await queue.flagExists(flagId));
+        await assertMemberInScope(tx, scopeOfActor(actor), flag.profileId);
+        const held = flag.pendingAbout;
+        if (held !== null) await queue.publishAbout(flag.profileId, held);
         await queue.resolveFlag(flagId, { resolvedAt: deps.clock.now(), resolvedBy: actor.id, outcome: 'kept', reason: null });
-        await deps.audit.record(tx, actor, { action: 'profile_text.keep', targetType: 'profile', targetId: flag.profileId, before: { flag: 'open' }, after: { flag: 'kept' } });
+        await deps.audit.record(tx, actor, {
+          action: 'profile_text.keep',
+          targetType: 'profile',
+          targetId: flag.profileId,
+          before: { flag: 'open', ...(held !== null && { held_about: held }) },
+          after: { flag: 'kept', ...(held !== null && { about: held }) },
+        });
       });
     },
 
@@ -102,10 +130,18 @@ export function createModerationService(deps: { db: Executor; audit: AuditServic
         const queue = createModerationRepository(tx);
         const open = await queue.lockOpenFlag(flagId);
         if (!open) return alreadyDecided(await queue.flagExists(flagId));
-        const about = await queue.aboutOf(open.profileId);
-        await queue.clearAbout(open.profileId);
+        await assertMemberInScope(tx, scopeOfActor(actor), open.profileId);
+        // A held text never went live: it is dropped and the previous text stays.
+        const about = open.pendingAbout ?? (await queue.aboutOf(open.profileId));
+        if (open.pendingAbout === null) await queue.clearAbout(open.profileId);
         await queue.resolveFlag(flagId, { resolvedAt: deps.clock.now(), resolvedBy: actor.id, outcome: 'removed', reason });
-        await deps.audit.record(tx, actor, { action: 'profile_text.remove', targetType: 'profile', targetId: open.profileId, before: { about, flag: 'open' }, after: { about: '', flag: 'removed', reason } });
+        await deps.audit.record(tx, actor, {
+          action: 'profile_text.remove',
+          targetType: 'profile',
+          targetId: open.profileId,
+          before: { about, flag: 'open' },
+          after: { about: open.pendingAbout === null ? '' : 'unchanged', flag: 'removed', reason },
+        });
         return open;
       });
       await deps.notices.mail(flag.profileId, 'profile_text_removed', '/profile', (t) => ({ reason: t(`moderation.text_reasons.${reason}`) })).catch(onError);

@@ -7,6 +7,7 @@ import type { AuditService, StaffActor } from '../audit/audit.service';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { MemberNotices } from './member-notices';
+import { assertSiteAllowed, scopeOfActor, type SiteScope } from '../staff/site-scope';
 
 /** A member may send this many reports a day: enough for real trouble, too few to flood the queue. */
 export const REPORTS_PER_DAY = 10;
@@ -81,11 +82,19 @@ export function createReportsService(deps: {
       });
     },
 
-    page: (status: ReportStatusFilter, order: { sort: 'created_at' | 'updated_at'; dir: 'asc' | 'desc' }, window: { offset: number; limit: number }) => reader.page(status, order, window),
+    /** One page of the queue, of the staff member's sites only (a report belongs to the site it was filed on). */
+    page: (
+      status: ReportStatusFilter,
+      order: { sort: 'created_at' | 'updated_at'; dir: 'asc' | 'desc' },
+      window: { offset: number; limit: number },
+      scope: SiteScope,
+    ) => reader.page(status, order, window, scope),
 
-    async detail(id: number) {
+    /** A report, or not found when it was filed on a site outside `scope`. */
+    async detail(id: number, scope: SiteScope) {
       const row = await reader.detail(id);
       if (!row) throw new AppError('not_found');
+      assertSiteAllowed(scope, row.report.siteId);
       const reporter = await reader.memberContact(row.report.reporterId);
       return { ...row, reporterLanguage: reporter?.language ?? 'en' };
     },
@@ -99,6 +108,7 @@ export function createReportsService(deps: {
         const repository = createReportsRepository(tx);
         const current = await repository.lock(id);
         if (!current) throw new AppError('not_found');
+        assertSiteAllowed(scopeOfActor(actor), current.siteId);
         if (current.version !== change.version) throw new AppError('version_conflict');
         if (change.assigneeId) {
           const assignee = await createStaffRepository(tx).findById(change.assigneeId);
@@ -114,15 +124,25 @@ export function createReportsService(deps: {
           ...(change.reply && { replyText: change.reply, repliedAt: now }),
           updatedAt: now,
         });
-        await deps.audit.record(tx, actor, { action: change.reply ? 'report.reply' : 'report.update', targetType: 'report', targetId: id, before: auditable(current), after: auditable(updated) });
+        await deps.audit.record(tx, actor, {
+          action: change.reply ? 'report.reply' : 'report.update',
+          targetType: 'report',
+          targetId: id,
+          before: auditable(current),
+          after: auditable(updated),
+        });
         return { before: current, after: updated };
       });
       if (change.reply) {
         await deps.notices
-          .mail(after.reporterId, 'report_reply', '/complaints', (t) => ({ reply: change.reply!, reason: t(`report.reasons.${before.reason}`), number: String(id) }))
+          .mail(after.reporterId, 'report_reply', '/complaints', (t) => ({
+            reply: change.reply!,
+            reason: t(`report.reasons.${before.reason}`),
+            number: String(id),
+          }))
           .catch(onError);
       }
-      return this.detail(id);
+      return this.detail(id, scopeOfActor(actor));
     },
   };
 }

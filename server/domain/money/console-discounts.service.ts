@@ -49,7 +49,10 @@ export function createConsoleDiscountsService(deps: { db: Executor; audit: Audit
 
   return {
     async page(query: DiscountCodesQuery): Promise<{ items: ConsoleDiscountCode[]; next_after: string | null }> {
-      const rows = await reader.page({ kind: query.kind, status: query.status, code: query.code || undefined }, { beforeId: parseCursor(query.after)?.id, limit: query.page_size + 1 });
+      const rows = await reader.page(
+        { kind: query.kind, status: query.status, code: query.code || undefined },
+        { beforeId: parseCursor(query.after)?.id, limit: query.page_size + 1 },
+      );
       const items = rows.slice(0, query.page_size);
       const last = items[items.length - 1];
       return {
@@ -110,7 +113,14 @@ export function createConsoleDiscountsService(deps: { db: Executor; audit: Audit
         const before = await codes.find(id);
         if (!before) throw new AppError('not_found');
         const after = await codes.disable(id);
-        if (after) await deps.audit.record(tx, actor, { action: 'discount_code.disable', targetType: 'discount_code', targetId: id, before: { status: before.status }, after: { status: after.status } });
+        if (after)
+          await deps.audit.record(tx, actor, {
+            action: 'discount_code.disable',
+            targetType: 'discount_code',
+            targetId: id,
+            before: { status: before.status },
+            after: { status: after.status },
+          });
         const [listed] = await codes.page({ kind: before.kind, code: before.code }, { limit: 1 });
         return presentConsoleDiscountCode(after ?? before, listed?.timesUsed ?? 0);
       });

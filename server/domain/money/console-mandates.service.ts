@@ -2,6 +2,7 @@ import type { ConsoleMandate, MandatesQuery } from '../../../contract/admin/mone
 import type { Executor } from '../../db/client';
 import { createConsoleMandatesRepository, type ConsoleMandateRow } from '../../db/repositories/console-mandates.repository';
 import { cursorOf, parseCursor } from './order-filters';
+import type { SiteScope } from '../staff/site-scope';
 
 /** `DE89370400440532013000` → `DE•• •••• 3000`: enough to recognise an account, not to use it. */
 export function maskIban(iban: string): string {
@@ -31,12 +32,14 @@ export function presentConsoleMandate(row: ConsoleMandateRow): ConsoleMandate {
 export function createConsoleMandatesService(deps: { db: Executor }) {
   const repository = createConsoleMandatesRepository(deps.db);
   return {
-    async page(query: MandatesQuery): Promise<{ items: ConsoleMandate[]; next_after: string | null }> {
+    /** One page of the mandates of the staff member's sites' members. */
+    async page(query: MandatesQuery, scope: SiteScope): Promise<{ items: ConsoleMandate[]; next_after: string | null }> {
       const rows = await repository.page(
         {
           blocked: query.blocked === undefined ? undefined : query.blocked === 'true',
           confirmed: query.confirmed === undefined ? undefined : query.confirmed === 'true',
           userId: query.user_id,
+          sites: scope,
         },
         { beforeId: parseCursor(query.after)?.id, limit: query.page_size + 1 },
       );

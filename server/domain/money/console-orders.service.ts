@@ -1,14 +1,16 @@
 import type { ConsoleOrder, OrderFilters, OrderTotals, OrdersQuery } from '../../../contract/admin/money';
 import { TOTALS_MAX_DAYS } from '../../../contract/admin/money';
+import { hasPermission } from '../../../contract/admin/roles';
 import type { Executor } from '../../db/client';
 import { createConsoleOrdersRepository, type ConsoleOrderRow } from '../../db/repositories/console-orders.repository';
-import { csvField, type AuditService, type StaffActor } from '../audit/audit.service';
+import { csvField, SYSTEM_ACTOR, type AuditService, type StaffActor } from '../audit/audit.service';
 import { AppError } from '../shared/app-error';
 import { cursorOf, DAY_MS, orderFiltersOf, parseCursor } from './order-filters';
+import { scopeOfActor, type SiteScope } from '../staff/site-scope';
 
 const EXPORT_BATCH = 1000;
 
-export function presentConsoleOrder(row: ConsoleOrderRow): ConsoleOrder {
+export function presentConsoleOrder(row: ConsoleOrderRow, showEmail = false): ConsoleOrder {
   const { order } = row;
   return {
     id: order.id,
@@ -16,6 +18,8 @@ export function presentConsoleOrder(row: ConsoleOrderRow): ConsoleOrder {
     site_id: order.siteId,
     site_name: row.siteName,
     user_id: order.userId,
+    member_name: row.memberName,
+    member_email: showEmail ? row.memberEmail : null,
     status: order.status,
     payment_method: order.paymentMethod,
     provider: order.provider,
@@ -34,7 +38,8 @@ export function presentConsoleOrder(row: ConsoleOrderRow): ConsoleOrder {
 /** Minor units as the decimal an accountant's spreadsheet reads: 1995 → 19.95. */
 const decimal = (minor: number) => (minor / 100).toFixed(2);
 
-export const ORDERS_CSV_HEADER = 'order_id,created_at,site_id,site,user_id,status,payment_method,provider,provider_payment_id,country,currency,amount,list_amount,discount_code,discount_percentage,credits,refunded_amount,refunded_at';
+export const ORDERS_CSV_HEADER =
+  'order_id,created_at,site_id,site,user_id,status,payment_method,provider,provider_payment_id,country,currency,amount,list_amount,discount_code,discount_percentage,credits,refunded_amount,refunded_at';
 
 /**
  * Orders across sites for the console's money area (money.read): one page at a time by keyset,
@@ -44,12 +49,19 @@ export function createConsoleOrdersService(deps: { db: Executor; audit: AuditSer
   const repository = createConsoleOrdersRepository(deps.db);
 
   return {
-    async page(query: OrdersQuery): Promise<{ items: ConsoleOrder[]; next_after: string | null }> {
-      const rows = await repository.page(orderFiltersOf(query), { sort: query.sort, dir: query.dir }, { after: parseCursor(query.after), limit: query.page_size + 1 });
+    /** One page of the orders placed on the staff member's sites; the members' addresses only for a reader whose role may see members. */
+    async page(query: OrdersQuery, scope: SiteScope, actor: StaffActor = SYSTEM_ACTOR): Promise<{ items: ConsoleOrder[]; next_after: string | null }> {
+      const rows = await repository.page(
+        orderFiltersOf(query, scope),
+        { sort: query.sort, dir: query.dir },
+        { after: parseCursor(query.after), limit: query.page_size + 1 },
+      );
       const items = rows.slice(0, query.page_size);
       const last = items[items.length - 1];
-      const next = rows.length > query.page_size && last ? cursorOf(query.sort === 'amount' ? last.order.amount : last.order.createdAt.getTime(), last.order.id) : null;
-      return { items: items.map(presentConsoleOrder), next_after: next };
+      const next =
+        rows.length > query.page_size && last ? cursorOf(query.sort === 'amount' ? last.order.amount : last.order.createdAt.getTime(), last.order.id) : null;
+      const showEmail = actor.role === 'system' || hasPermission(actor.role, 'members.read');
+      return { items: items.map((row) => presentConsoleOrder(row, showEmail)), next_after: next };
     },
 
     /**
@@ -59,8 +71,8 @@ export function createConsoleOrdersService(deps: { db: Executor; audit: AuditSer
      * where an open range would sum every order ever taken on each page view. Longer periods
      * are what the CSV export is for.
      */
-    async totals(query: OrderFilters): Promise<OrderTotals> {
-      const filters = orderFiltersOf(query);
+    async totals(query: OrderFilters, scope: SiteScope): Promise<OrderTotals> {
+      const filters = orderFiltersOf(query, scope);
       const days = filters.from && filters.to ? (filters.to.getTime() - filters.from.getTime()) / DAY_MS : Infinity;
       if (days < 1 || days > TOTALS_MAX_DAYS) throw new AppError('order_totals_range', { params: { days: TOTALS_MAX_DAYS } });
       const rows = await repository.totals(filters);
@@ -84,7 +96,7 @@ export function createConsoleOrdersService(deps: { db: Executor; audit: AuditSer
      * Every cell goes through `csvField`, which quotes it and defuses a leading = + - @.
      */
     async csv(actor: StaffActor, query: OrderFilters): Promise<AsyncGenerator<string>> {
-      const filters = orderFiltersOf(query);
+      const filters = orderFiltersOf(query, scopeOfActor(actor));
       await deps.audit.record(deps.db, actor, { action: 'orders.export', targetType: 'orders', targetId: null, after: { filter: { ...query } } });
       return (async function* () {
         yield `${ORDERS_CSV_HEADER}\r\n`;

@@ -31,7 +31,14 @@ beforeAll(async () => {
   await createOrder(ctx.db, { siteId: nl.id, createdAt: day('2026-11-06'), amount: 995, status: 'failed' });
   await createOrder(ctx.db, { siteId: nl.id, createdAt: day('2026-11-07'), amount: 995, status: 'pending', paymentMethod: 'directdebit' });
   await createOrder(ctx.db, { siteId: dk.id, createdAt: day('2026-11-08'), amount: 14900, currency: 'DKK', country: 'DK', paymentMethod: 'mobilepay' });
-  await createOrder(ctx.db, { siteId: dk.id, createdAt: day('2026-11-09'), amount: 7400, currency: 'DKK', country: 'DK', paymentMethod: '=HYPERLINK("http://evil.example")' });
+  await createOrder(ctx.db, {
+    siteId: dk.id,
+    createdAt: day('2026-11-09'),
+    amount: 7400,
+    currency: 'DKK',
+    country: 'DK',
+    paymentMethod: '=HYPERLINK("http://evil.example")',
+  });
   await createOrder(ctx.db, { siteId: nl.id, createdAt: day('2026-12-01'), amount: 1995 });
 });
 afterAll(() => ctx.close());
@@ -41,25 +48,33 @@ describe('the console’s order list', () => {
     const seen: number[] = [];
     let after: string | undefined;
     for (let pages = 0; pages < 5; pages++) {
-      const page = await ctx.services.consoleOrders.page(query({ page_size: 25, ...(after && { after }) }));
+      const page = await ctx.services.consoleOrders.page(query({ page_size: 25, ...(after && { after }) }), null);
       seen.push(...page.items.map((item) => item.id));
       if (!page.next_after) break;
       after = page.next_after;
     }
     expect(seen).toHaveLength(8);
     expect(new Set(seen).size).toBe(8);
-    const all = (await ctx.services.consoleOrders.page(query())).items;
+    const all = (await ctx.services.consoleOrders.page(query(), null)).items;
     expect(all.map((item) => item.created_at)).toEqual([...all.map((item) => item.created_at)].sort().reverse());
   });
 
   it('walks a page size of 25 across more than one page in both directions and by amount', async () => {
-    for (let index = 0; index < 30; index++) await createOrder(ctx.db, { siteId: dk.id, createdAt: day('2026-10-01', index % 24), amount: 100 + index, currency: 'DKK', country: 'DK', paymentMethod: 'dankort' });
+    for (let index = 0; index < 30; index++)
+      await createOrder(ctx.db, {
+        siteId: dk.id,
+        createdAt: day('2026-10-01', index % 24),
+        amount: 100 + index,
+        currency: 'DKK',
+        country: 'DK',
+        paymentMethod: 'dankort',
+      });
     for (const sort of ['created', 'amount'] as const) {
       for (const dir of ['asc', 'desc'] as const) {
         const seen: number[] = [];
         let after: string | undefined;
         for (;;) {
-          const page = await ctx.services.consoleOrders.page(query({ payment_method: 'dankort', sort, dir, page_size: 25, ...(after && { after }) }));
+          const page = await ctx.services.consoleOrders.page(query({ payment_method: 'dankort', sort, dir, page_size: 25, ...(after && { after }) }), null);
           seen.push(...page.items.map((item) => (sort === 'amount' ? item.amount : item.id)));
           if (!page.next_after) break;
           after = page.next_after;
@@ -71,7 +86,7 @@ describe('the console’s order list', () => {
   });
 
   it('filters by status, the unpaid and refunded views, method, site and date range', async () => {
-    const ids = async (input: Record<string, unknown>) => (await ctx.services.consoleOrders.page(query(input))).items;
+    const ids = async (input: Record<string, unknown>) => (await ctx.services.consoleOrders.page(query(input), null)).items;
     expect((await ids({ status: 'failed' })).map((item) => item.amount)).toEqual([995]);
     expect((await ids({ status: 'unpaid' })).map((item) => item.payment_method)).toEqual(['directdebit']);
     const refunded = await ids({ refunded: 'true' });
@@ -89,17 +104,17 @@ describe('the console’s order list', () => {
   });
 
   it('sums paid and refunded amounts per currency over a bounded period only', async () => {
-    const totals = await ctx.services.consoleOrders.totals({ from: '2026-11-01', to: '2026-11-30' });
+    const totals = await ctx.services.consoleOrders.totals({ from: '2026-11-01', to: '2026-11-30' }, null);
     expect(totals.currencies).toEqual([
       { currency: 'DKK', paid_count: 2, paid_amount: 22300, refunded_count: 0, refunded_amount: 0 },
       { currency: 'EUR', paid_count: 3, paid_amount: 7985, refunded_count: 1, refunded_amount: 2500 },
     ]);
-    expect((await ctx.services.consoleOrders.totals({ from: '2026-11-01', to: '2026-11-30', site_id: nl.id, payment_method: 'creditcard' })).currencies).toEqual([
-      { currency: 'EUR', paid_count: 1, paid_amount: 4995, refunded_count: 1, refunded_amount: 2500 },
-    ]);
-    await expect(ctx.services.consoleOrders.totals({})).rejects.toMatchObject({ code: 'order_totals_range', params: { days: 31 } });
-    await expect(ctx.services.consoleOrders.totals({ from: '2026-01-01', to: '2026-11-30' })).rejects.toMatchObject({ code: 'order_totals_range' });
-    await expect(ctx.services.consoleOrders.totals({ from: '2026-11-30', to: '2026-11-01' })).rejects.toMatchObject({ code: 'order_totals_range' });
+    expect(
+      (await ctx.services.consoleOrders.totals({ from: '2026-11-01', to: '2026-11-30', site_id: nl.id, payment_method: 'creditcard' }, null)).currencies,
+    ).toEqual([{ currency: 'EUR', paid_count: 1, paid_amount: 4995, refunded_count: 1, refunded_amount: 2500 }]);
+    await expect(ctx.services.consoleOrders.totals({}, null)).rejects.toMatchObject({ code: 'order_totals_range', params: { days: 31 } });
+    await expect(ctx.services.consoleOrders.totals({ from: '2026-01-01', to: '2026-11-30' }, null)).rejects.toMatchObject({ code: 'order_totals_range' });
+    await expect(ctx.services.consoleOrders.totals({ from: '2026-11-30', to: '2026-11-01' }, null)).rejects.toMatchObject({ code: 'order_totals_range' });
   });
 
   it('exports the filter as CSV with decimal amounts, defuses formulas, and audits the export', async () => {
@@ -112,7 +127,11 @@ describe('the console’s order list', () => {
     expect(lines[1]).toContain(',DKK,149.00,149.00,');
     expect(lines[2]).toContain(`,"'=HYPERLINK(""http://evil.example"")",`);
     const [entry] = await ctx.services.audit.page({ action: 'orders.export' });
-    expect(entry).toMatchObject({ staffEmail: actor.email, targetType: 'orders', diff: { before: {}, after: { filter: { site_id: dk.id, from: '2026-11-01', to: '2026-11-30' } } } });
+    expect(entry).toMatchObject({
+      staffEmail: actor.email,
+      targetType: 'orders',
+      diff: { before: {}, after: { filter: { site_id: dk.id, from: '2026-11-01', to: '2026-11-30' } } },
+    });
   });
 });
 
@@ -121,15 +140,44 @@ describe('discount codes in the console', () => {
 
   it('creates a code with every restriction, stored in capitals and audited, which the checkout then honours', async () => {
     const member = await createVisibleMember(ctx, nl);
-    const created = await ctx.services.consoleDiscounts.create(actor, input({ site_id: nl.id, country: 'NL', currency: 'EUR', minimum_order_value: 1500, validity: 'once', payment_methods: ['ideal'], expires_at: '2026-02-01T00:00:00Z' }));
-    expect(created).toMatchObject({ code: 'AUTUMN15', kind: 'standard', status: 'active', site_id: nl.id, country: 'NL', currency: 'EUR', minimum_order_value: 1500, validity: 'once', payment_methods: ['ideal'], times_used: 0 });
+    const created = await ctx.services.consoleDiscounts.create(
+      actor,
+      input({
+        site_id: nl.id,
+        country: 'NL',
+        currency: 'EUR',
+        minimum_order_value: 1500,
+        validity: 'once',
+        payment_methods: ['ideal'],
+        expires_at: '2026-02-01T00:00:00Z',
+      }),
+    );
+    expect(created).toMatchObject({
+      code: 'AUTUMN15',
+      kind: 'standard',
+      status: 'active',
+      site_id: nl.id,
+      country: 'NL',
+      currency: 'EUR',
+      minimum_order_value: 1500,
+      validity: 'once',
+      payment_methods: ['ideal'],
+      times_used: 0,
+    });
     const [entry] = await ctx.services.audit.page({ targetType: 'discount_code', targetId: String(created.id) });
-    expect(entry).toMatchObject({ action: 'discount_code.create', diff: { before: {}, after: expect.objectContaining({ code: 'AUTUMN15', value_percentage: 15, payment_methods: ['ideal'] }) } });
+    expect(entry).toMatchObject({
+      action: 'discount_code.create',
+      diff: { before: {}, after: expect.objectContaining({ code: 'AUTUMN15', value_percentage: 15, payment_methods: ['ideal'] }) },
+    });
 
     const checkout = { site: nl, member, country: 'NL', paymentMethod: 'ideal', price: { amount: 1995, currency: 'EUR' } };
     expect((await ctx.services.discounts.validate('autumn15', checkout)).valuePercentage).toBe(15);
-    await expect(ctx.services.discounts.validate('AUTUMN15', { ...checkout, paymentMethod: 'paypal' })).rejects.toMatchObject({ code: 'discount_code_payment_method' });
-    await expect(ctx.services.discounts.validate('AUTUMN15', { ...checkout, price: { amount: 995, currency: 'EUR' } })).rejects.toMatchObject({ code: 'discount_code_minimum' });
+    await expect(ctx.services.discounts.validate('AUTUMN15', { ...checkout, paymentMethod: 'paypal' })).rejects.toMatchObject({
+      code: 'discount_code_payment_method',
+    });
+    await expect(ctx.services.discounts.validate('AUTUMN15', { ...checkout, price: { amount: 995, currency: 'EUR' } })).rejects.toMatchObject({
+      code: 'discount_code_minimum',
+    });
     await expect(ctx.services.discounts.validate('AUTUMN15', { ...checkout, site: dk })).rejects.toMatchObject({ code: 'discount_code_not_found' });
 
     const disabled = await ctx.services.consoleDiscounts.disable(actor, created.id);
@@ -147,7 +195,10 @@ describe('discount codes in the console', () => {
     await expect(ctx.services.consoleDiscounts.create(actor, input({ code: 'winter20' }))).rejects.toMatchObject({ code: 'discount_code_taken' });
     // The shared time-bonus code is taken too.
     await expect(ctx.services.consoleDiscounts.create(actor, input({ code: 'timebonus25' }))).rejects.toMatchObject({ code: 'discount_code_taken' });
-    const wrong = ctx.services.consoleDiscounts.create(actor, input({ code: 'NOWHERE', site_id: 999_999, user_id: 999_999, expires_at: '2026-01-01T00:00:00Z' }));
+    const wrong = ctx.services.consoleDiscounts.create(
+      actor,
+      input({ code: 'NOWHERE', site_id: 999_999, user_id: 999_999, expires_at: '2026-01-01T00:00:00Z' }),
+    );
     await expect(wrong).rejects.toMatchObject({
       code: 'discount_site_unknown',
       fields: [
@@ -172,8 +223,12 @@ describe('discount codes in the console', () => {
   it('lists one kind newest first, filters by status and code, with how often each was used', async () => {
     const listed = await ctx.services.consoleDiscounts.page({ kind: 'standard', page_size: 25 });
     expect(listed.items.map((item) => item.code).slice(0, 2)).toEqual(['WINTER20', 'AUTUMN15']);
-    expect((await ctx.services.consoleDiscounts.page({ kind: 'standard', status: 'inactive', page_size: 25 })).items.map((item) => item.code)).toEqual(['AUTUMN15']);
-    expect((await ctx.services.consoleDiscounts.page({ kind: 'standard', code: 'winter20', page_size: 25 })).items).toEqual([expect.objectContaining({ code: 'WINTER20', times_used: 0 })]);
+    expect((await ctx.services.consoleDiscounts.page({ kind: 'standard', status: 'inactive', page_size: 25 })).items.map((item) => item.code)).toEqual([
+      'AUTUMN15',
+    ]);
+    expect((await ctx.services.consoleDiscounts.page({ kind: 'standard', code: 'winter20', page_size: 25 })).items).toEqual([
+      expect.objectContaining({ code: 'WINTER20', times_used: 0 }),
+    ]);
   });
 });
 
@@ -183,7 +238,13 @@ describe('SEPA mandates in the console', () => {
     const fine = await createVisibleMember(ctx, nl);
     await ctx.db.update(users).set({ directDebitBlocked: true }).where(eq(users.id, blocked.id));
     for (const member of [blocked, fine]) {
-      const order = await createOrder(ctx.db, { siteId: nl.id, userId: member.id, createdAt: day('2026-11-10'), status: 'pending', paymentMethod: 'directdebit' });
+      const order = await createOrder(ctx.db, {
+        siteId: nl.id,
+        userId: member.id,
+        createdAt: day('2026-11-10'),
+        status: 'pending',
+        paymentMethod: 'directdebit',
+      });
       await ctx.db.insert(sepaMandates).values({
         userId: member.id,
         orderId: order.id,
@@ -200,11 +261,11 @@ describe('SEPA mandates in the console', () => {
         createdAt: ctx.clock.now(),
       });
     }
-    const all = await ctx.services.consoleMandates.page({ page_size: 25 });
+    const all = await ctx.services.consoleMandates.page({ page_size: 25 }, null);
     expect(all.items.map((item) => item.user_id)).toEqual([fine.id, blocked.id]);
     expect(all.items[0]).toMatchObject({ iban: 'DE•• •••• 3000', direct_debit_blocked: false, confirmed_at: null });
     expect(JSON.stringify(all)).not.toContain('0532013000');
-    expect((await ctx.services.consoleMandates.page({ blocked: 'true', page_size: 25 })).items.map((item) => item.user_id)).toEqual([blocked.id]);
-    expect((await ctx.services.consoleMandates.page({ confirmed: 'false', page_size: 25 })).items.map((item) => item.user_id)).toEqual([fine.id]);
+    expect((await ctx.services.consoleMandates.page({ blocked: 'true', page_size: 25 }, null)).items.map((item) => item.user_id)).toEqual([blocked.id]);
+    expect((await ctx.services.consoleMandates.page({ confirmed: 'false', page_size: 25 }, null)).items.map((item) => item.user_id)).toEqual([fine.id]);
   });
 });

@@ -20,7 +20,10 @@ describe('event notification texts', () => {
         const text = notify[template]?.[part];
         expect(text, `${language} notify.${template}.${part}`).toBeTruthy();
         const used = [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]);
-        expect(used.filter((name) => !values.includes(name)), `${language} notify.${template}.${part}`).toEqual([]);
+        expect(
+          used.filter((name) => !values.includes(name)),
+          `${language} notify.${template}.${part}`,
+        ).toEqual([]);
       }
     }
   });

@@ -20,8 +20,9 @@ type Payload = Record<string, unknown>;
 
 /**
  * `like` (issue 17): likes are coalesced into one mail per few hours counting the new likes; a
- * match (the like returned) is its own mail at once, to the member who liked first (the other
- * one just made it, on the site). The like itself is never delayed: these enqueue after the
+ * match (the like returned) is its own mail and push at once to the member who liked first, and
+ * a push to the one who just made it, for their other devices (issue 35; their open tabs get the
+ * match over the socket). The like itself is never delayed: these enqueue after the
  * like committed and do not wait.
  */
 export function createLikeNotifications(deps: {
@@ -40,7 +41,12 @@ export function createLikeNotifications(deps: {
     const now = deps.clock.now();
     if (await deps.likes.exists(likedId, likerId)) {
       const key = `match:${likedId}:${likerId}`;
-      if (await deps.jobs.enqueueMany([{ kind: MATCH_JOB, payload: { memberId: likedId, otherId: likerId, sendKey: key }, runAt: now, key }], now)) deps.onDueNow?.();
+      const makerKey = `match:${likerId}:${likedId}`;
+      const jobs = [
+        { kind: MATCH_JOB, payload: { memberId: likedId, otherId: likerId, sendKey: key }, runAt: now, key },
+        { kind: MATCH_JOB, payload: { memberId: likerId, otherId: likedId, sendKey: makerKey, pushOnly: true }, runAt: now, key: makerKey },
+      ];
+      if (await deps.jobs.enqueueMany(jobs, now)) deps.onDueNow?.();
       return;
     }
     const key = `like:${likedId}:${Math.floor(now.getTime() / LIKE_DELAY_MS)}`;
@@ -78,7 +84,7 @@ export function createLikeNotifications(deps: {
       memberId,
       'like',
       { template: 'match', values: { sender_name: facts.otherName }, path: `/likes/m/${otherId}` },
-      { key: String(payload.sendKey), topic: MATCH_TOPIC },
+      { key: String(payload.sendKey), topic: MATCH_TOPIC, ...(payload.pushOnly ? { channels: ['push' as const] } : {}) },
     );
   }
 

@@ -42,7 +42,9 @@ export function signMailEvents(secret: string, rawBody: string): string {
 
 /**
  * Bounces, spam complaints and provider unsubscribes (`POST /api/mail-events.php`): each stops
- * all notification mail to the address on every site (spec §4 `notifications_disabled`).
+ * all notification (bulk) mail to the address on every site (spec §4 `notifications_disabled`).
+ * Transactional mail (activation, reset, security notices) is never stopped by them: a member
+ * who asks for a reset gets it, whatever they said about a digest.
  * Nothing is taken unauthenticated: without `MAIL_EVENTS_SECRET` the endpoint is off.
  */
 export function createMailEventsService(deps: { recipients: MailRecipientsRepository; secret: string | undefined }) {
@@ -67,7 +69,8 @@ export function createMailEventsService(deps: { recipients: MailRecipientsReposi
       throw new AppError('validation_failed', { params: { fields: 'body' }, detail: 'mail events: body is not JSON' });
     }
     if (delivery.provider === 'postmark') {
-      if (!json || typeof json !== 'object' || Array.isArray(json)) throw new AppError('validation_failed', { params: { fields: 'body' }, detail: 'postmark: not a record' });
+      if (!json || typeof json !== 'object' || Array.isArray(json))
+        throw new AppError('validation_failed', { params: { fields: 'body' }, detail: 'postmark: not a record' });
       return fromPostmark(json).filter((event) => MailEvent.safeParse(event).success);
     }
     const parsed = MailEventsInput.safeParse(json);
@@ -85,6 +88,9 @@ export function createMailEventsService(deps: { recipients: MailRecipientsReposi
       for (const event of parseEvents(delivery)) {
         const reason = REASON_OF[event.type];
         if (!reason) continue;
+        // Stream-aware (ADR 0066): what a member says about a mail they asked for (a reset, an
+        // activation) is no word on the notifications; a hard bounce is — the address is gone.
+        if (event.stream === 'transactional' && event.type !== 'bounce') continue;
         const touched = await deps.recipients.disableMailForAddress(event.email, reason);
         if (touched > 0) applied += 1;
         accounts += touched;

@@ -4,7 +4,7 @@ import { createVisibleMember } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { createRecordingNotifier } from '../../../tests/setup/recording-notifier';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
-import { createCreditsRepository } from '../../db/repositories/credits.repository';
+import { bookCredits } from '../credits/ledger';
 import { jobs, users, type SiteRow } from '../../db/schema/index';
 import { createManualClock } from '../shared/clock';
 import { createNotificationFactsRepository } from '../../db/repositories/notification-facts.repository';
@@ -30,7 +30,7 @@ const clientId = () => `n-${++next}`;
 
 async function member(options: { name?: string; isFictional?: boolean } = {}) {
   const user = await createVisibleMember(ctx, site, { paidUser: true, ...options });
-  await createCreditsRepository(ctx.db).apply({ userId: user.id, delta: 1000, reason: 'adjustment', at: clock.now() });
+  await bookCredits(ctx.db, { userId: user.id, delta: 1000, reason: 'adjustment', at: clock.now() });
   return user;
 }
 
@@ -47,7 +47,10 @@ async function runJobs() {
 }
 
 async function jobsOf(kind: string, conversationId: number) {
-  return ctx.db.select().from(jobs).where(and(eq(jobs.kind, kind), like(jobs.key, `%:${conversationId}:%`)));
+  return ctx.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), like(jobs.key, `%:${conversationId}:%`)));
 }
 
 describe('new_conversations', () => {
@@ -80,7 +83,9 @@ describe('new_conversations', () => {
     const sent = await ctx.services.chat.send(site, writer.id, { profileId: reader.id, kind: 'gift', text: '', giftId: 'rose', clientId: clientId() });
     await ctx.services.eventNotifications.messages!.settled();
     await runJobs();
-    expect(notifier.to(reader.id, 'new_conversations')).toMatchObject([{ content: { values: { sender_name: 'Gifted' }, path: `/chats/${sent.message.conversation_id}` } }]);
+    expect(notifier.to(reader.id, 'new_conversations')).toMatchObject([
+      { content: { values: { sender_name: 'Gifted' }, path: `/chats/${sent.message.conversation_id}` } },
+    ]);
   });
 
   it('tells a member a fictional profile wrote to them, but never enqueues anything for a fictional recipient', async () => {
@@ -89,7 +94,9 @@ describe('new_conversations', () => {
     const hostFirst = await write(fictional.id, { profileId: real.id });
     const otherFictional = await member({ isFictional: true });
     // A gift needs no confirmation of the fictional-profile warning, a text would.
-    const toFictional = (await ctx.services.chat.send(site, real.id, { profileId: otherFictional.id, kind: 'gift', text: '', giftId: 'rose', clientId: clientId() })).message;
+    const toFictional = (
+      await ctx.services.chat.send(site, real.id, { profileId: otherFictional.id, kind: 'gift', text: '', giftId: 'rose', clientId: clientId() })
+    ).message;
     await ctx.services.eventNotifications.messages!.settled();
     await runJobs();
     expect(notifier.to(real.id, 'new_conversations')).toHaveLength(1);
@@ -102,9 +109,12 @@ describe('new_conversations', () => {
     const writer = await member();
     const reader = await member();
     const first = await write(writer.id, { profileId: reader.id });
-    await ctx.services.chat.history(site, reader.id, first.conversation_id, null);
+    await ctx.services.chat.markRead(reader.id, first.conversation_id);
     const other = await member();
-    await ctx.db.update(users).set({ emailNotificationsOff: ['new_conversations'], pushNotificationsOff: ['new_conversations'] }).where(eq(users.id, other.id));
+    await ctx.db
+      .update(users)
+      .set({ emailNotificationsOff: ['new_conversations'], pushNotificationsOff: ['new_conversations'] })
+      .where(eq(users.id, other.id));
     await write(writer.id, { profileId: other.id });
     await runJobs();
     expect(notifier.to(reader.id)).toHaveLength(0);
@@ -135,7 +145,11 @@ describe('new_messages', () => {
     clock.advance(MINUTE);
     await runJobs();
     expect(notifier.to(reader.id)).toMatchObject([
-      { kind: 'new_messages', content: { template: 'new_messages', values: { sender_name: 'Bea', count: 3 }, path: `/chats/${conversationId}` }, options: { topic: String(conversationId) } },
+      {
+        kind: 'new_messages',
+        content: { template: 'new_messages', values: { sender_name: 'Bea', count: 3 }, path: `/chats/${conversationId}` },
+        options: { topic: String(conversationId) },
+      },
     ]);
     await runJobs();
     expect(notifier.to(reader.id)).toHaveLength(1);
@@ -174,7 +188,7 @@ describe('new_messages', () => {
     await write(writer.id, { conversationId });
     clock.advance(NEW_MESSAGES_DELAY_MS);
     await runJobs();
-    await ctx.services.chat.history(site, reader.id, conversationId, null);
+    await ctx.services.chat.markRead(reader.id, conversationId);
     clock.advance(NEW_MESSAGES_GAP_MS);
     await runJobs();
     expect(notifier.to(reader.id)).toHaveLength(1);
@@ -183,7 +197,7 @@ describe('new_messages', () => {
   it('sends nothing when the member read them before the job ran', async () => {
     const { writer, reader, conversationId } = await conversation();
     await write(writer.id, { conversationId });
-    await ctx.services.chat.history(site, reader.id, conversationId, null);
+    await ctx.services.chat.markRead(reader.id, conversationId);
     clock.advance(NEW_MESSAGES_DELAY_MS);
     await runJobs();
     expect(notifier.to(reader.id)).toHaveLength(0);
@@ -211,9 +225,15 @@ describe('new_messages', () => {
 
   it('sends nothing when the member switched new messages off by mail and push, and still when only mail is off', async () => {
     const off = await conversation();
-    await ctx.db.update(users).set({ emailNotificationsOff: ['new_messages'], pushNotificationsOff: ['new_messages'] }).where(eq(users.id, off.reader.id));
+    await ctx.db
+      .update(users)
+      .set({ emailNotificationsOff: ['new_messages'], pushNotificationsOff: ['new_messages'] })
+      .where(eq(users.id, off.reader.id));
     const mailOff = await conversation();
-    await ctx.db.update(users).set({ emailNotificationsOff: ['new_messages'] }).where(eq(users.id, mailOff.reader.id));
+    await ctx.db
+      .update(users)
+      .set({ emailNotificationsOff: ['new_messages'] })
+      .where(eq(users.id, mailOff.reader.id));
     await write(off.writer.id, { conversationId: off.conversationId });
     await write(mailOff.writer.id, { conversationId: mailOff.conversationId });
     clock.advance(NEW_MESSAGES_DELAY_MS);
@@ -227,11 +247,23 @@ describe('new_messages', () => {
 describe('enqueueing', () => {
   it('wakes the runner only for a job due at once, and writes a conversation’s window once', async () => {
     let wakes = 0;
-    const rules = createMessageNotifications({ jobs: createJobsRepository(ctx.db), facts: createNotificationFactsRepository(ctx.db), notifier, clock, onDueNow: () => (wakes += 1) });
+    const rules = createMessageNotifications({
+      jobs: createJobsRepository(ctx.db),
+      facts: createNotificationFactsRepository(ctx.db),
+      notifier,
+      clock,
+      onDueNow: () => (wakes += 1),
+    });
     const writer = await member();
     const reader = await member();
     const opening = await write(writer.id, { profileId: reader.id });
-    const committed = (message: typeof opening, opened: boolean) => ({ message, recipientId: reader.id, recipientUnread: 1, opened, recipientFictional: false });
+    const committed = (message: typeof opening, opened: boolean) => ({
+      message,
+      recipientId: reader.id,
+      recipientUnread: 1,
+      opened,
+      recipientFictional: false,
+    });
     const keysBefore = (await jobsOf(NEW_CONVERSATION_JOB, opening.conversation_id)).length;
     rules.messagesCommitted([committed(opening, true)]);
     await rules.settled();

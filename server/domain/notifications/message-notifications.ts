@@ -108,10 +108,16 @@ export function createMessageNotifications(deps: {
     if (!facts || !canReach(facts, 'new_messages') || facts.unread === 0) return;
     if (facts.onlineUntil && facts.onlineUntil > now) return;
     const topic = String(conversationId);
-    const last = latest(await deps.notifier.lastSentAt(recipientId, 'new_messages', topic), await deps.notifier.lastSentAt(recipientId, 'new_conversations', topic));
+    const last = latest(
+      await deps.notifier.lastSentAt(recipientId, 'new_messages', topic),
+      await deps.notifier.lastSentAt(recipientId, 'new_conversations', topic),
+    );
     if (last && now.getTime() - last.getTime() < NEW_MESSAGES_GAP_MS) {
       const key = `new_messages:${conversationId}:${recipientId}:after:${last.getTime()}`;
-      await deps.jobs.enqueueMany([{ kind: NEW_MESSAGES_JOB, payload: { conversationId, recipientId, sendKey: key }, runAt: new Date(last.getTime() + NEW_MESSAGES_GAP_MS), key }], now);
+      await deps.jobs.enqueueMany(
+        [{ kind: NEW_MESSAGES_JOB, payload: { conversationId, recipientId, sendKey: key }, runAt: new Date(last.getTime() + NEW_MESSAGES_GAP_MS), key }],
+        now,
+      );
       return;
     }
     await deps.notifier.notify(

@@ -35,7 +35,14 @@ const headerOf = (message: string, name: string) => {
 describe('notification mail through a real SMTP server', () => {
   it('carries List-Unsubscribe, One-Click, a stable Message-ID and the language, and a retried notify sends nothing twice', async () => {
     const smtp = createSmtpMailer(`smtp://127.0.0.1:${peer.port}`);
-    const notifier = createNotifier({ db: ctx.db, mailer: smtp, translator: ctx.services.translator, urls: ctx.services.siteUrls, unsubscribeSecret: ctx.services.secrets.unsubscribeSecret, clock: ctx.clock });
+    const notifier = createNotifier({
+      db: ctx.db,
+      mailer: smtp,
+      translator: ctx.services.translator,
+      urls: ctx.services.siteUrls,
+      unsubscribeSecret: ctx.services.secrets.unsubscribeSecret,
+      clock: ctx.clock,
+    });
     const anna = await createVisibleMember(ctx, site, { name: 'Anna' });
     await ctx.db.update(users).set({ language: 'fr' }).where(eq(users.id, anna.id));
     try {
@@ -62,7 +69,14 @@ describe('notification mail through a real SMTP server', () => {
   it('keeps the same headers in the outbox’s .eml when no SMTP server is configured', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-outbox-'));
     try {
-      const notifier = createNotifier({ db: ctx.db, mailer: createOutboxMailer(dir), translator: ctx.services.translator, urls: ctx.services.siteUrls, unsubscribeSecret: ctx.services.secrets.unsubscribeSecret, clock: ctx.clock });
+      const notifier = createNotifier({
+        db: ctx.db,
+        mailer: createOutboxMailer(dir),
+        translator: ctx.services.translator,
+        urls: ctx.services.siteUrls,
+        unsubscribeSecret: ctx.services.secrets.unsubscribeSecret,
+        clock: ctx.clock,
+      });
       const bob = await createVisibleMember(ctx, site, { name: 'Bob' });
       await notifier.notify(bob.id, 'news', { template: 'news', text: { subject: 'Hello', body: 'News' }, path: '/' }, { key: 'news:1:bob' });
       const [eml] = fs.readdirSync(dir).filter((file) => file.endsWith('.eml'));

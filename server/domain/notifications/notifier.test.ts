@@ -17,7 +17,16 @@ const content: NotificationContent = { template: 'no_such_template', path: '/cha
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  site = await createSite(ctx.db, { domain: 'flirt.test', name: 'Flirt Zone', mailName: 'Flirt Zone Team', supportEmail: 'hello@flirt.test', companyName: 'Zone Media B.V.', companyAddress: 'Damrak 1', companyCity: 'Amsterdam', companyCountry: 'Netherlands' });
+  site = await createSite(ctx.db, {
+    domain: 'flirt.test',
+    name: 'Flirt Zone',
+    mailName: 'Flirt Zone Team',
+    supportEmail: 'hello@flirt.test',
+    companyName: 'Zone Media B.V.',
+    companyAddress: 'Damrak 1',
+    companyCity: 'Amsterdam',
+    companyCountry: 'Netherlands',
+  });
 });
 afterAll(() => ctx.close());
 beforeEach(() => {
@@ -56,7 +65,9 @@ describe('notifier.notify by e-mail', () => {
 
   it('uses the template’s own texts and escapes every value in the HTML part', async () => {
     const bob = await member({}, '<b>Bob</b>');
-    await notify(bob.id, 'news', { content: { template: 'news', text: { subject: 'Summer party <3', body: 'Join us & <script>alert(1)</script>' }, path: 'https://evil.example/phish' } });
+    await notify(bob.id, 'news', {
+      content: { template: 'news', text: { subject: 'Summer party <3', body: 'Join us & <script>alert(1)</script>' }, path: 'https://evil.example/phish' },
+    });
     const mail = ctx.mailer.last(bob.email);
     expect(mail.subject).toBe('Summer party <3');
     expect(mail.html).toContain('Join us &amp; &lt;script&gt;alert(1)&lt;/script&gt;');
@@ -142,7 +153,14 @@ describe('notifier.notify once per key', () => {
         if (this.tries.length === 1) throw new Error('SMTP 451 try again later');
       },
     };
-    const notifier = createNotifier({ db: ctx.db, mailer: failing, translator: ctx.services.translator, urls: ctx.services.siteUrls, unsubscribeSecret: ctx.services.secrets.unsubscribeSecret, clock: ctx.clock });
+    const notifier = createNotifier({
+      db: ctx.db,
+      mailer: failing,
+      translator: ctx.services.translator,
+      urls: ctx.services.siteUrls,
+      unsubscribeSecret: ctx.services.secrets.unsubscribeSecret,
+      clock: ctx.clock,
+    });
     await expect(notifier.notify(ida.id, 'like', content, { key: 'flaky-1' })).rejects.toThrow('451');
     // Nothing was recorded for the failed send, so the retry sends, with the same id.
     expect(await notifier.lastSentAt(ida.id, 'like')).toBeNull();
@@ -166,13 +184,23 @@ describe('notifier.notify racing for one key', () => {
     return { mailer, sent };
   };
   const notifierWith = (mailer: Mailer) =>
-    createNotifier({ db: ctx.db, mailer, translator: ctx.services.translator, urls: ctx.services.siteUrls, unsubscribeSecret: ctx.services.secrets.unsubscribeSecret, clock: ctx.clock });
+    createNotifier({
+      db: ctx.db,
+      mailer,
+      translator: ctx.services.translator,
+      urls: ctx.services.siteUrls,
+      unsubscribeSecret: ctx.services.secrets.unsubscribeSecret,
+      clock: ctx.clock,
+    });
 
   it('sends once when two jobs notify one member with the same key at the same time', async () => {
     const kim = await member();
     const { mailer, sent } = slowMailer();
     const [first, second] = [notifierWith(mailer), notifierWith(mailer)];
-    const results = await Promise.all([first.notify(kim.id, 'weekly_updates', content, { key: 'race-1' }), second.notify(kim.id, 'weekly_updates', content, { key: 'race-1' })]);
+    const results = await Promise.all([
+      first.notify(kim.id, 'weekly_updates', content, { key: 'race-1' }),
+      second.notify(kim.id, 'weekly_updates', content, { key: 'race-1' }),
+    ]);
     expect(results.map((result) => result.email).sort()).toEqual([false, true]);
     expect(sent).toHaveLength(1);
   });

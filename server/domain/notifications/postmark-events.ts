@@ -11,7 +11,12 @@ export function fromPostmark(record: unknown): MailEvent[] {
   if (!record || typeof record !== 'object') return [];
   const value = record as Record<string, unknown>;
   const at = typeof value.BouncedAt === 'string' ? value.BouncedAt : typeof value.ChangedAt === 'string' ? value.ChangedAt : undefined;
-  const withAt = (event: MailEvent): MailEvent => (at && !Number.isNaN(Date.parse(at)) ? { ...event, at: new Date(at).toISOString() } : event);
+  // Postmark names its default streams `outbound` (transactional) and `broadcast` (bulk).
+  const stream: MailEvent['stream'] = value.MessageStream === 'outbound' ? 'transactional' : value.MessageStream === 'broadcast' ? 'bulk' : undefined;
+  const withAt = (event: MailEvent): MailEvent => {
+    const onStream = stream ? { ...event, stream } : event;
+    return at && !Number.isNaN(Date.parse(at)) ? { ...onStream, at: new Date(at).toISOString() } : onStream;
+  };
   switch (value.RecordType) {
     case 'Bounce': {
       if (typeof value.Email !== 'string') return [];
@@ -23,7 +28,7 @@ export function fromPostmark(record: unknown): MailEvent[] {
     case 'SubscriptionChange': {
       if (value.SuppressSending !== true || typeof value.Recipient !== 'string') return [];
       const type = value.SuppressionReason === 'HardBounce' ? 'bounce' : value.SuppressionReason === 'SpamComplaint' ? 'complaint' : 'unsubscribe';
-      return [withAt({ type, email: value.Recipient })];
+      return [withAt({ type, email: value.Recipient as string })];
     }
     default:
       return [];

@@ -35,7 +35,9 @@ describe('pushSubscriptions.subscribe', () => {
     const anna = await createVisibleMember(ctx, site);
     const browser = createBrowserSubscription(endpoint());
     const offCurve = `B${'A'.repeat(86)}`;
-    const failure = await ctx.services.pushSubscriptions.subscribe(anna.id, { ...browser.json, keys: { ...browser.json.keys, p256dh: offCurve } }).catch((error: unknown) => error);
+    const failure = await ctx.services.pushSubscriptions
+      .subscribe(anna.id, { ...browser.json, keys: { ...browser.json.keys, p256dh: offCurve } })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ code: 'validation_failed', fields: [{ field: 'body.subscription.keys.p256dh' }] });
     expect(await listOf(anna.id)).toEqual([]);

@@ -25,7 +25,10 @@ export function createPushSubscriptionsService(deps: { subscriptions: PushSubscr
       // The contract checks the shape; only here can the point be checked to lie on the curve,
       // since a key off it would make every encryption for this browser fail.
       if (!isP256PublicKey(Buffer.from(p256dh, 'base64url'))) {
-        throw new AppError('validation_failed', { params: { fields: P256DH_FIELD }, fields: [{ field: P256DH_FIELD, code: 'validation_failed', params: { fields: P256DH_FIELD } }] });
+        throw new AppError('validation_failed', {
+          params: { fields: P256DH_FIELD },
+          fields: [{ field: P256DH_FIELD, code: 'validation_failed', params: { fields: P256DH_FIELD } }],
+        });
       }
       const keys = { endpoint: subscription.endpoint, p256dh, auth: withoutPadding(subscription.keys.auth) };
       await deps.subscriptions.save(userId, keys, deps.clock.now(), MAX_PUSH_SUBSCRIPTIONS_PER_MEMBER);

@@ -4,7 +4,7 @@ import { createVisibleMember } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { createRecordingNotifier } from '../../../tests/setup/recording-notifier';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
-import { createCreditsRepository } from '../../db/repositories/credits.repository';
+import { bookCredits } from '../credits/ledger';
 import { createJobsRepository } from '../../db/repositories/jobs.repository';
 import { users, type SiteRow } from '../../db/schema/index';
 import { createManualClock } from '../shared/clock';
@@ -27,7 +27,7 @@ beforeEach(() => notifier.clear());
 let next = 0;
 async function member(options: { name?: string; isFictional?: boolean } = {}) {
   const user = await createVisibleMember(ctx, site, { paidUser: true, ...options });
-  await createCreditsRepository(ctx.db).apply({ userId: user.id, delta: 1000, reason: 'adjustment', at: clock.now() });
+  await bookCredits(ctx.db, { userId: user.id, delta: 1000, reason: 'adjustment', at: clock.now() });
   return user;
 }
 async function write(senderId: number, profileId: number) {
@@ -92,14 +92,17 @@ describe('unread_message_reminders', () => {
     const cameBack = await member();
     const fictional = await member({ isFictional: true });
     const off = await member();
-    await ctx.db.update(users).set({ emailNotificationsOff: ['unread_message_reminders'] }).where(eq(users.id, off.id));
+    await ctx.db
+      .update(users)
+      .set({ emailNotificationsOff: ['unread_message_reminders'] })
+      .where(eq(users.id, off.id));
     const start = clock.now().getTime();
     const read = await write(writer.id, readIt.id);
     await write(writer.id, cameBack.id);
     await write(writer.id, off.id);
     // The host's reply path is not needed here: a member's message to a fictional profile waits unread the same way.
     await ctx.services.chat.send(site, writer.id, { profileId: fictional.id, kind: 'gift', text: '', giftId: 'rose', clientId: `r-${++next}` });
-    await ctx.services.chat.history(site, readIt.id, read.conversation_id, null);
+    await ctx.services.chat.markRead(readIt.id, read.conversation_id);
 
     clock.set(new Date(start + 5 * HOUR));
     ctx.services.presence.opened(cameBack.id);

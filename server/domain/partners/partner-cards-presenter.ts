@@ -37,5 +37,15 @@ export function presentAdminPartnerCard(row: PartnerCardRow, storage: Pick<Media
 
 /** What an audit entry shows of a card: its fields, without id and creation time. */
 export function auditablePartnerCard(row: PartnerCardRow) {
-  return { site_id: row.siteId, kind: row.kind, name: row.name, age: row.age, city: row.city, image_key: row.imageKey, url: row.url, active: row.active, sort_order: row.sortOrder };
+  return {
+    site_id: row.siteId,
+    kind: row.kind,
+    name: row.name,
+    age: row.age,
+    city: row.city,
+    image_key: row.imageKey,
+    url: row.url,
+    active: row.active,
+    sort_order: row.sortOrder,
+  };
 }

@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../../tests/setup/test-s
 import { auditLog, type SiteRow } from '../../db/schema/index';
 import type { StaffActor } from '../audit/audit.service';
 import { makeJpeg } from '../photos/image-fixtures';
-import type { AppError } from '../shared/app-error';
+import { failure } from '../../../tests/setup/failure';
 
 let ctx: TestContext;
 let reseller: SiteRow;
@@ -16,13 +16,6 @@ let otherReseller: SiteRow;
 let plainSite: SiteRow;
 let owner: StaffActor;
 
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: AppError) => error,
-  );
 const card = (overrides: Partial<Parameters<TestContext['services']['partnerCards']['create']>[1]> = {}) => ({
   siteId: null,
   kind: 'cam' as const,
@@ -56,7 +49,11 @@ describe('partnerCards in the console', () => {
     const created = await partnerCards.create(owner, card({ siteId: reseller.id, name: 'Lola' }));
     expect(created).toMatchObject({ siteId: reseller.id, name: 'Lola', active: true });
     const [createdEntry] = await auditOf('partner_card.create', created.id);
-    expect(createdEntry).toMatchObject({ staffId: owner.id, targetType: 'partner_card', diff: { after: expect.objectContaining({ name: 'Lola', url: 'https://cams.partner.example/mia?aff=77' }) } });
+    expect(createdEntry).toMatchObject({
+      staffId: owner.id,
+      targetType: 'partner_card',
+      diff: { after: expect.objectContaining({ name: 'Lola', url: 'https://cams.partner.example/mia?aff=77' }) },
+    });
 
     await partnerCards.update(owner, created.id, { city: 'Hamburg', active: false });
     const [updated] = await auditOf('partner_card.update', created.id);
@@ -74,7 +71,10 @@ describe('partnerCards in the console', () => {
   it('re-encodes an uploaded image to a square WebP without its metadata, replacing the old one', async () => {
     const { partnerCards, storage } = ctx.services;
     const created = await partnerCards.create(owner, card());
-    const withExif = await sharp(await makeJpeg(800, 600)).withExif({ IFD0: { Artist: 'Secret Photographer' } }).jpeg().toBuffer();
+    const withExif = await sharp(await makeJpeg(800, 600))
+      .withExif({ IFD0: { Artist: 'Secret Photographer' } })
+      .jpeg()
+      .toBuffer();
     const first = await partnerCards.setImage(owner, created.id, withExif, 'image/jpeg');
     expect(first.imageKey).toMatch(/^partners\/[0-9a-f]{32}\.webp$/);
     const stored = (await storage.read(first.imageKey!))!;
@@ -101,7 +101,10 @@ describe('partner cards in search', () => {
   it('shows a reselling site its own and the all-sites cards, in order, with its own tracking — never other sites’ or inactive ones', async () => {
     const { partnerCards, search } = ctx.services;
     await createVisibleMember(ctx, otherReseller);
-    const second = await partnerCards.create(owner, card({ siteId: otherReseller.id, name: 'Second', sortOrder: 2, kind: 'resell', url: 'https://dating.partner.example/?utm_source=typed-by-hand' }));
+    const second = await partnerCards.create(
+      owner,
+      card({ siteId: otherReseller.id, name: 'Second', sortOrder: 2, kind: 'resell', url: 'https://dating.partner.example/?utm_source=typed-by-hand' }),
+    );
     const first = await partnerCards.create(owner, card({ siteId: null, name: 'First', sortOrder: 1 }));
     await partnerCards.create(owner, card({ siteId: reseller.id, name: 'Elsewhere' }));
     await partnerCards.create(owner, card({ siteId: otherReseller.id, name: 'Switched off', active: false }));

@@ -2,7 +2,12 @@ import crypto from 'node:crypto';
 import type { PartnerCard } from '../../../contract/partner-cards';
 import type { MediaStorage } from '../../adapters/storage/storage.port';
 import type { Database } from '../../db/client';
-import { createPartnerCardsRepository, type PartnerCardFields, type PartnerCardRow, type PartnerCardsRepository } from '../../db/repositories/partner-cards.repository';
+import {
+  createPartnerCardsRepository,
+  type PartnerCardFields,
+  type PartnerCardRow,
+  type PartnerCardsRepository,
+} from '../../db/repositories/partner-cards.repository';
 import type { SitesRepository } from '../../db/repositories/sites.repository';
 import type { SiteRow } from '../../db/schema/index';
 import { diffFields, type AuditService, type StaffActor } from '../audit/audit.service';
@@ -34,7 +39,11 @@ export function createPartnerCardsService(deps: { db: Database; sites: SitesRepo
 
   async function assertSiteExists(siteId: number | null | undefined) {
     if (siteId === null || siteId === undefined || (await deps.sites.findById(siteId))) return;
-    throw new AppError('validation_failed', { params: { fields: 'site_id' }, fields: [{ field: 'body.site_id', code: 'validation_failed' }], detail: `no site ${siteId}` });
+    throw new AppError('validation_failed', {
+      params: { fields: 'site_id' },
+      fields: [{ field: 'body.site_id', code: 'validation_failed' }],
+      detail: `no site ${siteId}`,
+    });
   }
 
   /** Locks the card, applies the change, audits before and after — all in one transaction. */
@@ -63,7 +72,12 @@ export function createPartnerCardsService(deps: { db: Database; sites: SitesRepo
       await assertSiteExists(fields.siteId);
       return deps.db.transaction(async (tx) => {
         const created = await createPartnerCardsRepository(tx).insert(fields, deps.clock.now());
-        await deps.audit.record(tx, actor, { action: 'partner_card.create', targetType: 'partner_card', targetId: created.id, after: auditablePartnerCard(created) });
+        await deps.audit.record(tx, actor, {
+          action: 'partner_card.create',
+          targetType: 'partner_card',
+          targetId: created.id,
+          after: auditablePartnerCard(created),
+        });
         return created;
       });
     },

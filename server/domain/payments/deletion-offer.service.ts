@@ -17,7 +17,10 @@ export function createDeletionOfferService(deps: { payments: OrdersService; disc
       const member = await deps.users.findById(memberId);
       if (!member) throw new AppError('authentication_required');
       const { bundles, payment_country: country } = await deps.payments.listBundles(site, memberId, fallbackCountry);
-      const cheapest = bundles.reduce<(typeof bundles)[number] | null>((best, bundle) => (!best || bundle.price.amount < best.price.amount ? bundle : best), null);
+      const cheapest = bundles.reduce<(typeof bundles)[number] | null>(
+        (best, bundle) => (!best || bundle.price.amount < best.price.amount ? bundle : best),
+        null,
+      );
       const discount = await deps.discounts.deleteDiscount({ site, member, country });
       return { trial_bundle: cheapest, discount: discount ? presentDiscountCode(discount, deps.clock.now()) : null };
     },

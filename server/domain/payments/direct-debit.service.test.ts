@@ -6,8 +6,8 @@ import { createRecordingSmsSender } from '../../../tests/setup/recording-sms';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { createCreditsRepository } from '../../db/repositories/credits.repository';
 import { orders, sepaMandates, users, type SiteRow } from '../../db/schema/index';
-import type { AppError } from '../shared/app-error';
 import { MAX_CODE_ATTEMPTS, MAX_RESENDS, RESEND_INTERVAL_MS, SMS_CODE_TTL_MS } from './direct-debit.service';
+import { failure } from '../../../tests/setup/failure';
 
 const sms = createRecordingSmsSender();
 let ctx: TestContext;
@@ -22,13 +22,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: AppError) => error,
-  );
 let next = 0;
 const clientId = () => `sepa-client-${++next}`;
 
@@ -36,7 +29,10 @@ async function member(options: { blocked?: boolean } = {}) {
   const user = await createVisibleMember(ctx, site, { country: 'NL' });
   // Signed up long ago: no welcome discount or time bonus, so prices are list prices.
   const createdAt = new Date(ctx.clock.now().getTime() - 30 * 24 * 3_600_000);
-  await ctx.db.update(users).set({ createdAt, directDebitBlocked: options.blocked ?? false }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ createdAt, directDebitBlocked: options.blocked ?? false })
+    .where(eq(users.id, user.id));
   return user.id;
 }
 
@@ -61,7 +57,8 @@ const mandateInput = (orderId: number, overrides: Record<string, unknown> = {}) 
 });
 
 const dd = () => ctx.services.directDebit;
-const mandate = (memberId: number, orderId: number, overrides: Record<string, unknown> = {}) => dd().handle(site, memberId, mandateInput(orderId, overrides), 'en');
+const mandate = (memberId: number, orderId: number, overrides: Record<string, unknown> = {}) =>
+  dd().handle(site, memberId, mandateInput(orderId, overrides), 'en');
 const confirm = (memberId: number, mandateId: number, code: string) => dd().handle(site, memberId, { action: 'confirm', mandate_id: mandateId, code }, 'en');
 const resend = (memberId: number, mandateId: number) => dd().handle(site, memberId, { action: 'resend', mandate_id: mandateId }, 'en');
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -94,7 +91,15 @@ describe('directDebit.mandate', () => {
     const code = sms.lastCode();
     expect(last.text).toBe(`Your Lovely Dates code: ${code}`);
     const [row] = await ctx.db.select().from(sepaMandates).where(eq(sepaMandates.id, answer.mandate_id));
-    expect(row).toMatchObject({ userId: memberId, orderId: order.id, iban: 'NL91ABNA0417164300', postalCode: '1012 LG', smsSendCount: 1, failedAttempts: 0, confirmedAt: null });
+    expect(row).toMatchObject({
+      userId: memberId,
+      orderId: order.id,
+      iban: 'NL91ABNA0417164300',
+      postalCode: '1012 LG',
+      smsSendCount: 1,
+      failedAttempts: 0,
+      confirmedAt: null,
+    });
     expect(row.smsCodeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.smsCodeHash).not.toContain(code);
   });
@@ -193,7 +198,8 @@ describe('directDebit.confirm', () => {
     const { order } = await sepaOrder(memberId);
     const { mandate_id } = await mandate(memberId, order.id);
     const code = sms.lastCode();
-    for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) expect((await failure(confirm(memberId, mandate_id, wrongCode(code)))).code).toBe('sms_code_invalid');
+    for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++)
+      expect((await failure(confirm(memberId, mandate_id, wrongCode(code)))).code).toBe('sms_code_invalid');
     expect((await failure(confirm(memberId, mandate_id, code))).code).toBe('sms_code_invalid');
     const [row] = await ctx.db.select().from(sepaMandates).where(eq(sepaMandates.id, mandate_id));
     expect(row.failedAttempts).toBe(MAX_CODE_ATTEMPTS);

@@ -58,7 +58,8 @@ export function createDiscountsService(deps: { codes: DiscountCodesRepository; c
   async function problemWith(row: DiscountCodeRow, context: DiscountContext) {
     const now = clock.now();
     const { member, site } = context;
-    if (row.status !== 'active' || (row.siteId !== null && row.siteId !== site.id) || (row.userId !== null && row.userId !== member.id)) return 'discount_code_not_found' as const;
+    if (row.status !== 'active' || (row.siteId !== null && row.siteId !== site.id) || (row.userId !== null && row.userId !== member.id))
+      return 'discount_code_not_found' as const;
     if (row.kind === 'time_bonus' && (member.paidUser || timeBonusEnds(member) <= now)) return 'discount_code_expired' as const;
     if (row.kind === 'welcome' && member.paidUser) return 'discount_code_expired' as const;
     if (row.expiresAt && row.expiresAt <= now) return 'discount_code_expired' as const;
@@ -66,7 +67,8 @@ export function createDiscountsService(deps: { codes: DiscountCodesRepository; c
     if (row.validity === 'once' && (await codes.timesUsed(row.id)) > 0) return 'discount_code_used' as const;
     if (row.country && row.country !== context.country) return 'discount_code_country' as const;
     if (row.currency && context.price && row.currency !== context.price.currency) return 'discount_code_country' as const;
-    if (row.paymentMethods.length && context.paymentMethod && !row.paymentMethods.includes(context.paymentMethod)) return 'discount_code_payment_method' as const;
+    if (row.paymentMethods.length && context.paymentMethod && !row.paymentMethods.includes(context.paymentMethod))
+      return 'discount_code_payment_method' as const;
     if (context.price && context.price.amount < row.minimumOrderValue) return 'discount_code_minimum' as const;
     return null;
   }
@@ -97,7 +99,9 @@ export function createDiscountsService(deps: { codes: DiscountCodesRepository; c
       if (!row) throw new AppError('discount_code_not_found');
       const problem = await problemWith(row, context);
       if (problem === 'discount_code_minimum') {
-        throw new AppError(problem, { params: { amount: `${(row.minimumOrderValue / 100).toFixed(2)} ${row.currency ?? context.price?.currency ?? ''}`.trim() } });
+        throw new AppError(problem, {
+          params: { amount: `${(row.minimumOrderValue / 100).toFixed(2)} ${row.currency ?? context.price?.currency ?? ''}`.trim() },
+        });
       }
       if (problem) throw new AppError(problem);
       return row;

@@ -17,7 +17,9 @@ export function presentOrder(record: OrderRecord, refundableCredits = 0): Order 
     payment_method: order.paymentMethod as PaymentMethod,
     created_at: order.createdAt.toISOString(),
     credited_at: order.creditedAt?.toISOString() ?? null,
-    refund: refund ? { credits: refund.credits, price: { amount: refund.amount, currency: refund.currency }, created_at: refund.createdAt.toISOString() } : null,
+    refund: refund
+      ? { credits: refund.credits, price: { amount: refund.amount, currency: refund.currency }, created_at: refund.createdAt.toISOString() }
+      : null,
     refundable_credits: refundableCredits,
   };
 }

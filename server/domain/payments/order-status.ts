@@ -36,3 +36,6 @@ export function nextOrderStatus(current: OrderStatus, reported: OrderStatus): Or
 }
 
 export const isFinal = (status: OrderStatus) => status === 'paid' || ENDED.includes(status);
+
+/** Failed, cancelled or expired: the order will not be paid unless the provider says otherwise later. */
+export const hasEndedUnpaid = (status: OrderStatus) => ENDED.includes(status);

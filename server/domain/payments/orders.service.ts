@@ -1,10 +1,11 @@
 import type { Bundle, BundlesResponse, CreateOrderInput, DiscountCodeQuery, DiscountCodeResponse, Order, OrderStatus } from '../../../contract/payments';
 import { isPaymentMethod, paymentMethodsFor } from '../../../contract/payment-methods';
 import type { PublicBundlesResponse } from '../../../contract/pricing';
-import type { IncomingWebhook, PaymentProvider } from '../../adapters/payments/payment-provider.port';
+import type { IncomingWebhook, PaymentProvider, ProviderChargeback } from '../../adapters/payments/payment-provider.port';
 import type { Executor } from '../../db/client';
+import { createChargebacksRepository } from '../../db/repositories/chargebacks.repository';
 import { createCreditsRepository } from '../../db/repositories/credits.repository';
-import { createDiscountCodesRepository } from '../../db/repositories/discount-codes.repository';
+import { bookCredits } from '../credits/ledger';
 import { createOrdersRepository, type OrderRecord, type OrdersRepository } from '../../db/repositories/orders.repository';
 import type { JobsRepository } from '../../db/repositories/jobs.repository';
 import { createUsersRepository, type UsersRepository } from '../../db/repositories/users.repository';
@@ -12,9 +13,12 @@ import type { CreditBundleRow, DiscountCodeRow, OrderRow, SiteRow, UserRow } fro
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { SiteUrls } from '../sites/site-urls';
+import { releaseDiscount, reserveDiscount, settleDiscount } from './discount-reservations';
 import { applyPercentage, presentDiscountCode, type DiscountContext, type DiscountsService } from './discounts.service';
+import { bookChargebacks, recordChargebacks, type BookedChargeback } from './chargebacks';
 import { presentOrder } from './order-presenter';
-import { isFinal, nextOrderStatus, orderStatusOf } from './order-status';
+import { hasEndedUnpaid, isFinal, nextOrderStatus, orderStatusOf } from './order-status';
+import { withDomainErrors } from './provider-errors';
 import { refundableCredits, unusedBoughtCredits } from './refund-rules';
 
 /** SEPA direct debit runs on the site's own mandate form, not through a hosted checkout. */
@@ -27,8 +31,9 @@ const ORDER_LIFETIME_MS = 24 * 3_600_000;
 export interface PaymentEvents {
   /** The member's balance changed outside a chat send (a purchase or refund). */
   creditsChanged(userId: number, credits: number): void;
+  /** A chargeback or return was booked on the member's order (after commit; the member is told). */
+  chargebackBooked?(booked: BookedChargeback): void;
 }
-
 
 export const bundlePrice = (bundle: CreditBundleRow, country: string) => bundle.prices[country] ?? bundle.prices['*'];
 
@@ -70,7 +75,7 @@ export function createOrdersService(deps: {
   const provider = (name: string) => {
     const found = deps.providers[name];
     if (!found) throw new AppError('not_found', { detail: `unknown payment provider ${name}` });
-    return found;
+    return withDomainErrors(found);
   };
 
   /**
@@ -78,7 +83,8 @@ export function createOrdersService(deps: {
    * deployment can really take. Without a provider there is nothing to offer, never a fake success.
    */
   /** The operator's list for the payment country when it has one, else the site-wide list (empty: all). */
-  const siteMethodsFor = (site: SiteRow, country: string) => (site.paymentMethodsByCountry[country.toUpperCase()]?.length ? site.paymentMethodsByCountry[country.toUpperCase()] : site.paymentMethods);
+  const siteMethodsFor = (site: SiteRow, country: string) =>
+    site.paymentMethodsByCountry[country.toUpperCase()]?.length ? site.paymentMethodsByCountry[country.toUpperCase()] : site.paymentMethods;
   const availableMethods = (country: string, site: SiteRow) =>
     paymentMethodsFor(country, siteMethodsFor(site, country)).filter((method) => (method === 'directdebit' ? deps.directDebit : deps.defaultProvider !== null));
 
@@ -98,7 +104,7 @@ export function createOrdersService(deps: {
 
   /** Applies one status report in its own transaction; returns the order's status afterwards. */
   async function applyReport(orderId: number, reported: OrderStatus, source: 'webhook' | 'return' | 'poll'): Promise<OrderStatus> {
-    const outcome: { credited?: { userId: number; balance: number } } = {};
+    const outcome: { credited?: { userId: number; balance: number }; chargebacks: BookedChargeback[] } = { chargebacks: [] };
     const status = await db.transaction(async (tx) => {
       const txOrders = createOrdersRepository(tx);
       const order = await txOrders.lock(orderId);
@@ -106,18 +112,54 @@ export function createOrdersService(deps: {
       const next = nextOrderStatus(order.status, reported);
       const now = clock.now();
       if (next !== order.status) await txOrders.setStatus(order.id, next, now);
+      // An order that ended unpaid gives its single-use discount back at once.
+      if (hasEndedUnpaid(next)) await releaseDiscount(tx, order.id, now);
       if (next === 'paid' && order.userId !== null && (await txOrders.markCredited(order.id, now))) {
-        const balance = await createCreditsRepository(tx).apply({ userId: order.userId, delta: order.credits, reason: 'purchase', reference: `order:${order.id}`, idempotencyKey: `order:${order.id}`, at: now });
+        // Whether the discount is still this order's is decided here, under the order's lock.
+        const { credits } = await settleDiscount(tx, { ...order, userId: order.userId }, now);
+        const balance = await bookCredits(tx, {
+          userId: order.userId,
+          delta: credits,
+          reason: 'purchase',
+          reference: `order:${order.id}`,
+          idempotencyKey: `order:${order.id}`,
+          at: now,
+        });
         // The first completed purchase makes the member premium (spec §4 Membership).
         await createUsersRepository(tx).markPaid(order.userId, now);
-        if (order.discountCodeId !== null) await createDiscountCodesRepository(tx).recordRedemption(order.discountCodeId, order.userId, order.id, now);
         outcome.credited = { userId: order.userId, balance: balance! };
+        // A chargeback reported before the payment is booked now that there are credits to take back.
+        outcome.chargebacks = await bookChargebacks(tx, { ...order, creditedAt: now }, now);
       }
       await txOrders.recordEvent({ orderId: order.id, source, reportedStatus: reported, resultingStatus: next, receivedAt: now });
       return next;
     });
     if (outcome.credited) deps.events?.creditsChanged(outcome.credited.userId, outcome.credited.balance);
+    announceChargebacks(outcome.chargebacks);
     return status;
+  }
+
+  function announceChargebacks(booked: BookedChargeback[]) {
+    for (const entry of booked) {
+      deps.events?.creditsChanged(entry.userId, entry.balance);
+      deps.events?.chargebackBooked?.(entry);
+    }
+  }
+
+  /**
+   * Books what the provider reports about an order's chargebacks and returns: each is recorded
+   * once (replays and concurrent reports find the first row), and booked once the order is
+   * credited, under the order's lock.
+   */
+  async function applyChargebacks(orderId: number, reported: ProviderChargeback[]): Promise<void> {
+    const booked = await db.transaction(async (tx) => {
+      const order = await createOrdersRepository(tx).lock(orderId);
+      if (!order) throw new AppError('not_found');
+      const now = clock.now();
+      await recordChargebacks(tx, order, reported, now);
+      return bookChargebacks(tx, order, now);
+    });
+    announceChargebacks(booked);
   }
 
   /** Asks the provider for the truth about an unfinished order and applies it. */
@@ -137,6 +179,7 @@ export function createOrdersService(deps: {
     const account = await memberOf(memberId);
     if (earlier) return answerFor(site, account.user, earlier);
     if (account.user.status !== 'active') throw new AppError('email_not_confirmed');
+    if (await createChargebacksRepository(db).hasOpenDebt(memberId)) throw new AppError('payment_debt_outstanding');
 
     const country = paymentCountry(account, fallbackCountry);
     const methods = availableMethods(country, site);
@@ -149,7 +192,12 @@ export function createOrdersService(deps: {
     const percentage = discount?.valuePercentage ?? 0;
     const now = clock.now();
     const sepa = input.payment_method === 'directdebit';
-    const order = await orders.insertUnlessExists({
+    // The order and its hold on a single-use discount commit together, or neither does: a code
+    // another unfinished order holds refuses this one here, never later at payment.
+    const order = await db.transaction(async (tx) => {
+      // Checked again with the order's insert: a debt booked meanwhile refuses it too.
+      if (await createChargebacksRepository(tx).hasOpenDebt(memberId)) throw new AppError('payment_debt_outstanding');
+      const inserted = await createOrdersRepository(tx).insertUnlessExists({
         userId: memberId,
         siteId: site.id,
         bundleId: bundle.id,
@@ -167,6 +215,9 @@ export function createOrdersService(deps: {
         createdAt: now,
         updatedAt: now,
       });
+      if (inserted && discount) await reserveDiscount(tx, discount, inserted, memberId, now);
+      return inserted;
+    });
     // A double click raced this one: answer with the order the other request made.
     if (!order) return answerFor(site, account.user, (await orders.findByClientId(memberId, input.client_id))!);
     await deps.jobs?.enqueue(EXPIRE_ORDER_JOB, { orderId: order.id }, new Date(now.getTime() + ORDER_LIFETIME_MS), now);
@@ -211,6 +262,7 @@ export function createOrdersService(deps: {
 
   return {
     applyReport,
+    applyChargebacks,
 
     async listBundles(site: SiteRow, memberId: number, fallbackCountry: string | null): Promise<BundlesResponse> {
       const account = await memberOf(memberId);
@@ -226,7 +278,10 @@ export function createOrdersService(deps: {
         payment_methods: methods,
         discount: discount ? presentDiscountCode(discount, clock.now(), account.user) : null,
         bundles: bundles.map((bundle) => presentBundle(bundle, country, discount)),
-        last_order: last?.bundleId && isPaymentMethod(last.paymentMethod) && methods.includes(last.paymentMethod) ? { bundle_id: last.bundleId, payment_method: last.paymentMethod } : null,
+        last_order:
+          last?.bundleId && isPaymentMethod(last.paymentMethod) && methods.includes(last.paymentMethod)
+            ? { bundle_id: last.bundleId, payment_method: last.paymentMethod }
+            : null,
       };
     },
 
@@ -245,7 +300,8 @@ export function createOrdersService(deps: {
     /** Repeats the member's last paid order: same bundle, same method. */
     async repeat(site: SiteRow, memberId: number, clientId: string, fallbackCountry: string | null) {
       const last = await orders.lastPaid(memberId);
-      if (!last?.bundleId || !isPaymentMethod(last.paymentMethod) || !(await orders.findBundle(site.id, last.bundleId))) throw new AppError('no_previous_order');
+      if (!last?.bundleId || !isPaymentMethod(last.paymentMethod) || !(await orders.findBundle(site.id, last.bundleId)))
+        throw new AppError('no_previous_order');
       return start(site, memberId, { bundle_id: last.bundleId, payment_method: last.paymentMethod, client_id: clientId }, fallbackCountry);
     },
 
@@ -277,7 +333,11 @@ export function createOrdersService(deps: {
       const order = await orders.findByProviderPayment(providerName, paymentId);
       // Unknown payments are acknowledged silently: the provider stops retrying and learns nothing.
       if (!order) return;
-      await applyReport(order.id, orderStatusOf(await paymentProvider.fetchStatus(paymentId)), 'webhook');
+      const status = await applyReport(order.id, orderStatusOf(await paymentProvider.fetchStatus(paymentId)), 'webhook');
+      // Chargebacks and returns come as a notification about the payment too; only a paid one has any.
+      if (status !== 'paid' || !paymentProvider.fetchChargebacks) return;
+      const reported = await paymentProvider.fetchChargebacks(paymentId);
+      if (reported.length) await applyChargebacks(order.id, reported);
     },
 
     /**

@@ -6,9 +6,10 @@ import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { DEMO_SIGNATURE_HEADER } from '../../adapters/payments/demo-provider';
 import { createCreditsRepository } from '../../db/repositories/credits.repository';
+import { bookCredits } from '../credits/ledger';
 import { discountCodes, orders, users, type SiteRow } from '../../db/schema/index';
-import type { AppError } from '../shared/app-error';
 import { nextOrderStatus } from './order-status';
+import { failure } from '../../../tests/setup/failure';
 
 /** Webhooks the demo provider tried to deliver; tests hand them to the app when they choose. */
 const deliveries: { url: string; body: string; headers: Record<string, string> }[] = [];
@@ -27,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: AppError) => error);
 let next = 0;
 const clientId = () => `order-client-${++next}`;
 
@@ -35,7 +35,10 @@ const clientId = () => `order-client-${++next}`;
 async function member(options: { country?: string; paid?: boolean; status?: 'active' | 'not_confirmed'; signedUpHoursAgo?: number } = {}) {
   const user = await createVisibleMember(ctx, site, { country: options.country ?? 'NL', paidUser: options.paid });
   const createdAt = new Date(ctx.clock.now().getTime() - (options.signedUpHoursAgo ?? 24 * 30) * 3_600_000);
-  await ctx.db.update(users).set({ createdAt, status: options.status ?? 'active' }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ createdAt, status: options.status ?? 'active' })
+    .where(eq(users.id, user.id));
   return user.id;
 }
 
@@ -46,7 +49,12 @@ async function bundles(memberId: number) {
 async function deliverWebhooks() {
   const pending = deliveries.splice(0);
   for (const delivery of pending) {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/payment-webhook.php?provider=demo', payload: delivery.body, headers: { 'content-type': 'application/json', ...delivery.headers } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment-webhook.php?provider=demo',
+      payload: delivery.body,
+      headers: { 'content-type': 'application/json', ...delivery.headers },
+    });
     expect(response.statusCode).toBe(200);
   }
   return pending.length;
@@ -57,7 +65,12 @@ const paymentIdOf = async (orderId: number) => (await ctx.db.select().from(order
 async function buy(memberId: number, options: { method?: 'ideal' | 'visa' | 'paypal'; code?: string; bundleIndex?: number } = {}) {
   const list = await bundles(memberId);
   const bundle = list.bundles[options.bundleIndex ?? 1];
-  const started = await ctx.services.payments.start(site, memberId, { bundle_id: bundle.id, payment_method: options.method ?? 'ideal', client_id: clientId(), discount_code: options.code }, null);
+  const started = await ctx.services.payments.start(
+    site,
+    memberId,
+    { bundle_id: bundle.id, payment_method: options.method ?? 'ideal', client_id: clientId(), discount_code: options.code },
+    null,
+  );
   return { ...started, bundle };
 }
 
@@ -91,7 +104,9 @@ describe('checkout through the demo provider', () => {
     expect(redirect_url).toMatch(/^\/demo-checkout\/demo_/);
 
     const paymentId = redirect_url.split('/').pop()!;
-    expect(await ctx.services.demoPayments.choose(paymentId, 'paid')).toBe(ctx.services.siteUrls.urlOf(site, `/credits/${order.bundle_id}/ideal?order=${order.id}`));
+    expect(await ctx.services.demoPayments.choose(paymentId, 'paid')).toBe(
+      ctx.services.siteUrls.urlOf(site, `/credits/${order.bundle_id}/ideal?order=${order.id}`),
+    );
     // The payer is back before the webhook: the return page asks the provider and credits.
     const returned = await ctx.services.payments.status(site, memberId, order.id);
     expect(returned).toMatchObject({ order: { status: 'paid' }, credits: 125, paid_user: true });
@@ -139,7 +154,12 @@ describe('checkout through the demo provider', () => {
   });
 
   it('rejects a webhook whose signature does not verify, and ignores one about an unknown payment', async () => {
-    const forged = await ctx.app.inject({ method: 'POST', url: '/api/payment-webhook.php?provider=demo', payload: JSON.stringify({ id: 'demo_x' }), headers: { 'content-type': 'application/json', [DEMO_SIGNATURE_HEADER]: 'sha256=00' } });
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment-webhook.php?provider=demo',
+      payload: JSON.stringify({ id: 'demo_x' }),
+      headers: { 'content-type': 'application/json', [DEMO_SIGNATURE_HEADER]: 'sha256=00' },
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().error).toBe('webhook_signature_invalid');
 
@@ -147,7 +167,12 @@ describe('checkout through the demo provider', () => {
     const { redirect_url } = await buy(memberId);
     await ctx.services.demoPayments.choose(redirect_url.split('/').pop()!, 'paid');
     const genuine = deliveries.pop()!;
-    const tampered = await ctx.app.inject({ method: 'POST', url: '/api/payment-webhook.php?provider=demo', payload: genuine.body.replace('demo_', 'demo_X'), headers: { 'content-type': 'application/json', ...genuine.headers } });
+    const tampered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment-webhook.php?provider=demo',
+      payload: genuine.body.replace('demo_', 'demo_X'),
+      headers: { 'content-type': 'application/json', ...genuine.headers },
+    });
     expect(tampered.statusCode).toBe(401);
     expect(await ledgerBalances(memberId)).toBe(0);
   });
@@ -179,7 +204,12 @@ describe('checkout through the demo provider', () => {
 });
 
 describe('exactly once, whatever the provider sends', () => {
-  const reports = fc.array(fc.constantFrom('open', 'pending', 'paid', 'failed', 'cancelled', 'expired') as fc.Arbitrary<'open' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired'>, { minLength: 1, maxLength: 8 });
+  const reports = fc.array(
+    fc.constantFrom('open', 'pending', 'paid', 'failed', 'cancelled', 'expired') as fc.Arbitrary<
+      'open' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired'
+    >,
+    { minLength: 1, maxLength: 8 },
+  );
 
   it('moves an order forward only, and paid wins in any order (pure rule)', () => {
     fc.assert(
@@ -213,7 +243,13 @@ describe('exactly once, whatever the provider sends', () => {
     const { order, redirect_url } = await buy(memberId);
     await ctx.services.demoPayments.choose(redirect_url.split('/').pop()!, 'paid');
     const webhook = deliveries.pop()!;
-    const send = () => ctx.app.inject({ method: 'POST', url: '/api/payment-webhook.php?provider=demo', payload: webhook.body, headers: { 'content-type': 'application/json', ...webhook.headers } });
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/payment-webhook.php?provider=demo',
+        payload: webhook.body,
+        headers: { 'content-type': 'application/json', ...webhook.headers },
+      });
     await Promise.all([send(), send(), ctx.services.payments.status(site, memberId, order.id), send(), ctx.services.payments.status(site, memberId, order.id)]);
     expect(await ledgerBalances(memberId)).toBe(125);
     expect(await paymentIdOf(order.id)).toBe(redirect_url.split('/').pop());
@@ -265,7 +301,9 @@ describe('discount codes', () => {
     const welcome = await ctx.services.payments.discountCode(site, newcomer, {}, null);
     expect(welcome.discountcode).toMatchObject({ kind: 'welcome', value_percentage: 25 });
     expect((await ctx.services.payments.discountCode(site, newcomer, { welcome: 'true' }, null)).discountcode?.code).toBe(welcome.discountcode?.code);
-    expect(await failure(ctx.services.payments.discountCode(site, newcomer, { code: 'TIMEBONUS25' }, null)).then((error) => error.code)).toBe('discount_code_expired');
+    expect(await failure(ctx.services.payments.discountCode(site, newcomer, { code: 'TIMEBONUS25' }, null)).then((error) => error.code)).toBe(
+      'discount_code_expired',
+    );
 
     const { redirect_url } = await buy(newcomer);
     await ctx.services.demoPayments.choose(redirect_url.split('/').pop()!, 'paid');
@@ -285,7 +323,7 @@ describe('refunds', () => {
   it('refunds the unused credits once, within the refund window', async () => {
     const memberId = await member();
     const order = await paidOrder(memberId);
-    await createCreditsRepository(ctx.db).apply({ userId: memberId, delta: -25, reason: 'message', at: ctx.clock.now() });
+    await bookCredits(ctx.db, { userId: memberId, delta: -25, reason: 'message', at: ctx.clock.now() });
     const listed = await ctx.services.transactions.list(site, memberId);
     expect(listed.orders[0]).toMatchObject({ id: order.id, status: 'paid', refundable_credits: 100 });
 

@@ -8,8 +8,8 @@ const orderIdOf = (reference: string | null) => (reference?.startsWith('order:')
 /**
  * Which bought credits are still unused, per order, by the rule of ADR 0020: every spend
  * draws on bought credits first, oldest order first, and on free credits (sign-up bonus,
- * operator grants) only once no bought credit is left; a refund takes its own order's
- * credits. Walks the ledger in order, so a spend only ever draws on credits that had arrived.
+ * operator grants) only once no bought credit is left; a refund or a chargeback takes its own
+ * order's credits. Walks the ledger in order, so a spend only ever draws on credits that had arrived.
  */
 export function unusedBoughtCredits(steps: LedgerStep[]): Map<number, number> {
   const bought: { orderId: number; left: number }[] = [];
@@ -29,7 +29,7 @@ export function unusedBoughtCredits(steps: LedgerStep[]): Map<number, number> {
     const orderId = orderIdOf(step.reference);
     if (step.reason === 'purchase' && step.delta > 0 && orderId !== null) {
       bought.push({ orderId, left: step.delta });
-    } else if (step.reason === 'refund') {
+    } else if (step.reason === 'refund' || step.reason === 'chargeback') {
       const order = bought.find((entry) => entry.orderId === orderId);
       const taken = Math.min(order?.left ?? 0, -step.delta);
       if (order) order.left -= taken;

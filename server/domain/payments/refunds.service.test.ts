@@ -4,8 +4,10 @@ import { createVisibleMember } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { createCreditsRepository } from '../../db/repositories/credits.repository';
+import { bookCredits } from '../credits/ledger';
 import { refunds, users, type SiteRow } from '../../db/schema/index';
 import type { AppError } from '../shared/app-error';
+import { failure } from '../../../tests/setup/failure';
 
 /** Webhooks the demo provider tried to deliver; the tests hand them to the app. */
 const deliveries: { body: string; headers: Record<string, string> }[] = [];
@@ -24,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: AppError) => error);
 let next = 0;
 
 /**
@@ -33,23 +34,37 @@ let next = 0;
  */
 async function member(bonus = 20) {
   const user = await createVisibleMember(ctx, site, { country: 'NL' });
-  await ctx.db.update(users).set({ createdAt: new Date(ctx.clock.now().getTime() - 30 * 86_400_000) }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ createdAt: new Date(ctx.clock.now().getTime() - 30 * 86_400_000) })
+    .where(eq(users.id, user.id));
   if (bonus) await credit(user.id, bonus, 'signup_bonus');
   return user.id;
 }
 
-const credit = (userId: number, delta: number, reason: 'signup_bonus' | 'adjustment') => createCreditsRepository(ctx.db).apply({ userId, delta, reason, at: ctx.clock.now() });
+const credit = (userId: number, delta: number, reason: 'signup_bonus' | 'adjustment') => bookCredits(ctx.db, { userId, delta, reason, at: ctx.clock.now() });
 /** Spends like a message does: a plain debit of the ledger. */
-const spend = (userId: number, credits: number) => createCreditsRepository(ctx.db).apply({ userId, delta: -credits, reason: 'message', reference: `test-${++next}`, at: ctx.clock.now() });
+const spend = (userId: number, credits: number) =>
+  bookCredits(ctx.db, { userId, delta: -credits, reason: 'message', reference: `test-${++next}`, at: ctx.clock.now() });
 
 /** Buys the bundle with `credits` (50: €9.95, 125: €19.95) and pays it through the demo provider's webhook. */
 async function buy(memberId: number, credits: 50 | 125) {
   const { bundles } = await ctx.services.payments.listBundles(site, memberId, null);
   const bundle = bundles.find((entry) => entry.credits === credits)!;
-  const { order, redirect_url } = await ctx.services.payments.start(site, memberId, { bundle_id: bundle.id, payment_method: 'ideal', client_id: `refund-rule-${++next}` }, null);
+  const { order, redirect_url } = await ctx.services.payments.start(
+    site,
+    memberId,
+    { bundle_id: bundle.id, payment_method: 'ideal', client_id: `refund-rule-${++next}` },
+    null,
+  );
   await ctx.services.demoPayments.choose(redirect_url.split('/').pop()!, 'paid');
   for (const delivery of deliveries.splice(0)) {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/payment-webhook.php?provider=demo', payload: delivery.body, headers: { 'content-type': 'application/json', ...delivery.headers } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment-webhook.php?provider=demo',
+      payload: delivery.body,
+      headers: { 'content-type': 'application/json', ...delivery.headers },
+    });
     expect(response.statusCode).toBe(200);
   }
   return order.id;
@@ -69,7 +84,9 @@ async function balanceOf(memberId: number) {
 
 /** What the demo provider paid back for the member's orders, in cents. */
 async function paidBack(memberId: number) {
-  const { rows } = (await ctx.db.execute(sql`select coalesce(sum(d.refunded_amount), 0)::int as total from demo_payments d join orders o on o.provider_payment_id = d.id where o.user_id = ${memberId}`)) as unknown as { rows: { total: number }[] };
+  const { rows } = (await ctx.db.execute(
+    sql`select coalesce(sum(d.refunded_amount), 0)::int as total from demo_payments d join orders o on o.provider_payment_id = d.id where o.user_id = ${memberId}`,
+  )) as unknown as { rows: { total: number }[] };
   return rows[0].total;
 }
 
@@ -135,7 +152,10 @@ describe('which credits a refund covers (ADR 0020)', () => {
   it('pays back once when the same refund is asked for twice at the same time', async () => {
     const memberId = await member(20);
     const orderId = await buy(memberId, 50);
-    const outcomes = await Promise.allSettled([ctx.services.transactions.refund(site, memberId, orderId), ctx.services.transactions.refund(site, memberId, orderId)]);
+    const outcomes = await Promise.allSettled([
+      ctx.services.transactions.refund(site, memberId, orderId),
+      ctx.services.transactions.refund(site, memberId, orderId),
+    ]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
     expect((refused.reason as AppError).code).toBe('refund_unavailable');
@@ -155,7 +175,7 @@ describe('which credits a refund covers (ADR 0020)', () => {
       await credits.lockBalance(memberId);
       refunding = ctx.services.transactions.refund(site, memberId, orderId);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await credits.apply({ userId: memberId, delta: -30, reason: 'message', reference: 'in-flight', at: ctx.clock.now() });
+      await bookCredits(tx, { userId: memberId, delta: -30, reason: 'message', reference: 'in-flight', at: ctx.clock.now() });
     });
     await refunding;
     const [booked] = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
@@ -169,13 +189,21 @@ describe('which credits a refund covers (ADR 0020)', () => {
       const memberId = await member(20);
       const orderId = await buy(memberId, 50);
       // Paid members pay site.messageCredits (10) a message: 70 credits, eight sends and a refund race.
-      const sends = Array.from({ length: 8 }, (_, index) => () =>
-        ctx.services.chat.send(site, memberId, { profileId: recipient.id, kind: 'text', text: `race ${round}.${index}`, clientId: `race-${round}-${index}-${memberId}` }),
+      const sends = Array.from(
+        { length: 8 },
+        (_, index) => () =>
+          ctx.services.chat.send(site, memberId, {
+            profileId: recipient.id,
+            kind: 'text',
+            text: `race ${round}.${index}`,
+            clientId: `race-${round}-${index}-${memberId}`,
+          }),
       );
       const refund = () => ctx.services.transactions.refund(site, memberId, orderId);
       const calls = [...sends.slice(0, round), refund, ...sends.slice(round)];
       const outcomes = await Promise.allSettled(calls.map((call) => call()));
-      for (const outcome of outcomes) if (outcome.status === 'rejected') expect(['insufficient_credits', 'refund_unavailable']).toContain((outcome.reason as AppError).code);
+      for (const outcome of outcomes)
+        if (outcome.status === 'rejected') expect(['insufficient_credits', 'refund_unavailable']).toContain((outcome.reason as AppError).code);
 
       const balance = await balanceOf(memberId);
       expect(balance).toBeGreaterThanOrEqual(0);
@@ -190,5 +218,39 @@ describe('which credits a refund covers (ADR 0020)', () => {
       const sent = rows.filter((row) => row.reason === 'message').length;
       expect(sent * 10 + (booked?.credits ?? 0) + balance).toBe(70);
     }
+  });
+
+  it('pays back once when the member and the console refund the same order at the same time', async () => {
+    const memberId = await member(20);
+    const orderId = await buy(memberId, 50);
+    await spend(memberId, 10);
+    const outcomes = await Promise.allSettled([
+      ctx.services.transactions.refund(site, memberId, orderId),
+      ctx.services.transactions.refundByStaff(memberId, orderId, async () => {}),
+      ctx.services.transactions.refund(site, memberId, orderId),
+      ctx.services.transactions.refundByStaff(memberId, orderId, async () => {}),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as AppError).code] : []))).toEqual([
+      'refund_unavailable',
+      'refund_unavailable',
+      'refund_unavailable',
+    ]);
+    const booked = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(booked.map((row) => row.credits)).toEqual([40]);
+    expect(await paidBack(memberId)).toBe(796);
+    expect(await balanceOf(memberId)).toBe(20);
+  });
+
+  it('refunds two orders at once each by its own unused credits, never the same credits twice', async () => {
+    const memberId = await member(0);
+    const older = await buy(memberId, 50);
+    const newer = await buy(memberId, 50);
+    // The oldest order's credits are spent first: 30 of the older one's are gone.
+    await spend(memberId, 30);
+    await Promise.all([ctx.services.transactions.refund(site, memberId, older), ctx.services.transactions.refund(site, memberId, newer)]);
+    const booked = new Map((await ctx.db.select().from(refunds)).filter((row) => row.userId === memberId).map((row) => [row.orderId, row.credits]));
+    expect(Object.fromEntries(booked)).toEqual({ [older]: 20, [newer]: 50 });
+    expect(await balanceOf(memberId)).toBe(0);
   });
 });

@@ -16,7 +16,10 @@ export function normalizeSepaIban(input: string): string | null {
  * `+`); spaces, dashes, dots and brackets dropped. Null when it cannot be a phone number.
  */
 export function normalizeMobile(input: string): string | null {
-  const compact = input.trim().replace(/[\s().-]/g, '').replace(/^00/, '+');
+  const compact = input
+    .trim()
+    .replace(/[\s().-]/g, '')
+    .replace(/^00/, '+');
   return /^\+?\d{6,15}$/.test(compact) ? compact : null;
 }
 

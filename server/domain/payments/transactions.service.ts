@@ -1,6 +1,7 @@
 import type { TransactionsResponse } from '../../../contract/payments';
 import type { Executor } from '../../db/client';
 import { createCreditsRepository } from '../../db/repositories/credits.repository';
+import { bookCredits } from '../credits/ledger';
 import { createOrdersRepository } from '../../db/repositories/orders.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { OrderRow, SiteRow } from '../../db/schema/index';
@@ -9,6 +10,7 @@ import type { Clock } from '../shared/clock';
 import { presentLedgerEntry, presentOrder } from './order-presenter';
 import type { PaymentEvents } from './orders.service';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider.port';
+import type { MoneyNotices } from './money-notices';
 import { refundableCredits, refundAmount, unusedBoughtCredits } from './refund-rules';
 
 /** A refund as booked: the order, the credits and money it gave back, the balance after it. */
@@ -29,6 +31,8 @@ export function createTransactionsService(deps: {
   clock: Clock;
   events?: PaymentEvents;
   onProviderRefundFailed?: (error: unknown) => void;
+  /** Mails the member about the refund (issue 33), after the commit. */
+  notices?: Pick<MoneyNotices, 'refunded'>;
 }) {
   const { db, clock } = deps;
   const orders = createOrdersRepository(db);
@@ -63,10 +67,11 @@ export function createTransactionsService(deps: {
      * An operator's refund from the console (issue 16): the same unused bought credits and the
      * same exactly-once booking, without the member's refund window. `within` runs in the
      * refund's transaction once the credits are known — the caller's limit check and audit row
-     * commit with the refund or not at all.
+     * commit with the refund or not at all. `credits` refunds only part of the unused credits
+     * (issue 33), at the order's price pro rata; the order takes one refund, whole or partial.
      */
-    refundByStaff(memberId: number, orderId: number, within: RefundHook): Promise<BookedRefund> {
-      return bookRefund(memberId, orderId, { refundDays: Number.POSITIVE_INFINITY, within });
+    refundByStaff(memberId: number, orderId: number, within: RefundHook, credits?: number): Promise<BookedRefund> {
+      return bookRefund(memberId, orderId, { refundDays: Number.POSITIVE_INFINITY, within, credits });
     },
   };
 
@@ -76,7 +81,7 @@ export function createTransactionsService(deps: {
    * in one transaction: exactly once, and never below zero. The money goes back through the
    * order's provider after the commit, with the order's refund as the idempotency key.
    */
-  async function bookRefund(memberId: number, orderId: number, rule: { refundDays: number; within?: RefundHook }): Promise<BookedRefund> {
+  async function bookRefund(memberId: number, orderId: number, rule: { refundDays: number; within?: RefundHook; credits?: number }): Promise<BookedRefund> {
     const now = clock.now();
     const done = await db.transaction(async (tx) => {
       const txOrders = createOrdersRepository(tx);
@@ -87,11 +92,21 @@ export function createTransactionsService(deps: {
       const txCredits = createCreditsRepository(tx);
       // Order first, then the balance: the order in which a payment's crediting locks them too.
       if ((await txCredits.lockBalance(memberId)) === null) throw new AppError('not_found');
-      const credits = refundableCredits(record, unusedBoughtCredits(await txCredits.listSteps(memberId)), rule.refundDays, now);
-      if (credits <= 0) throw new AppError('refund_unavailable');
+      const unused = refundableCredits(record, unusedBoughtCredits(await txCredits.listSteps(memberId)), rule.refundDays, now);
+      if (unused <= 0) throw new AppError('refund_unavailable');
+      if (rule.credits !== undefined && rule.credits > unused) throw new AppError('refund_over_unused', { params: { credits: unused } });
+      const credits = rule.credits ?? unused;
       const amount = refundAmount(locked.amount, locked.credits, credits);
-      if (!(await txOrders.insertRefund({ orderId, userId: memberId, credits, amount, currency: locked.currency, createdAt: now }))) throw new AppError('refund_unavailable');
-      const balance = await txCredits.apply({ userId: memberId, delta: -credits, reason: 'refund', reference: `order:${orderId}`, idempotencyKey: `refund:${orderId}`, at: now });
+      if (!(await txOrders.insertRefund({ orderId, userId: memberId, credits, amount, currency: locked.currency, createdAt: now })))
+        throw new AppError('refund_unavailable');
+      const balance = await bookCredits(tx, {
+        userId: memberId,
+        delta: -credits,
+        reason: 'refund',
+        reference: `order:${orderId}`,
+        idempotencyKey: `refund:${orderId}`,
+        at: now,
+      });
       if (balance === null) throw new AppError('refund_unavailable');
       await rule.within?.(tx, { order: locked, credits, amount, balance });
       return { order: locked, credits, amount, balance };
@@ -100,8 +115,11 @@ export function createTransactionsService(deps: {
     // The money goes back after the credits are gone; a provider hiccup is logged for the operator.
     const provider = deps.providers[done.order.provider];
     if (provider && done.order.providerPaymentId) {
-      await provider.refund(done.order.providerPaymentId, done.amount, done.order.currency, `refund-order-${orderId}`).catch((error: unknown) => deps.onProviderRefundFailed?.(error));
+      await provider
+        .refund(done.order.providerPaymentId, done.amount, done.order.currency, `refund-order-${orderId}`)
+        .catch((error: unknown) => deps.onProviderRefundFailed?.(error));
     }
+    await deps.notices?.refunded(memberId, { orderId, credits: done.credits, amount: done.amount, currency: done.order.currency, balance: done.balance });
     return done;
   }
 }

@@ -16,7 +16,9 @@ export function makeJpeg(width: number, height: number): Promise<Buffer> {
 }
 
 export function makePng(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 0.5 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 }
 
 export function makeWebp(width: number, height: number): Promise<Buffer> {
@@ -75,7 +77,9 @@ export function makeDisplayP3Jpeg(): Promise<Buffer> {
 /** Two frames: red, then blue. */
 export async function makeAnimatedWebp(width: number, height: number): Promise<Buffer> {
   const frames = await Promise.all(['#ff0000', '#0000ff'].map((colour) => canvas(width, height, colour).png().toBuffer()));
-  return sharp(frames, { join: { animated: true } }).webp({ loop: 0, delay: [100, 100] }).toBuffer();
+  return sharp(frames, { join: { animated: true } })
+    .webp({ loop: 0, delay: [100, 100] })
+    .toBuffer();
 }
 
 function pngChunk(type: string, body: Buffer): Buffer {

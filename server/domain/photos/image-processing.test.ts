@@ -141,7 +141,9 @@ describe('processUpload refusals', () => {
   it('refuses truncated JPEG and PNG files as not an image', async () => {
     const jpeg = await makeJpeg(800, 800);
     expect(await verdictOn(jpeg.subarray(0, jpeg.length / 2), 'image/jpeg')).toBe('photo_not_an_image');
-    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .png()
+      .toBuffer();
     expect(await verdictOn(png.subarray(0, png.length / 2), 'image/png')).toBe('photo_not_an_image');
   });
 

@@ -145,10 +145,7 @@ function encodeLarge(pixels: Pixels): Promise<Buffer> {
 
 /** Always exactly the thumb size: a small upload is enlarged a little rather than letterboxed. */
 function encodeThumb(pixels: Pixels): Promise<Buffer> {
-  return fromPixels(pixels)
-    .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover', position: sharp.strategy.attention })
-    .webp({ quality: WEBP_QUALITY })
-    .toBuffer();
+  return fromPixels(pixels).resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover', position: sharp.strategy.attention }).webp({ quality: WEBP_QUALITY }).toBuffer();
 }
 
 /** Decoder failures become the member's problem; too many pixels or too much work means too large. */
@@ -169,7 +166,11 @@ const BRAND_IMAGE_SIZES = {
  * re-encoding as members' photos: type judged by the bytes, header checked before decoding,
  * metadata dropped. Transparency is kept (logos sit on the coloured top bar).
  */
-export async function processBrandImage(data: Buffer, declaredType: string, kind: keyof typeof BRAND_IMAGE_SIZES): Promise<{ webp: Buffer; width: number; height: number }> {
+export async function processBrandImage(
+  data: Buffer,
+  declaredType: string,
+  kind: keyof typeof BRAND_IMAGE_SIZES,
+): Promise<{ webp: Buffer; width: number; height: number }> {
   if (data.length > MAX_UPLOAD_BYTES) throw new ImageRejected('photo_too_large');
   const size = BRAND_IMAGE_SIZES[kind];
   await checkHeader(data, detectAcceptedFormat(data, declaredType), size.minSide);

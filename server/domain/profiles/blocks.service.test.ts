@@ -4,9 +4,10 @@ import { createVisibleMember } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { createChatRepository } from '../../db/repositories/chat.repository';
+import { createChatSyncRepository } from '../../db/repositories/chat-sync.repository';
 import { createMessagePhotosRepository } from '../../db/repositories/message-photos.repository';
 import { messages, type SiteRow } from '../../db/schema/index';
-import type { AppError } from '../shared/app-error';
+import { failure } from '../../../tests/setup/failure';
 
 let ctx: TestContext;
 let site: SiteRow;
@@ -17,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: AppError) => error);
 let next = 0;
 const send = (senderId: number, to: { profileId?: number; conversationId?: number }, body = 'Hello there!') =>
   ctx.services.chat.send(site, senderId, { ...to, kind: 'text', text: body, clientId: `blocks-${++next}-${Date.now()}` });
@@ -28,7 +28,7 @@ async function conversationOfTwo() {
   const ben = await createVisibleMember(ctx, site, { name: 'Ben', gender: 'male', seeking: 'female', paidUser: true });
   const first = await send(anna.id, { profileId: ben.id }, 'Hi Ben');
   const conversationId = first.message.conversation_id;
-  await ctx.services.chat.history(site, ben.id, conversationId, null);
+  await ctx.services.chat.markRead(ben.id, conversationId);
   await send(ben.id, { conversationId }, 'Hi Anna');
   await send(anna.id, { conversationId }, 'How are you?');
   const [photo] = await ctx.db
@@ -40,7 +40,7 @@ async function conversationOfTwo() {
 }
 
 const chatsOf = (memberId: number) => ctx.services.chat.listChats(memberId);
-const resyncOf = (memberId: number) => ctx.services.chatSync.messagesSince(memberId, 0, 500);
+const resyncOf = (memberId: number) => createChatSyncRepository(ctx.db).messagesSince(memberId, 0, 500);
 
 describe('blocks.block', () => {
   it('takes the conversation from the blocked member everywhere they could read it, and leaves it to the blocker', async () => {
@@ -68,7 +68,12 @@ describe('blocks.block', () => {
     // Anna keeps it, marked as blocked, with its history; she cannot write until she unblocks.
     const annas = await chatsOf(anna.id);
     expect(annas.chats).toMatchObject([{ conversation: { id: conversationId }, profile: { id: ben.id, name: 'Ben' }, blocked: true }]);
-    expect((await ctx.services.chat.history(site, anna.id, conversationId, null)).messages.map((message) => message.text)).toEqual(['', 'How are you?', 'Hi Anna', 'Hi Ben']);
+    expect((await ctx.services.chat.history(site, anna.id, conversationId, null)).messages.map((message) => message.text)).toEqual([
+      '',
+      'How are you?',
+      'Hi Anna',
+      'Hi Ben',
+    ]);
     expect(await ctx.services.chat.findConversationWith(anna.id, ben.id)).toBe(conversationId);
     expect((await failure(send(anna.id, { conversationId }))).code).toBe('blocked');
     expect((await ctx.services.members.view(site, ben.id, anna.id)).blocked).toBe(true);
@@ -79,7 +84,10 @@ describe('blocks.block', () => {
     await ctx.services.blocks.block(anna.id, ben.id);
     await ctx.services.blocks.unblock(anna.id, ben.id);
 
-    expect(await chatsOf(ben.id)).toMatchObject({ chats: [{ conversation: { id: conversationId }, num_unread_messages: 2, blocked: false }], total_unread_messages: 2 });
+    expect(await chatsOf(ben.id)).toMatchObject({
+      chats: [{ conversation: { id: conversationId }, num_unread_messages: 2, blocked: false }],
+      total_unread_messages: 2,
+    });
     expect(await createChatRepository(ctx.db).totalUnread(ben.id)).toBe(2);
     expect((await resyncOf(ben.id)).filter((message) => message.conversationId === conversationId)).toHaveLength(4);
     expect((await ctx.services.chat.history(site, ben.id, conversationId, null)).messages).toHaveLength(4);
@@ -102,7 +110,9 @@ describe('blocks.block', () => {
 
   it('counts messages released by a later confirmation only once the block is lifted', async () => {
     const { anna, ben, conversationId } = await conversationOfTwo();
-    await ctx.db.insert(messages).values({ conversationId, senderId: anna.id, kind: 'text', body: 'held', held: true, clientId: `held-${++next}`, createdAt: ctx.clock.now() });
+    await ctx.db
+      .insert(messages)
+      .values({ conversationId, senderId: anna.id, kind: 'text', body: 'held', held: true, clientId: `held-${++next}`, createdAt: ctx.clock.now() });
     await ctx.services.blocks.block(anna.id, ben.id);
     await ctx.services.chat.releaseHeldFor(ben.id);
     expect(await createChatRepository(ctx.db).totalUnread(ben.id)).toBe(0);
@@ -112,7 +122,14 @@ describe('blocks.block', () => {
 
   it('leaves blocker and blocked out of each other’s search, likes, related profiles, swipe deck and automatic likes', async () => {
     const ben = await createVisibleMember(ctx, site, { name: 'Ben', gender: 'male', seeking: 'female', country: 'BE', dateOfBirth: '1985-03-03' });
-    const anna = await createVisibleMember(ctx, site, { name: 'Anna', gender: 'female', seeking: 'male', country: 'BE', dateOfBirth: '1986-03-03', isFictional: true });
+    const anna = await createVisibleMember(ctx, site, {
+      name: 'Anna',
+      gender: 'female',
+      seeking: 'male',
+      country: 'BE',
+      dateOfBirth: '1986-03-03',
+      isFictional: true,
+    });
     const cleo = await createVisibleMember(ctx, site, { name: 'Cleo', gender: 'female', seeking: 'male', country: 'BE', dateOfBirth: '1987-03-03' });
     await ctx.services.likes.like(anna.id, ben.id);
     await ctx.services.likes.like(ben.id, anna.id);
@@ -125,7 +142,7 @@ describe('blocks.block', () => {
     expect((await ctx.services.likes.list(anna.id)).liked_by).toEqual([]);
     const related = await ctx.services.members.view(site, cleo.id, ben.id);
     expect(related.related.map((card) => card.id)).not.toContain(anna.id);
-    const deck = await ctx.services.swipe.deck(site, ben.id, 'female');
+    const deck = await ctx.services.swipe.deck(site, ben.id);
     expect(deck.map((card) => card.id)).not.toContain(anna.id);
     // Anna is the only fictional profile in Belgium: blocked, she never "likes" Ben automatically.
     const auto = await ctx.services.likes.autoLike(site, ben.id, 'female');
@@ -153,7 +170,10 @@ describe('blocks.list', () => {
     const listed = await ctx.services.blocks.list(anna.id);
     expect(listed.blocked).toEqual([
       { profile: { id: carl.id, name: 'Carl', main_image: null }, blocked_at: ctx.clock.now().toISOString() },
-      { profile: { id: ben.id, name: 'Ben', main_image: { filename: expect.any(String), thumb_filename: expect.any(String), status: 'active' } }, blocked_at: expect.any(String) },
+      {
+        profile: { id: ben.id, name: 'Ben', main_image: { filename: expect.any(String), thumb_filename: expect.any(String), status: 'active' } },
+        blocked_at: expect.any(String),
+      },
     ]);
     await ctx.services.blocks.unblock(anna.id, carl.id);
     expect((await ctx.services.blocks.list(anna.id)).blocked.map((entry) => entry.profile.id)).toEqual([ben.id]);

@@ -3,6 +3,9 @@ import type { BlocksRepository } from '../../db/repositories/blocks.repository';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 
+/** Who blocked whom; the socket gateway reads it to keep typing from blocked members. */
+export type { BlocksRepository };
+
 /** What the realtime layer is told after a block or unblock commits; it never delays or fails it. */
 export interface BlockEvents {
   /** The blocked member's tabs drop the pair's conversation (`conversationId`, when they have one) and recount. */
@@ -36,7 +39,11 @@ export function createBlocksService(deps: { blocks: BlocksRepository; clock: Clo
       const rows = await deps.blocks.listBlockedBy(memberId);
       return {
         blocked: rows.map((row) => ({
-          profile: { id: row.id, name: row.name, main_image: row.mainFilename && row.mainThumb ? { filename: row.mainFilename, thumb_filename: row.mainThumb, status: 'active' as const } : null },
+          profile: {
+            id: row.id,
+            name: row.name,
+            main_image: row.mainFilename && row.mainThumb ? { filename: row.mainFilename, thumb_filename: row.mainThumb, status: 'active' as const } : null,
+          },
           blocked_at: row.blockedAt.toISOString(),
         })),
       };

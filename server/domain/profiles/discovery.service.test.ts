@@ -4,18 +4,22 @@ import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { createUsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
-import type { AppError } from '../shared/app-error';
+import { failure } from '../../../tests/setup/failure';
 
 let ctx: TestContext;
 let site: SiteRow;
 beforeAll(async () => {
   ctx = await createTestContext();
   ctx.clock.set(new Date('2026-06-01T12:00:00Z'));
-  site = await createSite(ctx.db, { countries: ['NL', 'DE', 'BE'], visibleProfileFields: ['interests', 'body_type'], loggedOutSearch: 'none', loggedOutSearchTrafficsource: 'all' });
+  site = await createSite(ctx.db, {
+    countries: ['NL', 'DE', 'BE'],
+    visibleProfileFields: ['interests', 'body_type'],
+    loggedOutSearch: 'none',
+    loggedOutSearchTrafficsource: 'all',
+  });
 });
 afterAll(() => ctx.close());
 
-const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: AppError) => error);
 const query = (overrides: Record<string, unknown> = {}) => ({ page: 1, ...overrides }) as Parameters<TestContext['services']['search']['search']>[1];
 
 describe('search', () => {
@@ -28,18 +32,27 @@ describe('search', () => {
     await createVisibleMember(ctx, site, { country: 'BE', gender: 'male' });
     await createVisibleMember(ctx, site, { country: 'BE', region: 'BE-WAL' });
 
-    const all = await ctx.services.search.search(site, query({ gender: 'female', country: 'BE', countryregion: 'BE-VLG' }), { memberId: viewer.id, hasTrafficSource: false });
+    const all = await ctx.services.search.search(site, query({ gender: 'female', country: 'BE', countryregion: 'BE-VLG' }), {
+      memberId: viewer.id,
+      hasTrafficSource: false,
+    });
     expect(all.results.map((card) => card.id)).toEqual([recent.id, older.id]);
     expect(all.numResults).toBe(2);
 
-    const young = await ctx.services.search.search(site, query({ country: 'BE', countryregion: 'BE-VLG', min_age: 25, max_age: 35 }), { memberId: viewer.id, hasTrafficSource: false });
+    const young = await ctx.services.search.search(site, query({ country: 'BE', countryregion: 'BE-VLG', min_age: 25, max_age: 35 }), {
+      memberId: viewer.id,
+      hasTrafficSource: false,
+    });
     expect(young.results.map((card) => card.id)).toEqual([recent.id]);
   });
 
   it('offers similar profiles when few match', async () => {
     const viewer = await createVisibleMember(ctx, site, { gender: 'male' });
     const nearby = await createVisibleMember(ctx, site, { country: 'DE', region: 'DE-02', dateOfBirth: '1988-01-01' });
-    const response = await ctx.services.search.search(site, query({ gender: 'female', country: 'DE', countryregion: 'DE-07' }), { memberId: viewer.id, hasTrafficSource: false });
+    const response = await ctx.services.search.search(site, query({ gender: 'female', country: 'DE', countryregion: 'DE-07' }), {
+      memberId: viewer.id,
+      hasTrafficSource: false,
+    });
     expect(response.results).toEqual([]);
     expect(response.similar_results?.map((card) => card.id)).toContain(nearby.id);
   });
@@ -64,7 +77,10 @@ describe('search', () => {
     const viewer = await createVisibleMember(ctx, milfSite, { gender: 'male', country: 'NL' });
     const fits = await createVisibleMember(ctx, milfSite, { country: 'NL', region: 'NL-11', niches: [6] });
     await createVisibleMember(ctx, milfSite, { country: 'NL', region: 'NL-11', niches: [] });
-    const response = await ctx.services.search.search(milfSite, query({ country: 'NL', countryregion: 'NL-11' }), { memberId: viewer.id, hasTrafficSource: false });
+    const response = await ctx.services.search.search(milfSite, query({ country: 'NL', countryregion: 'NL-11' }), {
+      memberId: viewer.id,
+      hasTrafficSource: false,
+    });
     expect(response.results.map((card) => card.id)).toEqual([fits.id]);
   });
 
@@ -144,10 +160,10 @@ describe('likes and matches', () => {
     const player = await createVisibleMember(ctx, fresh, { gender: 'male', seeking: 'female' });
     const first = await createVisibleMember(ctx, fresh);
     const second = await createVisibleMember(ctx, fresh);
-    const deck = await ctx.services.swipe.deck(fresh, player.id, 'female');
+    const deck = await ctx.services.swipe.deck(fresh, player.id);
     expect(deck.map((card) => card.id)).toEqual(expect.arrayContaining([first.id, second.id]));
     await ctx.services.swipe.swipe(player.id, first.id, 'pass', 'match_finder');
-    expect((await ctx.services.swipe.deck(fresh, player.id, 'female')).map((card) => card.id)).not.toContain(first.id);
+    expect((await ctx.services.swipe.deck(fresh, player.id)).map((card) => card.id)).not.toContain(first.id);
   });
 
   it('deals a lander’s visitor the niche’s members with a photo, from their country first, where search is for members only', async () => {

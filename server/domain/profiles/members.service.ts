@@ -31,7 +31,11 @@ export function createMembersService(deps: {
    * The profile with its related members still on their way: a page shows the profile first and
    * streams the list below it (issue 20). The list's query starts with the profile's other reads.
    */
-  async function viewFirstScreen(site: SiteRow, profileId: number, viewerId: number | null): Promise<Omit<MemberProfile, 'related'> & { related: Promise<MemberProfile['related']> }> {
+  async function viewFirstScreen(
+    site: SiteRow,
+    profileId: number,
+    viewerId: number | null,
+  ): Promise<Omit<MemberProfile, 'related'> & { related: Promise<MemberProfile['related']> }> {
     const profile = await profiles.findProfile(profileId);
     if (!profile || (!profile.visible && profileId !== viewerId)) throw new AppError('not_found');
     const now = clock.now();
@@ -83,10 +87,23 @@ export function createMembersService(deps: {
 
     const visibleFields = new Set(site.visibleProfileFields);
     const details: MemberProfile['details'] = { about: profile.about };
-    const source = { sexuality: profile.sexuality, relationship_status: profile.relationshipStatus, hair_colour: profile.hairColour, eye_colour: profile.eyeColour, body_type: profile.bodyType, tattoos: profile.tattoos, interests: profile.interests };
+    const source = {
+      sexuality: profile.sexuality,
+      relationship_status: profile.relationshipStatus,
+      hair_colour: profile.hairColour,
+      eye_colour: profile.eyeColour,
+      body_type: profile.bodyType,
+      tattoos: profile.tattoos,
+      interests: profile.interests,
+    };
     for (const field of DETAIL_FIELDS) if (visibleFields.has(field)) Object.assign(details, { [field]: source[field] });
 
-    const base = card ? presentCard(card, now) : presentCard({ ...profile, isFictional: profile.isFictional, mainFilename: main?.filename ?? null, mainThumb: main?.thumbFilename ?? null, onlineUntil: null }, now);
+    const base = card
+      ? presentCard(card, now)
+      : presentCard(
+          { ...profile, isFictional: profile.isFictional, mainFilename: main?.filename ?? null, mainThumb: main?.thumbFilename ?? null, onlineUntil: null },
+          now,
+        );
     return {
       ...base,
       details,

@@ -1,6 +1,6 @@
 import type { ProfileCard } from '../../../contract/profiles';
 import type { CardRow } from '../../db/repositories/profiles.repository';
-import { ageOn } from '../accounts/signup-rules';
+import { ageOn } from './age-rule';
 
 /** Where the viewing member lives, for the distance shown on search cards. */
 export interface Origin {
@@ -25,7 +25,8 @@ export function presentCard(row: CardRow, now: Date, origin: Origin | null = nul
     is_fictional: row.isFictional,
   };
   if (row.onlineUntil && new Date(row.onlineUntil) > now) card.is_online = true;
-  if (origin && row.latitude !== null && row.longitude !== null) card.distance_km = Math.round(distanceKm(origin, { latitude: row.latitude, longitude: row.longitude }));
+  if (origin && row.latitude !== null && row.longitude !== null)
+    card.distance_km = Math.round(distanceKm(origin, { latitude: row.latitude, longitude: row.longitude }));
   return card;
 }
 

@@ -1,9 +1,11 @@
 import { SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse } from '../../../contract/profiles';
-import type { ProfilesRepository, SearchFilter } from '../../db/repositories/profiles.repository';
+import { distanceUnitOf, toKm } from '../../../contract/distance-units';
+import { chordKm, type ProfilesRepository, type SearcherProfile, type SearchFilter } from '../../db/repositories/profiles.repository';
 import type { SiteRow } from '../../db/schema/index';
 import type { PartnerCardsDisplay } from '../partners/partner-cards.service';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
+import { genderCondition } from './discovery-rules';
 import { birthDateYearsAgo, presentCard } from './profile-cards';
 
 /** Counting stops here: "1000+" is all a member needs to know. */
@@ -17,15 +19,25 @@ export interface Searcher {
   hasTrafficSource: boolean;
 }
 
-/** Member search (spec §2 members): filters, most recently active first, similar when few match. */
+/**
+ * Member search (spec §2 members): filters, similar when few match. A member sees the people
+ * nearest to them first, then the most recently active, optionally within a radius, and only
+ * people who want to see them as they want to see them (ADR 0067); a visitor, the most recently
+ * active.
+ */
 export function createSearchService(deps: { profiles: ProfilesRepository; clock: Clock; partners?: PartnerCardsDisplay }) {
   const { profiles, clock } = deps;
 
-  function toFilter(site: SiteRow, query: SearchQuery, viewerId: number | null, now: Date): SearchFilter {
+  function toFilter(site: SiteRow, query: SearchQuery, viewerId: number | null, me: SearcherProfile | null, now: Date): SearchFilter | null {
+    const genders = me ? genderCondition(me, query.gender) : { gender: query.gender };
+    if (!genders) return null;
+    const radius = me?.place && query.radius ? chordKm(toKm(query.radius, distanceUnitOf(me.country))) : undefined;
     return {
       viewerId,
       niche: site.niche,
-      gender: query.gender,
+      ...genders,
+      near: me?.place ?? undefined,
+      withinChordKm: radius,
       country: query.country,
       region: query.country && query.countryregion ? query.countryregion : undefined,
       bornOnOrBefore: query.min_age ? birthDateYearsAgo(query.min_age, now) : undefined,
@@ -45,15 +57,16 @@ export function createSearchService(deps: { profiles: ProfilesRepository; clock:
     async search(site: SiteRow, query: SearchQuery, searcher: Searcher): Promise<SearchResponse> {
       assertMaySearch(site, searcher);
       const now = clock.now();
-      const filter = toFilter(site, query, searcher.memberId, now);
+      const me = searcher.memberId ? await profiles.findSearcher(searcher.memberId) : null;
+      const unit = me ? { distance_unit: distanceUnitOf(me.country) } : {};
+      const filter = toFilter(site, query, searcher.memberId, me, now);
+      // Asking for a gender the member does not want to see finds nobody, without asking the database.
+      if (!filter) return { results: [], numResults: 0, page: query.page, ...unit };
       const offset = (query.page - 1) * SEARCH_PAGE_SIZE;
-      const [rows, numResults, origin] = await Promise.all([
-        profiles.search(filter, SEARCH_PAGE_SIZE, offset),
-        profiles.count(filter, COUNT_CAP),
-        // A member sees how far away each card is (issue 19); a visitor has no place to measure from.
-        searcher.memberId ? profiles.findOrigin(searcher.memberId) : null,
-      ]);
-      const response: SearchResponse = { results: rows.map((row) => presentCard(row, now, origin)), numResults, page: query.page };
+      const [rows, numResults] = await Promise.all([profiles.search(filter, SEARCH_PAGE_SIZE, offset), profiles.count(filter, COUNT_CAP)]);
+      // A member sees how far away each card is (issue 19); a visitor has no place to measure from.
+      const origin = me?.place ?? null;
+      const response: SearchResponse = { results: rows.map((row) => presentCard(row, now, origin)), numResults, page: query.page, ...unit };
       // Partner cards come with the first page (the client places them among all pages); they are
       // offers, not members, so they are never part of `results` or `numResults`.
       if (query.page === 1 && deps.partners) {
@@ -75,11 +88,12 @@ export function createSearchService(deps: { profiles: ProfilesRepository; clock:
   };
 }
 
-/** Similar: the whole country instead of one region, and five years more on each side. */
+/** Similar: the whole country instead of one region, any distance, and five years more on each side. */
 function widen(filter: SearchFilter, query: SearchQuery, now: Date): SearchFilter {
   return {
     ...filter,
     region: undefined,
+    withinChordKm: undefined,
     bornOnOrBefore: query.min_age ? birthDateYearsAgo(Math.max(18, query.min_age - SIMILAR_AGE_MARGIN), now) : undefined,
     bornAfter: query.max_age ? birthDateYearsAgo(query.max_age + 1 + SIMILAR_AGE_MARGIN, now) : undefined,
   };

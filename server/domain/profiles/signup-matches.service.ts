@@ -2,7 +2,7 @@ import type { ProfileCard } from '../../../contract/profiles';
 import type { LikesRepository } from '../../db/repositories/likes.repository';
 import type { ProfilesRepository, SearchFilter } from '../../db/repositories/profiles.repository';
 import type { SiteRow } from '../../db/schema/index';
-import { ageOn } from '../accounts/signup-rules';
+import { ageOn } from './age-rule';
 import type { Clock } from '../shared/clock';
 import { birthDateYearsAgo, presentCard } from './profile-cards';
 
@@ -35,11 +35,7 @@ export function createSignupMatchesService(deps: { profiles: ProfilesRepository;
         bornOnOrBefore: birthDateYearsAgo(Math.max(18, age - SIGNUP_MATCHES_AGE_SPAN), now),
         bornAfter: birthDateYearsAgo(age + SIGNUP_MATCHES_AGE_SPAN + 1, now),
       };
-      const passes: SearchFilter[] = [
-        { ...seeking, ...aroundTheirAge, country: member.country },
-        { ...seeking, ...aroundTheirAge },
-        seeking,
-      ];
+      const passes: SearchFilter[] = [{ ...seeking, ...aroundTheirAge, country: member.country }, { ...seeking, ...aroundTheirAge }, seeking];
       const picked: Awaited<ReturnType<ProfilesRepository['search']>> = [];
       const excludeIds = await likes.listLikedIds(memberId);
       for (const filter of passes) {

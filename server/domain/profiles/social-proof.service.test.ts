@@ -26,7 +26,10 @@ describe('socialProof.forVisitor', () => {
     const onlineElsewhere = await createVisibleMember(ctx, site, { country: 'CH', niches: [4] });
     const wentAway = await createVisibleMember(ctx, site, { country: 'AT', niches: [4] });
     const oldTimer = await createVisibleMember(ctx, site, { country: 'AT', niches: [4] });
-    await ctx.db.update(users).set({ createdAt: new Date(now.getTime() - 3 * 24 * HOUR) }).where(eq(users.id, oldTimer.id));
+    await ctx.db
+      .update(users)
+      .set({ createdAt: new Date(now.getTime() - 3 * 24 * HOUR) })
+      .where(eq(users.id, oldTimer.id));
     await presence.markOnline([online.id, onlineElsewhere.id], new Date(now.getTime() + 60_000));
     await presence.markOnline([wentAway.id], new Date(now.getTime() - 60_000));
     // Not counted anywhere: another niche, invisible, unconfirmed (each online and new).
@@ -76,7 +79,11 @@ describe('search cards', () => {
     expect(placeless && 'is_online' in placeless).toBe(false);
 
     // A visitor sees who is online, but has no place to measure from.
-    const visitor = await ctx.services.search.search({ ...site, loggedOutSearch: 'all' }, { page: 1, country: 'NL' }, { memberId: null, hasTrafficSource: false });
+    const visitor = await ctx.services.search.search(
+      { ...site, loggedOutSearch: 'all' },
+      { page: 1, country: 'NL' },
+      { memberId: null, hasTrafficSource: false },
+    );
     expect(visitor.results.find((card) => card.id === near.id)).toMatchObject({ is_online: true });
     expect(visitor.results.every((card) => card.distance_km === undefined)).toBe(true);
   });

@@ -31,8 +31,21 @@ async function codeOf(promise: Promise<unknown>) {
 
 describe('creating and editing a site', () => {
   it('creates a site with defaults for what was not given, audited in the same write', async () => {
-    const site = await ctx.services.siteAdmin.create(admin, { name: 'Moonlight', domain: 'moonlight.example', domain_aliases: ['www.moonlight.example'], niche: 3 });
-    expect(site).toMatchObject({ name: 'Moonlight', domain: 'moonlight.example', domainAliases: ['www.moonlight.example'], niche: 3, status: 'active', version: 1, messageCredits: 10 });
+    const site = await ctx.services.siteAdmin.create(admin, {
+      name: 'Moonlight',
+      domain: 'moonlight.example',
+      domain_aliases: ['www.moonlight.example'],
+      niche: 3,
+    });
+    expect(site).toMatchObject({
+      name: 'Moonlight',
+      domain: 'moonlight.example',
+      domainAliases: ['www.moonlight.example'],
+      niche: 3,
+      status: 'active',
+      version: 1,
+      messageCredits: 10,
+    });
     const [entry] = await auditOf('site', site.id);
     expect(entry).toMatchObject({ action: 'site.create', staffEmail: 'admin@ops.example', role: 'admin', ip: '203.0.113.9' });
     expect(entry.diff.after).toMatchObject({ name: 'Moonlight', domain: 'moonlight.example', niche: 3, status: 'active' });
@@ -40,16 +53,32 @@ describe('creating and editing a site', () => {
 
   it('keeps every host on one site: a domain or alias another site answers to is refused and nothing is written', async () => {
     const taken = await createSite(ctx.db, { domain: 'taken.example', domainAliases: ['alias.taken.example'] });
-    expect(await codeOf(ctx.services.siteAdmin.create(admin, { name: 'Copy', domain: 'alias.taken.example' }))).toEqual({ code: 'site_host_taken', fields: ['body.domain'] });
-    expect(await codeOf(ctx.services.siteAdmin.create(admin, { name: 'Copy', domain: 'fresh.example', domain_aliases: ['taken.example'] }))).toEqual({ code: 'site_host_taken', fields: ['body.domain_aliases'] });
-    expect(await codeOf(ctx.services.siteAdmin.create(admin, { name: 'Copy', domain: 'self.example', domain_aliases: ['self.example'] }))).toEqual({ code: 'site_host_taken', fields: ['body.domain_aliases'] });
+    expect(await codeOf(ctx.services.siteAdmin.create(admin, { name: 'Copy', domain: 'alias.taken.example' }))).toEqual({
+      code: 'site_host_taken',
+      fields: ['body.domain'],
+    });
+    expect(await codeOf(ctx.services.siteAdmin.create(admin, { name: 'Copy', domain: 'fresh.example', domain_aliases: ['taken.example'] }))).toEqual({
+      code: 'site_host_taken',
+      fields: ['body.domain_aliases'],
+    });
+    expect(await codeOf(ctx.services.siteAdmin.create(admin, { name: 'Copy', domain: 'self.example', domain_aliases: ['self.example'] }))).toEqual({
+      code: 'site_host_taken',
+      fields: ['body.domain_aliases'],
+    });
     expect(await createSitesRepository(ctx.db).findByDomain('fresh.example')).toBeNull();
 
     const other = await createSite(ctx.db);
-    expect(await codeOf(ctx.services.siteAdmin.update(admin, other.id, { version: other.version, domain_aliases: ['alias.taken.example'] }))).toEqual({ code: 'site_host_taken', fields: ['body.domain_aliases'] });
+    expect(await codeOf(ctx.services.siteAdmin.update(admin, other.id, { version: other.version, domain_aliases: ['alias.taken.example'] }))).toEqual({
+      code: 'site_host_taken',
+      fields: ['body.domain_aliases'],
+    });
     expect(await auditOf('site', other.id)).toEqual([]);
     // A site keeps its own hosts when it saves them again.
-    const same = await ctx.services.siteAdmin.update(admin, taken.id, { version: taken.version, domain: 'taken.example', domain_aliases: ['alias.taken.example', 'm.taken.example'] });
+    const same = await ctx.services.siteAdmin.update(admin, taken.id, {
+      version: taken.version,
+      domain: 'taken.example',
+      domain_aliases: ['alias.taken.example', 'm.taken.example'],
+    });
     expect(same.domainAliases).toEqual(['alias.taken.example', 'm.taken.example']);
   });
 
@@ -83,7 +112,13 @@ describe('creating and editing a site', () => {
       custom_pages: { faq: { title: 'FAQ', markdown: '# Questions\n\n**Bold** answer.\n\n<script>alert(1)</script>' } },
       localized_texts: { de: { index_title: 'Hallo', custom_pages: { faq: { title: 'Fragen', markdown: 'Antwort.' } } } },
     });
-    expect(saved.customPages).toEqual({ faq: { title: 'FAQ', markdown: '# Questions\n\n**Bold** answer.\n\n<script>alert(1)</script>', body: ['# Questions', '**Bold** answer.', '<script>alert(1)</script>'] } });
+    expect(saved.customPages).toEqual({
+      faq: {
+        title: 'FAQ',
+        markdown: '# Questions\n\n**Bold** answer.\n\n<script>alert(1)</script>',
+        body: ['# Questions', '**Bold** answer.', '<script>alert(1)</script>'],
+      },
+    });
     expect(saved.localizedTexts.de).toEqual({ index_title: 'Hallo', custom_pages: { faq: { title: 'Fragen', markdown: 'Antwort.', body: ['Antwort.'] } } });
   });
 });
@@ -91,17 +126,32 @@ describe('creating and editing a site', () => {
 describe('credit bundles', () => {
   it('adds and edits a bundle with its prices per country, 409 for a stale version, an audit row per write', async () => {
     const site = await createSite(ctx.db);
-    const bundle = await ctx.services.siteAdmin.createBundle(admin, site.id, { credits: 40, prices: { '*': { currency: 'EUR', amount: 999 }, GB: { currency: 'GBP', amount: 899 } } });
+    const bundle = await ctx.services.siteAdmin.createBundle(admin, site.id, {
+      credits: 40,
+      prices: { '*': { currency: 'EUR', amount: 999 }, GB: { currency: 'GBP', amount: 899 } },
+    });
     expect(bundle).toMatchObject({ credits: 40, version: 1, active: true });
-    const changed = await ctx.services.siteAdmin.updateBundle(admin, site.id, bundle.id, { version: 1, prices: { '*': { currency: 'EUR', amount: 1099 }, GB: { currency: 'GBP', amount: 899 } } });
+    const changed = await ctx.services.siteAdmin.updateBundle(admin, site.id, bundle.id, {
+      version: 1,
+      prices: { '*': { currency: 'EUR', amount: 1099 }, GB: { currency: 'GBP', amount: 899 } },
+    });
     expect(changed.version).toBe(2);
-    expect(await codeOf(ctx.services.siteAdmin.updateBundle(admin, site.id, bundle.id, { version: 1, active: false }))).toEqual({ code: 'version_conflict', fields: [] });
+    expect(await codeOf(ctx.services.siteAdmin.updateBundle(admin, site.id, bundle.id, { version: 1, active: false }))).toEqual({
+      code: 'version_conflict',
+      fields: [],
+    });
     // Another site's bundle is not found through this site.
     const other = await createSite(ctx.db);
-    expect(await codeOf(ctx.services.siteAdmin.updateBundle(admin, other.id, bundle.id, { version: 2, active: false }))).toEqual({ code: 'not_found', fields: [] });
+    expect(await codeOf(ctx.services.siteAdmin.updateBundle(admin, other.id, bundle.id, { version: 2, active: false }))).toEqual({
+      code: 'not_found',
+      fields: [],
+    });
     const entries = await auditOf('credit_bundle', bundle.id);
     expect(entries.map((entry) => entry.action)).toEqual(['site.bundle.update', 'site.bundle.create']);
-    expect(entries[0].diff).toEqual({ before: { version: 1, prices: { '*': { currency: 'EUR', amount: 999 }, GB: { currency: 'GBP', amount: 899 } } }, after: { version: 2, prices: { '*': { currency: 'EUR', amount: 1099 }, GB: { currency: 'GBP', amount: 899 } } } });
+    expect(entries[0].diff).toEqual({
+      before: { version: 1, prices: { '*': { currency: 'EUR', amount: 999 }, GB: { currency: 'GBP', amount: 899 } } },
+      after: { version: 2, prices: { '*': { currency: 'EUR', amount: 1099 }, GB: { currency: 'GBP', amount: 899 } } },
+    });
   });
 });
 
@@ -110,7 +160,13 @@ describe('a change reaches every instance at once', () => {
   function twoInstances(busOf: () => SiteChangeBus) {
     return [0, 1].map(() => {
       const bus = busOf();
-      const sites = createSitesService({ sites: createSitesRepository(ctx.db), defaultDomain: ctx.config.defaultSiteDomain, pushPublicKey: 'k', clock: ctx.clock, cacheTtlMs: 3_600_000 });
+      const sites = createSitesService({
+        sites: createSitesRepository(ctx.db),
+        defaultDomain: ctx.config.defaultSiteDomain,
+        pushPublicKey: 'k',
+        clock: ctx.clock,
+        cacheTtlMs: 3_600_000,
+      });
       bus.subscribe(() => sites.invalidate());
       return { bus, sites };
     });
@@ -130,7 +186,10 @@ describe('a change reaches every instance at once', () => {
 
   it('in one process', async () => {
     const bus = createMemorySiteChangeBus();
-    await editOnOneSeenOnBoth(twoInstances(() => bus), 'memory-bus.example');
+    await editOnOneSeenOnBoth(
+      twoInstances(() => bus),
+      'memory-bus.example',
+    );
   });
 
   it.skipIf(!testEnv.redisUrl)('over Redis', async () => {

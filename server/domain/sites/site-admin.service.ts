@@ -1,4 +1,11 @@
-import { MAX_BUNDLES_PER_SITE, type CreateBundleInput, type CreateSiteInput, type SiteListQuery, type UpdateBundleInput, type UpdateSiteInput } from '../../../contract/admin/sites';
+import {
+  MAX_BUNDLES_PER_SITE,
+  type CreateBundleInput,
+  type CreateSiteInput,
+  type SiteListQuery,
+  type UpdateBundleInput,
+  type UpdateSiteInput,
+} from '../../../contract/admin/sites';
 import type { Executor } from '../../db/client';
 import { createSiteAdminRepository, type BundleRow } from '../../db/repositories/site-admin.repository';
 import type { SiteRow } from '../../db/schema/index';
@@ -48,8 +55,20 @@ export function createSiteAdminService(deps: { db: Executor; audit: AuditService
       const site = await deps.db.transaction(async (tx) => {
         await checkHosts(tx, null, input.domain, input.domain_aliases ?? []);
         const now = deps.clock.now();
-        const row = await createSiteAdminRepository(tx).insert({ ...toSiteColumns(input), name: input.name, domain: input.domain, createdAt: now, updatedAt: now, companyAdded: now });
-        await deps.audit.record(tx, actor, { action: 'site.create', targetType: 'site', targetId: row.id, after: { ...presentSiteSettings(row), status: row.status } });
+        const row = await createSiteAdminRepository(tx).insert({
+          ...toSiteColumns(input),
+          name: input.name,
+          domain: input.domain,
+          createdAt: now,
+          updatedAt: now,
+          companyAdded: now,
+        });
+        await deps.audit.record(tx, actor, {
+          action: 'site.create',
+          targetType: 'site',
+          targetId: row.id,
+          after: { ...presentSiteSettings(row), status: row.status },
+        });
         return row;
       });
       await announce(site.id);
@@ -120,7 +139,13 @@ export function createSiteAdminService(deps: { db: Executor; audit: AuditService
           ...(change.sort_order !== undefined && { sortOrder: change.sort_order }),
           ...(change.active !== undefined && { active: change.active }),
         });
-        await deps.audit.record(tx, actor, { action: 'site.bundle.update', targetType: 'credit_bundle', targetId: bundleId, before: presentBundle(before), after: presentBundle(after) });
+        await deps.audit.record(tx, actor, {
+          action: 'site.bundle.update',
+          targetType: 'credit_bundle',
+          targetId: bundleId,
+          before: presentBundle(before),
+          after: presentBundle(after),
+        });
         return after;
       });
     },

@@ -11,7 +11,14 @@ const site = {
   fictionalPlural: 'fiktive Profile',
   customPages: { safety: { title: 'Sicherheit', body: ['Triff dich an öffentlichen Orten.'] } },
   localizedTexts: {
-    en: { index_title: 'Flirting near you', description: 'Join for free.', fictional_warning: 'Profiles marked ★ are fictional.', fictional_singular: 'fictional profile', fictional_plural: 'fictional profiles', custom_pages: { safety: { title: 'Safety', body: ['Meet in public places.'] } } },
+    en: {
+      index_title: 'Flirting near you',
+      description: 'Join for free.',
+      fictional_warning: 'Profiles marked ★ are fictional.',
+      fictional_singular: 'fictional profile',
+      fictional_plural: 'fictional profiles',
+      custom_pages: { safety: { title: 'Safety', body: ['Meet in public places.'] } },
+    },
     nl: { index_title: 'Flirten bij jou in de buurt' },
   },
 };
@@ -34,16 +41,27 @@ describe('resolveSiteTexts', () => {
   });
 
   it('never mixes languages: a text missing in the page’s language is left empty, not taken from German', () => {
-    expect(resolveSiteTexts(site, 'nl')).toEqual({ index_title: 'Flirten bij jou in de buurt', description: '', fictional_warning: '', fictional_singular: '', fictional_plural: '' });
+    expect(resolveSiteTexts(site, 'nl')).toEqual({
+      index_title: 'Flirten bij jou in de buurt',
+      description: '',
+      fictional_warning: '',
+      fictional_singular: '',
+      fictional_plural: '',
+    });
   });
 
   it('falls back to the site’s own language, all texts together, when the page’s language has none', () => {
     expect(resolveSiteTexts(site, 'fr')).toEqual(resolveSiteTexts(site, 'de'));
-    expect(resolveSiteTexts({ ...site, localizedTexts: { ...site.localizedTexts, fr: { index_title: '' } } }, 'fr').fictional_warning).toBe('Mit ★ markierte Profile sind fiktiv.');
+    expect(resolveSiteTexts({ ...site, localizedTexts: { ...site.localizedTexts, fr: { index_title: '' } } }, 'fr').fictional_warning).toBe(
+      'Mit ★ markierte Profile sind fiktiv.',
+    );
   });
 
   it('lets an override for the site’s own language replace a plain column', () => {
-    expect(resolveSiteTexts({ ...site, localizedTexts: { de: { description: 'Gratis dabei.' } } }, 'de')).toMatchObject({ index_title: 'Flirten in deiner Nähe', description: 'Gratis dabei.' });
+    expect(resolveSiteTexts({ ...site, localizedTexts: { de: { description: 'Gratis dabei.' } } }, 'de')).toMatchObject({
+      index_title: 'Flirten in deiner Nähe',
+      description: 'Gratis dabei.',
+    });
   });
 });
 

@@ -4,7 +4,10 @@ import { SITE_TEXT_KEYS, type SiteRow, type SiteTextKey, type SiteTexts } from '
 export type ResolvedSiteTexts = Record<SiteTextKey, string>;
 type CustomPage = { title: string; body: string[]; markdown?: string };
 /** The columns that hold an operator's texts. */
-type TextColumns = Pick<SiteRow, 'domainLanguage' | 'indexTitle' | 'description' | 'fictionalWarning' | 'fictionalSingular' | 'fictionalPlural' | 'localizedTexts'>;
+type TextColumns = Pick<
+  SiteRow,
+  'domainLanguage' | 'indexTitle' | 'description' | 'fictionalWarning' | 'fictionalSingular' | 'fictionalPlural' | 'localizedTexts'
+>;
 
 /** The language the site's plain text columns are written in: its `domain_language`. */
 export function siteLanguage(site: Pick<SiteRow, 'domainLanguage'>): Language {

@@ -80,7 +80,10 @@ export function createSiteThemes(deps: { mediaUrlOf: (key: string) => string }) 
       let links = preloads.get(site);
       if (links === undefined) {
         const { font } = resolveTheme(themeColumnOf(site));
-        links = [`<${stylesheetOf(site).href}>; rel=preload; as=style`, ...(font === 'system' ? [] : [`<${fontUrl(font)}>; rel=preload; as=font; type="font/woff2"; crossorigin`])].join(', ');
+        links = [
+          `<${stylesheetOf(site).href}>; rel=preload; as=style`,
+          ...(font === 'system' ? [] : [`<${fontUrl(font)}>; rel=preload; as=font; type="font/woff2"; crossorigin`]),
+        ].join(', ');
         preloads.set(site, links);
       }
       return links;

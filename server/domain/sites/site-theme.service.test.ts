@@ -37,11 +37,19 @@ describe('siteTheme.update', () => {
 
   it('refuses a theme whose text would be hard to read, naming the pair and its ratio, and writes nothing', async () => {
     const site = await createSite(ctx.db);
-    const refused = await ctx.services.siteTheme.update(admin, site.id, { version: site.version, ...DEFAULT_THEME, primary: '#ff9ec4' }).catch((error: unknown) => error);
+    const refused = await ctx.services.siteTheme
+      .update(admin, site.id, { version: site.version, ...DEFAULT_THEME, primary: '#ff9ec4' })
+      .catch((error: unknown) => error);
     expect(isAppError(refused)).toBe(true);
     if (!isAppError(refused)) return;
     expect(refused.code).toBe('theme_contrast_too_low');
-    expect(refused.params).toMatchObject({ pair: expect.stringMatching(/primary buttons/), ratio: '2.37', foreground: '#ffffff', background: '#e68eb0', minimum: '4.5' });
+    expect(refused.params).toMatchObject({
+      pair: expect.stringMatching(/primary buttons/),
+      ratio: '2.37',
+      foreground: '#ffffff',
+      background: '#e68eb0',
+      minimum: '4.5',
+    });
     expect(refused.fields.map((field) => field.field)).toEqual(['body.primary']);
     expect((await ctx.services.siteTheme.get(site.id)).theme).toEqual({});
     expect(await auditOf(site.id)).toEqual([]);

@@ -19,12 +19,25 @@ const KEY_OF = { logo: 'logo_key', hero: 'hero_key' } as const;
  * read is checked on the locked row, the change and its audit row commit together, and every
  * instance hears of it after commit. A theme whose text would be hard to read is refused.
  */
-export function createSiteThemeService(deps: { db: Executor; audit: AuditService; clock: Clock; changes: SiteChangeBus; storage: MediaStorage; onError?: (error: unknown) => void }) {
+export function createSiteThemeService(deps: {
+  db: Executor;
+  audit: AuditService;
+  clock: Clock;
+  changes: SiteChangeBus;
+  storage: MediaStorage;
+  onError?: (error: unknown) => void;
+}) {
   const onError = deps.onError ?? ((error: unknown) => console.error('site change announcement failed', error));
   const present = (site: SiteRow): AdminTheme => presentAdminTheme(site.theme, (key) => deps.storage.urlOf(key));
 
   /** Changes the stored theme of a locked site; returns the new row. */
-  async function change(actor: StaffActor, siteId: number, version: number | null, action: string, next: (before: SiteThemeColumn) => SiteThemeColumn): Promise<{ before: SiteRow; after: SiteRow }> {
+  async function change(
+    actor: StaffActor,
+    siteId: number,
+    version: number | null,
+    action: string,
+    next: (before: SiteThemeColumn) => SiteThemeColumn,
+  ): Promise<{ before: SiteRow; after: SiteRow }> {
     const result = await deps.db.transaction(async (tx) => {
       const repository = createSiteAdminRepository(tx);
       const before = await repository.lock(siteId);
@@ -57,10 +70,26 @@ export function createSiteThemeService(deps: { db: Executor; audit: AuditService
       const failing = checkThemeContrast(fields);
       if (failing.length) {
         const [first] = failing;
-        const params = { pair: first.label, ratio: formatRatio(first.ratio), foreground: first.foreground, background: first.background, minimum: String(MIN_TEXT_CONTRAST) };
+        const params = {
+          pair: first.label,
+          ratio: formatRatio(first.ratio),
+          foreground: first.foreground,
+          background: first.background,
+          minimum: String(MIN_TEXT_CONTRAST),
+        };
         throw new AppError('theme_contrast_too_low', {
           params,
-          fields: failing.map((pair) => ({ field: `body.${pair.field}`, code: 'theme_contrast_too_low', params: { pair: pair.label, ratio: formatRatio(pair.ratio), foreground: pair.foreground, background: pair.background, minimum: String(MIN_TEXT_CONTRAST) } })),
+          fields: failing.map((pair) => ({
+            field: `body.${pair.field}`,
+            code: 'theme_contrast_too_low',
+            params: {
+              pair: pair.label,
+              ratio: formatRatio(pair.ratio),
+              foreground: pair.foreground,
+              background: pair.background,
+              minimum: String(MIN_TEXT_CONTRAST),
+            },
+          })),
         });
       }
       const { after } = await change(actor, siteId, version, 'site.theme.update', (before) => ({ ...before, ...fields }));
@@ -77,7 +106,11 @@ export function createSiteThemeService(deps: { db: Executor; audit: AuditService
       const key = `themes/${siteId}-${image}-${crypto.randomBytes(12).toString('hex')}.webp`;
       await deps.storage.write(key, processed.webp, 'image/webp');
       try {
-        const { before, after } = await change(actor, siteId, null, `site.theme.${image}`, (theme) => ({ ...theme, [KEY_OF[image]]: key, ...(image === 'logo' && { logo_aspect: Math.round((processed.width / processed.height) * 100) / 100 }) }));
+        const { before, after } = await change(actor, siteId, null, `site.theme.${image}`, (theme) => ({
+          ...theme,
+          [KEY_OF[image]]: key,
+          ...(image === 'logo' && { logo_aspect: Math.round((processed.width / processed.height) * 100) / 100 }),
+        }));
         const old = before.theme[KEY_OF[image]];
         if (old) await deps.storage.remove(old).catch(onError);
         return after;

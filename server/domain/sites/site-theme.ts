@@ -11,14 +11,30 @@ import type { SiteRow, SiteThemeColumn } from '../../db/schema/index';
 
 /** The bundled fonts: family name as @fontsource declares it, the variable weight range, the fallback stack. */
 export const FONT_FACES: Record<Exclude<ThemeFont, 'system'>, { family: string; weights: string; file: string; fallback: string }> = {
-  inter: { family: 'Inter Variable', weights: '100 900', file: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2', fallback: 'system-ui, sans-serif' },
-  nunito: { family: 'Nunito Variable', weights: '200 1000', file: '@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2', fallback: 'system-ui, sans-serif' },
-  montserrat: { family: 'Montserrat Variable', weights: '100 900', file: '@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2', fallback: 'system-ui, sans-serif' },
+  inter: {
+    family: 'Inter Variable',
+    weights: '100 900',
+    file: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+    fallback: 'system-ui, sans-serif',
+  },
+  nunito: {
+    family: 'Nunito Variable',
+    weights: '200 1000',
+    file: '@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2',
+    fallback: 'system-ui, sans-serif',
+  },
+  montserrat: {
+    family: 'Montserrat Variable',
+    weights: '100 900',
+    file: '@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2',
+    fallback: 'system-ui, sans-serif',
+  },
   lora: { family: 'Lora Variable', weights: '400 700', file: '@fontsource-variable/lora/files/lora-latin-wght-normal.woff2', fallback: 'Georgia, serif' },
 };
 
 /** @fontsource's latin subset: other scripts fall back to the next font of the stack. */
-const LATIN_RANGE = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
+const LATIN_RANGE =
+  'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
 
 /** The stored theme with the spec's palette wherever a field is missing or unusable. */
 export function resolveTheme(stored: SiteThemeColumn): ThemeFields {
@@ -69,7 +85,9 @@ export function buildThemeCss(theme: ThemeFields, assets: ThemeAssets): string {
     // (the bottom-anchored cookie bar and card grids jump: Lighthouse measured CLS 0.12–0.26).
     // It is preloaded with the page (the `Link` header), so it is usually there in time; when it
     // is not, the page keeps the fallback stack and the next page uses the cached font.
-    parts.push(`@font-face {\n  font-family: '${font.family}';\n  font-style: normal;\n  font-display: optional;\n  font-weight: ${font.weights};\n  src: ${cssUrl(assets.fontUrl(theme.font as Exclude<ThemeFont, 'system'>))} format('woff2-variations');\n  unicode-range: ${LATIN_RANGE};\n}`);
+    parts.push(
+      `@font-face {\n  font-family: '${font.family}';\n  font-style: normal;\n  font-display: optional;\n  font-weight: ${font.weights};\n  src: ${cssUrl(assets.fontUrl(theme.font as Exclude<ThemeFont, 'system'>))} format('woff2-variations');\n  unicode-range: ${LATIN_RANGE};\n}`,
+    );
   }
   const light: Record<string, string> = {
     '--bs-primary': palette.primary,

@@ -8,6 +8,9 @@ import type { Clock } from '../shared/clock';
 import { resolveSiteTexts } from './site-texts';
 import { createSiteThemes, type SiteThemes } from './site-theme-styles';
 
+/** A site as the domain hands it out (`resolveSite`, the request's site). */
+export type { SiteRow };
+
 export interface VisitorContext {
   /** ISO country code from the CDN's GeoIP header, if any. */
   country: string | null;

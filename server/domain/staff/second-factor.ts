@@ -7,6 +7,8 @@ const PERIOD_SECONDS = 30;
 /** A code from the step before or after is accepted too: phones' clocks drift. */
 const WINDOW = 1;
 export const RECOVERY_CODE_COUNT = 10;
+/** The name authenticator apps show beside the console's codes. */
+export const TOTP_ISSUER = 'Rendezvous console';
 
 const totpFor = (secret: string, label: string, issuer: string) =>
   new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
@@ -50,5 +52,8 @@ export function createRecoveryCodes(): { codes: string[]; hashes: string[] } {
 }
 
 export function hashRecoveryCode(code: string): string {
-  return crypto.createHash('sha256').update(code.toUpperCase().replace(/[^A-Z0-9]/g, '')).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(code.toUpperCase().replace(/[^A-Z0-9]/g, ''))
+    .digest('hex');
 }

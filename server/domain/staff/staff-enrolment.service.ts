@@ -1,4 +1,5 @@
 import type { StaffRole } from '../../../contract/admin/roles';
+import { isEmailAddress } from '../../../contract/email-address';
 import type { Mailer } from '../../adapters/mail/mail.port';
 import type { Executor } from '../../db/client';
 import { createStaffRepository, type StaffRepository } from '../../db/repositories/staff.repository';
@@ -7,13 +8,14 @@ import { findPasswordProblem, hashPassword } from '../accounts/passwords';
 import { createToken, hashToken } from '../accounts/session-tokens';
 import type { AuditService, StaffActor } from '../audit/audit.service';
 import { AppError, throwFieldProblems } from '../shared/app-error';
+import { checkedSiteIds } from './staff-sites';
 import type { Clock } from '../shared/clock';
-import { createRecoveryCodes, createTotpSecret, enrolmentCode, matchTotp } from './second-factor';
+import { chooseConsoleLanguage, type BrowserLanguages } from './console-language';
+import { createRecoveryCodes, createTotpSecret, enrolmentCode, matchTotp, TOTP_ISSUER } from './second-factor';
 import { auditableStaff } from './staff-presenter';
 
 /** An invitation link works for three days and once. */
 export const INVITATION_DAYS = 3;
-const ISSUER = 'Rendezvous console';
 
 /**
  * New staff: an owner (or the command line) invites an address with a role; the invitee opens
@@ -43,31 +45,61 @@ export function createStaffEnrolmentService(deps: {
      * Invites an address with a role (a new account, or a new link for one still invited) and
      * mails the link; returns it too, for the command line and for an owner to pass on.
      */
-    async invite(actor: StaffActor, input: { email: string; role: StaffRole; name?: string; reset?: boolean }): Promise<{ member: StaffRow; url: string }> {
+    async invite(
+      actor: StaffActor,
+      input: { email: string; role: StaffRole; name?: string; reset?: boolean; siteIds?: readonly number[] },
+    ): Promise<{ member: StaffRow; url: string }> {
+      // The contract's one rule for addresses, here too: the command line and every caller meet it.
+      if (!isEmailAddress(input.email)) throw new AppError('email_invalid', { fields: [{ field: 'email', code: 'email_invalid' }] });
       const { token, hash } = createToken();
       const now = clock.now();
       // Worked out first: nothing is stored for a link that could not be written.
       const url = await deps.enrolmentUrl(token);
       const member = await db.transaction(async (tx) => {
         const staff = createStaffRepository(tx);
+        const siteIds = await checkedSiteIds(tx, input.role, input.siteIds);
         const existing = await staff.findByEmail(input.email);
-        if (existing && existing.status !== 'invited' && !input.reset) throw new AppError('email_exists', { fields: [{ field: 'email', code: 'email_exists' }] });
+        if (existing && existing.status !== 'invited' && !input.reset)
+          throw new AppError('email_exists', { fields: [{ field: 'email', code: 'email_exists' }] });
         // A reset (lost phone and codes) starts the account over: no password, no second factor, no sessions.
         if (existing && input.reset) await staff.deleteSessionsOf(existing.id);
         const row = existing
           ? await staff.update(existing.id, {
               role: input.role,
               name: input.name ?? existing.name,
-              ...(input.reset && { status: 'invited' as const, passwordHash: null, totpSecret: null, totpConfirmedAt: null, totpLastStep: null, recoveryCodeHashes: [] }),
+              ...(siteIds && { siteIds }),
+              ...(input.reset && {
+                status: 'invited' as const,
+                passwordHash: null,
+                totpSecret: null,
+                totpConfirmedAt: null,
+                totpLastStep: null,
+                recoveryCodeHashes: [],
+              }),
             })
-          : await staff.insert({ email: input.email, role: input.role, name: input.name ?? '', status: 'invited', invitedBy: actor.id, createdAt: now });
+          : await staff.insert({
+              email: input.email,
+              role: input.role,
+              name: input.name ?? '',
+              status: 'invited',
+              invitedBy: actor.id,
+              createdAt: now,
+              siteIds: siteIds ?? [],
+            });
         await staff.revokeInvitations(row.id, now);
         await staff.insertInvitation({ tokenHash: hash, staffId: row.id, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000) });
-        await deps.audit.record(tx, actor, { action: input.reset ? 'staff.reset' : 'staff.invite', targetType: 'staff', targetId: row.id, before: existing ? auditableStaff(existing) : {}, after: auditableStaff(row) });
+        await deps.audit.record(tx, actor, {
+          action: input.reset ? 'staff.reset' : 'staff.invite',
+          targetType: 'staff',
+          targetId: row.id,
+          before: existing ? auditableStaff(existing) : {},
+          after: auditableStaff(row),
+        });
         return row;
       });
       await deps.mailer.send({
         kind: 'staff_invitation',
+        stream: 'transactional',
         from: '"Rendezvous console" <no-reply@rendezvous.invalid>',
         to: member.email,
         subject: 'You are invited to the Rendezvous console',
@@ -98,15 +130,17 @@ export function createStaffEnrolmentService(deps: {
       throwFieldProblems(problem ? [{ field: 'password', code: problem }] : []);
       const secret = createTotpSecret();
       await deps.staff.update(member.id, { name: input.name, passwordHash: await hashPassword(input.password), totpSecret: secret, totpConfirmedAt: null });
-      const { uri, qrSvg } = await enrolmentCode(secret, member.email, ISSUER);
+      const { uri, qrSvg } = await enrolmentCode(secret, member.email, TOTP_ISSUER);
       return { secret, uri, qrSvg };
     },
 
     /**
      * The first code from the app proves the secret was saved: the account becomes active, the
-     * link is used up, and the recovery codes are returned — the only time they are shown.
+     * link is used up, and the recovery codes are returned — the only time they are shown. The
+     * console will speak the language the enrolment page spoke (the browser's, else English)
+     * until they choose another.
      */
-    async confirm(token: string, code: string, actorIp: string | null): Promise<{ member: StaffRow; recoveryCodes: string[] }> {
+    async confirm(token: string, code: string, actorIp: string | null, browser: BrowserLanguages = {}): Promise<{ member: StaffRow; recoveryCodes: string[] }> {
       const member = await liveInvitation(token);
       const now = clock.now();
       const step = member.totpSecret && member.passwordHash ? matchTotp(member.totpSecret, code, now) : null;
@@ -115,8 +149,18 @@ export function createStaffEnrolmentService(deps: {
       const updated = await db.transaction(async (tx) => {
         const staff = createStaffRepository(tx);
         if (!(await staff.consumeInvitation(hashToken(token), now))) throw new AppError('link_invalid');
-        const row = await staff.update(member.id, { status: 'active', totpConfirmedAt: now, totpLastStep: step, recoveryCodeHashes: hashes });
-        await deps.audit.record(tx, { id: row.id, email: row.email, role: row.role, ip: actorIp }, { action: 'staff.enrol', targetType: 'staff', targetId: row.id, before: auditableStaff(member), after: auditableStaff(row) });
+        const row = await staff.update(member.id, {
+          status: 'active',
+          totpConfirmedAt: now,
+          totpLastStep: step,
+          recoveryCodeHashes: hashes,
+          consoleLanguage: chooseConsoleLanguage(browser),
+        });
+        await deps.audit.record(
+          tx,
+          { id: row.id, email: row.email, role: row.role, ip: actorIp },
+          { action: 'staff.enrol', targetType: 'staff', targetId: row.id, before: auditableStaff(member), after: auditableStaff(row) },
+        );
         return row;
       });
       return { member: updated, recoveryCodes: codes };

@@ -6,6 +6,10 @@ import { createToken, hashToken } from '../accounts/session-tokens';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import { hashRecoveryCode, matchTotp } from './second-factor';
+import type { SignInAudit } from './staff-sign-in-audit';
+
+/** A staff member as the sign-in hands it out (`findSession`). */
+export type { StaffRow };
 
 /** A console session lasts a working day, not the member's 30 days. */
 export const STAFF_SESSION_HOURS = 12;
@@ -15,6 +19,23 @@ export const STAFF_SESSION_HOURS = 12;
  * site's members (site ids start at 1).
  */
 export const STAFF_LOCKOUT: LockoutScope = { id: 0, loginMaxAttempts: 5, loginBlockMinutes: 15 };
+
+/** What a half-open session asks for next: the code of the app already set up, or setting one up (after an owner reset it). */
+export type SecondFactorStep = 'second_factor' | 'enrol_second_factor';
+
+export function secondFactorStepOf(member: StaffRow): SecondFactorStep {
+  return member.totpConfirmedAt ? 'second_factor' : 'enrol_second_factor';
+}
+
+/** Runs a lockout check and, when it refuses, audits the refusal before passing it on. */
+async function auditedLockCheck(check: Promise<void>, audit: () => Promise<void>) {
+  try {
+    await check;
+  } catch (error) {
+    await audit();
+    throw error;
+  }
+}
 /** Minutes to type the code after the password; a half-signed-in session dies after that. */
 const SECOND_FACTOR_MINUTES = 10;
 
@@ -27,19 +48,23 @@ export interface SignInClient extends ClientIdentity {
  * factor (a TOTP code, or one of the recovery codes) verifies it. Wrong passwords and wrong
  * codes count towards the same lockout, per account and client, like the members' log-in.
  */
-export function createStaffSignInService(deps: { staff: StaffRepository; guard: LoginGuard; clock: Clock }) {
+export function createStaffSignInService(deps: { staff: StaffRepository; guard: LoginGuard; clock: Clock; signInAudit: SignInAudit }) {
   const { clock, guard } = deps;
 
   return {
-    /** Checks the password; returns a session token that still needs the second factor. */
+    /**
+     * Checks the password; returns a session token that still needs the second factor (its step:
+     * `findSession`). Every failure is audited with the client's address and its reason.
+     */
     async signIn(email: string, password: string, client: SignInClient): Promise<string> {
       const attempt = await guard.identify(STAFF_LOCKOUT, email, client);
-      await guard.assertNotLocked(STAFF_LOCKOUT, attempt);
       const member = await deps.staff.findByEmail(email);
+      await auditedLockCheck(guard.assertNotLocked(STAFF_LOCKOUT, attempt), () => deps.signInAudit.failed(member, email, client, 'locked'));
       const usable = member && member.status === 'active' && member.passwordHash ? member : null;
       // The same work and the same answer for an unknown, invited or disabled address.
       const matches = await verifyPassword(usable?.passwordHash ?? (await getDecoyHash()), password);
       if (!usable || !matches) {
+        await deps.signInAudit.failed(member, email, client, !member ? 'unknown_address' : !usable ? 'not_active' : 'wrong_password');
         await guard.recordFailure(STAFF_LOCKOUT, attempt);
         throw new AppError('login_failed');
       }
@@ -67,15 +92,20 @@ export function createStaffSignInService(deps: { staff: StaffRepository; guard: 
       if (!found || found.member.status !== 'active') throw new AppError('staff_authentication_required');
       const { member } = found;
       const attempt = await guard.identify(STAFF_LOCKOUT, member.email, client);
-      await guard.assertNotLocked(STAFF_LOCKOUT, attempt);
+      await auditedLockCheck(guard.assertNotLocked(STAFF_LOCKOUT, attempt), () => deps.signInAudit.failed(member, member.email, client, 'locked'));
       if (found.session.verifiedAt) return member;
+      // A second factor an owner reset is set up again first (staff-two-factor.service), never skipped.
+      if (!member.totpConfirmedAt) throw new AppError('second_factor_invalid');
       const step = member.totpSecret ? matchTotp(member.totpSecret, code, now) : null;
-      const updated = step !== null ? await deps.staff.acceptTotpStep(member.id, step, now) : await deps.staff.useRecoveryCode(member.id, hashRecoveryCode(code), now);
+      const updated =
+        step !== null ? await deps.staff.acceptTotpStep(member.id, step, now) : await deps.staff.useRecoveryCode(member.id, hashRecoveryCode(code), now);
       if (!updated) {
+        await deps.signInAudit.failed(member, member.email, client, 'wrong_code');
         await guard.recordFailure(STAFF_LOCKOUT, attempt);
         throw new AppError('second_factor_invalid');
       }
       await guard.recordSuccess(attempt);
+      await deps.signInAudit.succeeded(updated, client, step !== null ? 'totp' : 'recovery_code');
       // From here the session lasts a working day.
       await deps.staff.markSessionVerified(hashToken(token), now, new Date(now.getTime() + STAFF_SESSION_HOURS * 3_600_000));
       return updated;

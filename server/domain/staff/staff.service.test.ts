@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { SYSTEM_ACTOR } from '../audit/audit.service';
-import type { AppError } from '../shared/app-error';
 import { currentTotp } from './second-factor';
+import { failure } from '../../../tests/setup/failure';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,13 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: AppError) => error,
-  );
 let counter = 0;
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 const client = { ip: '203.0.113.5', userAgent: 'test' };
@@ -127,10 +120,19 @@ describe('managing staff', () => {
     expect((await failure(ctx.services.staffAdmin.update(actor, member.id, { version: member.version, role: 'admin' }))).code).toBe('version_conflict');
 
     const [entry] = await ctx.services.audit.page({ targetType: 'staff', targetId: String(member.id), action: 'staff.update' });
-    expect(entry).toMatchObject({ staffId: owner.member.id, role: 'owner', ip: '198.51.100.1', diff: { before: { refund_limit_credits: 0 }, after: { refund_limit_credits: 200 } } });
+    expect(entry).toMatchObject({
+      staffId: owner.member.id,
+      role: 'owner',
+      ip: '198.51.100.1',
+      diff: { before: { refund_limit_credits: 0 }, after: { refund_limit_credits: 200 } },
+    });
     // Nothing can rewrite the log, not even the app.
     const refusal = (error: Error & { cause?: Error }) => error.cause?.message ?? error.message;
-    for (const statement of [sql`update audit_log set action = 'x' where id = ${entry.id}`, sql`delete from audit_log where id = ${entry.id}`, sql`truncate audit_log`]) {
+    for (const statement of [
+      sql`update audit_log set action = 'x' where id = ${entry.id}`,
+      sql`delete from audit_log where id = ${entry.id}`,
+      sql`truncate audit_log`,
+    ]) {
       expect(await ctx.db.execute(statement).then(() => 'written', refusal)).toMatch(/append-only/);
     }
   });

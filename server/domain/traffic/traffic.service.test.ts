@@ -21,7 +21,12 @@ describe('pageVisits.record', () => {
   it('stores the page with ids replaced and the query dropped, and no id at all without statistics consent', async () => {
     const site = await createSite(ctx.db);
     const member = await signUpMember(ctx, site);
-    expect(await ctx.services.pageVisits.record({ ...anonymous(site), memberId: member.user.id, visitorId: 'v'.repeat(22) }, { path: '/members/123/landing2/summer?lb&ref=x', ms: 4200, lb: false, bounced: false })).toBe(true);
+    expect(
+      await ctx.services.pageVisits.record(
+        { ...anonymous(site), memberId: member.user.id, visitorId: 'v'.repeat(22) },
+        { path: '/members/123/landing2/summer?lb&ref=x', ms: 4200, lb: false, bounced: false },
+      ),
+    ).toBe(true);
     const [row] = await visitsOf(site);
     expect(row).toMatchObject({ path: '/members/{id}/landing2/summer', msOnPage: 4200, userId: null, visitorId: null, bounceLogging: false, bounced: false });
   });
@@ -29,8 +34,14 @@ describe('pageVisits.record', () => {
   it('keeps the visitor id, or the member instead, only with statistics consent', async () => {
     const site = await createSite(ctx.db);
     const member = await signUpMember(ctx, site);
-    await ctx.services.pageVisits.record({ ...anonymous(site), hasStatisticsConsent: true, visitorId: 'abcdefghijklmnopqrstuv' }, { path: '/landers/gallery', ms: 10, lb: true, bounced: true });
-    await ctx.services.pageVisits.record({ siteId: site.id, memberId: member.user.id, hasStatisticsConsent: true, visitorId: 'abcdefghijklmnopqrstuv' }, { path: '/landers/gallery', ms: 20, lb: true, bounced: true });
+    await ctx.services.pageVisits.record(
+      { ...anonymous(site), hasStatisticsConsent: true, visitorId: 'abcdefghijklmnopqrstuv' },
+      { path: '/landers/gallery', ms: 10, lb: true, bounced: true },
+    );
+    await ctx.services.pageVisits.record(
+      { siteId: site.id, memberId: member.user.id, hasStatisticsConsent: true, visitorId: 'abcdefghijklmnopqrstuv' },
+      { path: '/landers/gallery', ms: 20, lb: true, bounced: true },
+    );
     const rows = await visitsOf(site);
     expect(rows.map((row) => [row.visitorId, row.userId, row.bounced])).toEqual([
       ['abcdefghijklmnopqrstuv', null, true],
@@ -64,7 +75,11 @@ describe('trafficReport.report', () => {
     await signUpMember(ctx, site, { network: 'adnet', ref: 'winter' });
     await signUpMember(ctx, site);
     await signUpMember(ctx, other, { network: 'adnet', ref: 'summer' });
-    for (const [ms, bounced] of [[1000, true], [3000, false], [8000, true]] as const) {
+    for (const [ms, bounced] of [
+      [1000, true],
+      [3000, false],
+      [8000, true],
+    ] as const) {
       await ctx.services.pageVisits.record(anonymous(site), { path: '/landers/gallery?lb', ms, lb: true, bounced });
     }
     await ctx.services.pageVisits.record(anonymous(site), { path: '/landers/tinderswipe', ms: 500, lb: true, bounced: false });
@@ -95,7 +110,11 @@ describe('trafficReport.report', () => {
 
   it('shows an empty period as empty lists, and refuses a site that does not exist', async () => {
     const site = await createSite(ctx.db);
-    expect(await ctx.services.trafficReport.report({ site_id: site.id, from: '2020-01-01', to: '2020-01-31' })).toMatchObject({ signups: [], signups_total: 0, landing_pages: [] });
+    expect(await ctx.services.trafficReport.report({ site_id: site.id, from: '2020-01-01', to: '2020-01-31' })).toMatchObject({
+      signups: [],
+      signups_total: 0,
+      landing_pages: [],
+    });
     const refused = await ctx.services.trafficReport.report({ site_id: 999_999 }).catch((error: unknown) => error);
     expect(isAppError(refused) && refused.code).toBe('not_found');
   });

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasPermission, type Permission } from '../../../contract/admin/roles';
-import type { StaffRow } from '../../db/schema/index';
 import type { StaffActor } from '../../domain/audit/audit.service';
-import type { StaffSignInService } from '../../domain/staff/staff-sign-in.service';
+import type { StaffRow, StaffSignInService } from '../../domain/staff/staff-sign-in.service';
 import { STAFF_SESSION_HOURS } from '../../domain/staff/staff-sign-in.service';
 import { AppError } from '../../domain/shared/app-error';
+import { siteScopeOfStaff, type SiteScope } from '../../domain/staff/site-scope';
 import { SESSION_COOKIE } from '../auth';
 
 export const STAFF_COOKIE = 'rdv_staff';
@@ -47,13 +47,20 @@ export const staffAuthPlugin = fp(
       return cache.staffLookup;
     });
 
-    // Before the body is read or validated: a caller without the right learns nothing about the call.
+    // A console route that forgot to say who may call it stops the start, so no request can
+    // ever reach one without a rule. The path checked is the route's own pattern as registered.
+    app.addHook('onRoute', (route) => {
+      if (isConsoleApiPattern(route.url) && !route.config?.staff) {
+        throw new Error(`${route.method} ${route.url} is a console route without a staff rule (config.staff)`);
+      }
+    });
+
+    // Before the body is read or validated: a caller without the right learns nothing about the
+    // call. The rule is the one of the route the router matched, never a reading of the URL's
+    // text, which can spell the same route in many ways (`/api/%61dmin/…`).
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/admin/')) return;
-      const rule = request.routeOptions.config.staff;
-      if (rule === 'public') return;
-      // A route that forgot to say is closed, never open (the roles test lists every route).
-      if (!rule) throw new AppError('staff_forbidden', { detail: `no staff rule on ${request.routeOptions.url}` });
+      const rule = request.routeOptions.config?.staff;
+      if (!rule || rule === 'public') return;
       const session = await request.findStaffSession();
       if (!session?.verified) {
         // A member's own session is no key to the console: forbidden, not "sign in".
@@ -68,11 +75,26 @@ export const staffAuthPlugin = fp(
   { name: 'staff-auth', dependencies: ['@fastify/cookie'] },
 );
 
+/** Whether a route pattern, as registered, belongs to the console's API. */
+export function isConsoleApiPattern(pattern: string): boolean {
+  return pattern.startsWith('/api/admin/');
+}
+
 /** The signed-in staff member of a guarded route, as the actor of what it changes. */
 export function actorOf(request: FastifyRequest): StaffActor {
   const member = request.staffMember;
   if (!member) throw new AppError('staff_authentication_required');
-  return { id: member.id, email: member.email, role: member.role, ip: request.ip };
+  return { id: member.id, email: member.email, role: member.role, ip: request.ip, sites: siteScopeOfStaff(member) };
+}
+
+/**
+ * The sites the signed-in staff member of a guarded route may see (ADR 0060), for the console
+ * services to narrow their reads by: null for every site.
+ */
+export function siteScopeOf(request: FastifyRequest): SiteScope {
+  const member = request.staffMember;
+  if (!member) throw new AppError('staff_authentication_required');
+  return siteScopeOfStaff(member);
 }
 
 export function setStaffCookie(reply: FastifyReply, token: string) {

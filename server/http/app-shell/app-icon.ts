@@ -48,7 +48,9 @@ export function createAppIconCache(maxEntries = 300) {
       const key = `${siteId}:${brand.name}:${brand.themeColor}:${file}`;
       let png = rendered.get(key);
       if (!png) {
-        png = sharp(Buffer.from(appIconSvg(brand, icon.size, icon.maskable))).png().toBuffer();
+        png = sharp(Buffer.from(appIconSvg(brand, icon.size, icon.maskable)))
+          .png()
+          .toBuffer();
         // A failed render is not kept: the next request tries again.
         png.catch(() => rendered.delete(key));
         if (rendered.size >= maxEntries) rendered.delete(rendered.keys().next().value!);

@@ -34,7 +34,7 @@ function loadWorker(options: { windows?: Array<{ url: string }>; badges?: boolea
   };
   const caches = {
     open: async () => ({ add: async (request: { url: string }) => void cached.set(new URL(request.url, ORIGIN).pathname, 'offline page') }),
-    keys: async () => [...cached.keys()].length ? ['rendezvous-offline-v1', 'rendezvous-old'] : [],
+    keys: async () => ([...cached.keys()].length ? ['rendezvous-offline-v1', 'rendezvous-old'] : []),
     delete: vi.fn(async () => true),
     match: async (path: string) => (cached.has(path) ? { body: cached.get(path) } : undefined),
   };
@@ -43,14 +43,21 @@ function loadWorker(options: { windows?: Array<{ url: string }>; badges?: boolea
     return { body: 'live page' };
   });
   class FakeRequest {
-    constructor(readonly url: string, readonly init?: unknown) {}
+    constructor(
+      readonly url: string,
+      readonly init?: unknown,
+    ) {}
   }
   vm.runInNewContext(source, { self, caches, fetch, Request: FakeRequest, Response: { error: () => ({ body: 'error' }) }, URL, Promise, Number, console });
 
   async function dispatch(type: string, event: Record<string, unknown>) {
     const pending: Array<Promise<unknown>> = [];
     let answer: Promise<unknown> | undefined;
-    listeners.get(type)!({ ...event, waitUntil: (promise: Promise<unknown>) => pending.push(promise), respondWith: (promise: Promise<unknown>) => (answer = promise) });
+    listeners.get(type)!({
+      ...event,
+      waitUntil: (promise: Promise<unknown>) => pending.push(promise),
+      respondWith: (promise: Promise<unknown>) => (answer = promise),
+    });
     await Promise.all(pending);
     return answer;
   }
@@ -64,7 +71,10 @@ describe('service worker: push', () => {
     const worker = loadWorker();
     await worker.dispatch('push', pushEvent({ title: 'Anna wrote to you', body: 'Hi there!', path: '/chats/12', tag: 'conversation-12', badge: 3 }));
     expect(worker.shown).toEqual([
-      { title: 'Anna wrote to you', options: expect.objectContaining({ body: 'Hi there!', tag: 'conversation-12', icon: '/app-icon/192.png', data: { path: '/chats/12' } }) },
+      {
+        title: 'Anna wrote to you',
+        options: expect.objectContaining({ body: 'Hi there!', tag: 'conversation-12', icon: '/app-icon/192.png', data: { path: '/chats/12' } }),
+      },
     ]);
     expect(worker.self.navigator.setAppBadge).toHaveBeenCalledWith(3);
   });

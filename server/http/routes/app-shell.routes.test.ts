@@ -53,7 +53,11 @@ describe('GET /manifest.webmanifest', () => {
 
 describe('GET /app-icon/:file', () => {
   it('renders each listed icon at its size in the brand colour', async () => {
-    for (const [file, size] of [['192.png', 192], ['512.png', 512], ['maskable-512.png', 512]] as const) {
+    for (const [file, size] of [
+      ['192.png', 192],
+      ['512.png', 512],
+      ['maskable-512.png', 512],
+    ] as const) {
       const response = await ctx.app.inject({ url: `/app-icon/${file}`, headers: { host: 'flirt.test' } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/png');
@@ -75,7 +79,10 @@ describe('GET /app-icon/:file', () => {
 
   it('gives the plain icon transparent rounded corners and the maskable one a full square', async () => {
     const corner = async (file: string) => {
-      const { data, info } = await sharp((await ctx.app.inject({ url: `/app-icon/${file}` })).rawPayload).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp((await ctx.app.inject({ url: `/app-icon/${file}` })).rawPayload)
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       return data[info.channels - 1];
     };
     expect(await corner('512.png')).toBe(0);

@@ -25,11 +25,7 @@ export const appShellRoutes: FastifyPluginAsyncZod<{ translator: Translator }> =
   const icons = createAppIconCache();
 
   app.get('/sw.js', { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .header('cache-control', NO_CACHE)
-      .header('service-worker-allowed', '/')
-      .type('text/javascript; charset=utf-8')
-      .send(serviceWorkerSource),
+    reply.header('cache-control', NO_CACHE).header('service-worker-allowed', '/').type('text/javascript; charset=utf-8').send(serviceWorkerSource),
   );
 
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) =>

@@ -34,9 +34,20 @@ function beacon(body: unknown, options: { cookies?: Record<string, string>; ip?:
 describe('POST /api/page-hidden.php', () => {
   it('stores a valid visit with the visitor id only when the consent cookie allows statistics', async () => {
     const before = (await visits()).length;
-    expect((await beacon({ path: '/landers/gallery?lb', ms: 1500, lb: true, bounced: true }, { cookies: { rdv_visitor: 'abcdefghijklmnopqrstuv' } })).statusCode).toBe(204);
-    expect((await beacon({ path: '/landers/gallery', ms: 900, lb: true, bounced: false }, { cookies: { rdv_visitor: 'abcdefghijklmnopqrstuv', rdv_consent: consent(true) } })).statusCode).toBe(204);
-    expect((await beacon({ path: '/members/77', ms: 10 }, { cookies: { rdv_visitor: 'abcdefghijklmnopqrstuv', rdv_consent: consent(false) } })).statusCode).toBe(204);
+    expect(
+      (await beacon({ path: '/landers/gallery?lb', ms: 1500, lb: true, bounced: true }, { cookies: { rdv_visitor: 'abcdefghijklmnopqrstuv' } })).statusCode,
+    ).toBe(204);
+    expect(
+      (
+        await beacon(
+          { path: '/landers/gallery', ms: 900, lb: true, bounced: false },
+          { cookies: { rdv_visitor: 'abcdefghijklmnopqrstuv', rdv_consent: consent(true) } },
+        )
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (await beacon({ path: '/members/77', ms: 10 }, { cookies: { rdv_visitor: 'abcdefghijklmnopqrstuv', rdv_consent: consent(false) } })).statusCode,
+    ).toBe(204);
     const rows = (await visits()).slice(before);
     expect(rows.map((row) => [row.path, row.msOnPage, row.visitorId, row.bounceLogging, row.bounced])).toEqual([
       ['/landers/gallery', 1500, null, true, true],

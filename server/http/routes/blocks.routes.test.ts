@@ -18,7 +18,12 @@ async function member(name: string, gender: 'male' | 'female') {
   return { id: user.id, cookies: { rdv_session: await ctx.services.sessions.start(user.id, 'test') } };
 }
 const write = (from: { cookies: Record<string, string> }, to: { profile_id?: number; conversation_id?: number }, text = 'Hello') =>
-  ctx.app.inject({ method: 'POST', url: '/api/messages.php', cookies: from.cookies, payload: { ...to, text, client_id: `blocks-http-${++next}-${Date.now()}` } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/messages.php',
+    cookies: from.cookies,
+    payload: { ...to, text, client_id: `blocks-http-${++next}-${Date.now()}` },
+  });
 
 describe('block.php', () => {
   it('needs a member', async () => {
@@ -29,13 +34,19 @@ describe('block.php', () => {
   it('lists the blocked members and unblocks them', async () => {
     const anna = await member('Anna', 'female');
     const ben = await member('Ben', 'male');
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/block.php', cookies: anna.cookies, payload: { profile_id: ben.id } })).json()).toEqual({ ok: true });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/block.php', cookies: anna.cookies, payload: { profile_id: ben.id } })).json()).toEqual({
+      ok: true,
+    });
     const listed = await ctx.app.inject({ url: '/api/block.php', cookies: anna.cookies });
     expect(listed.statusCode).toBe(200);
-    expect(listed.json()).toEqual({ blocked: [{ profile: { id: ben.id, name: 'Ben', main_image: expect.objectContaining({ status: 'active' }) }, blocked_at: ctx.clock.now().toISOString() }] });
+    expect(listed.json()).toEqual({
+      blocked: [{ profile: { id: ben.id, name: 'Ben', main_image: expect.objectContaining({ status: 'active' }) }, blocked_at: ctx.clock.now().toISOString() }],
+    });
     expect((await ctx.app.inject({ url: '/api/block.php', cookies: ben.cookies })).json()).toEqual({ blocked: [] });
 
-    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/block.php', cookies: anna.cookies, payload: { profile_id: ben.id } })).json()).toEqual({ ok: true });
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/block.php', cookies: anna.cookies, payload: { profile_id: ben.id } })).json()).toEqual({
+      ok: true,
+    });
     expect((await ctx.app.inject({ url: '/api/block.php', cookies: anna.cookies })).json()).toEqual({ blocked: [] });
   });
 
@@ -66,15 +77,21 @@ describe('what a block withholds from the blocked member', () => {
     expect(profile.statusCode).toBe(403);
     expect(profile.json()).toEqual({ error: 'blocked_by', message: "You're blocked by Anna. You do not have access to this page." });
     // Search, likes and related profiles leave the blocker out too.
-    expect((await ctx.app.inject({ url: '/api/members.php?page=1', cookies: ben.cookies })).json().results.map((card: { id: number }) => card.id)).not.toContain(anna.id);
+    expect(
+      (await ctx.app.inject({ url: '/api/members.php?page=1', cookies: ben.cookies })).json().results.map((card: { id: number }) => card.id),
+    ).not.toContain(anna.id);
 
     // The blocker keeps the conversation and its history.
-    expect((await ctx.app.inject({ url: '/api/chats.php', cookies: anna.cookies })).json().chats).toMatchObject([{ conversation: { id: conversationId }, blocked: true, num_unread_messages: 1 }]);
+    expect((await ctx.app.inject({ url: '/api/chats.php', cookies: anna.cookies })).json().chats).toMatchObject([
+      { conversation: { id: conversationId }, blocked: true, num_unread_messages: 1 },
+    ]);
     expect((await ctx.app.inject({ url: `/api/messages.php?conversation=${conversationId}`, cookies: anna.cookies })).json().messages).toHaveLength(2);
     expect((await write(anna, { conversation_id: conversationId })).json().error).toBe('blocked');
 
     await ctx.app.inject({ method: 'DELETE', url: '/api/block.php', cookies: anna.cookies, payload: { profile_id: ben.id } });
-    expect((await ctx.app.inject({ url: '/api/chats.php', cookies: ben.cookies })).json().chats).toMatchObject([{ conversation: { id: conversationId }, blocked: false }]);
+    expect((await ctx.app.inject({ url: '/api/chats.php', cookies: ben.cookies })).json().chats).toMatchObject([
+      { conversation: { id: conversationId }, blocked: false },
+    ]);
     expect((await ctx.app.inject({ url: `/api/messages.php?conversation=${conversationId}`, cookies: ben.cookies })).json().messages).toHaveLength(2);
     expect((await write(ben, { conversation_id: conversationId }, 'Back again')).statusCode).toBe(201);
   });

@@ -16,7 +16,10 @@ const catalogueFile = (language: string) => JSON.parse(fs.readFileSync(`locales/
 const catalogueUrlIn = (html: string, namespace = 'common') => new RegExp(`href="(/locales/${namespace}/[a-z]{2}\\.[\\w-]{12}\\.json)"`).exec(html)?.[1];
 /** What a page carries as inline loader data: React Router's streamed data scripts. */
 const inlineLoaderData = (html: string) =>
-  [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?)<\/script>/g)].reduce((sum, match) => sum + Buffer.byteLength(match[1]!), 0);
+  [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?)<\/script>/g)].reduce(
+    (sum, match) => sum + Buffer.byteLength(match[1]!),
+    0,
+  );
 
 describe('GET /locales/<namespace>/<language>.<hash>.json', () => {
   it('serves the page’s language’s catalogue, for a year, unchanged', async () => {

@@ -14,10 +14,6 @@ export const catalogueRoutes: FastifyPluginAsync<{ translator: Translator }> = a
     const asset = translator.catalogues.find(request.url.split('?')[0]!);
     if (!asset) return reply.callNotFound();
     if (request.headers['if-none-match'] === asset.etag) return reply.code(304).header('cache-control', IMMUTABLE).header('etag', asset.etag).send();
-    return reply
-      .header('cache-control', IMMUTABLE)
-      .header('etag', asset.etag)
-      .type('application/json; charset=utf-8')
-      .send(asset.body);
+    return reply.header('cache-control', IMMUTABLE).header('etag', asset.etag).type('application/json; charset=utf-8').send(asset.body);
   });
 };

@@ -2,14 +2,14 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkResponse } from '../../../contract/accounts';
-import { ChatsResponse, DeleteChatInput, HistoryQuery, HistoryResponse, SendMessageInput, SendMessageResponse } from '../../../contract/chat';
+import { ChatsResponse, DeleteChatInput, HistoryQuery, ReadChatInput, HistoryResponse, SendMessageInput, SendMessageResponse } from '../../../contract/chat';
 import { ErrorBody } from '../../../contract/errors';
 import { MAX_UPLOAD_BYTES } from '../../domain/photos/image-processing';
 import type { Services } from '../../services';
 import { requireMember } from '../auth';
 import { readPhotoMessageUpload, type PhotoMessageUpload } from './photo-message-upload';
 
-const errors = { 400: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const uploadErrors = { 413: ErrorBody, 415: ErrorBody };
 const tags = ['chat'];
 
@@ -19,15 +19,34 @@ export const chatRoutes: FastifyPluginAsyncZod<Pick<Services, 'chat' | 'chatPhot
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
   const photoUploads = new WeakMap<FastifyRequest, PhotoMessageUpload>();
 
-  app.get('/api/chats.php', { schema: { tags, response: { 200: ChatsResponse, ...errors } } }, async (request) => chat.listChats(await requireMember(request)));
+  app.get('/api/chats.php', { schema: { tags, response: { 200: ChatsResponse, ...errors } }, config: { member: 'required' } }, async (request) =>
+    chat.listChats(await requireMember(request)),
+  );
 
-  app.delete('/api/chat.php', { schema: { tags, body: DeleteChatInput, response: { 200: OkResponse, ...errors } } }, async (request) => {
-    await chat.remove(await requireMember(request), request.body.conversation.id);
-    return { ok: true as const };
-  });
+  app.delete(
+    '/api/chat.php',
+    { schema: { tags, body: DeleteChatInput, response: { 200: OkResponse, ...errors } }, config: { member: 'required' } },
+    async (request) => {
+      await chat.remove(await requireMember(request), request.body.conversation.id);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/api/messages.php', { schema: { tags, querystring: HistoryQuery, response: { 200: HistoryResponse, ...errors } } }, async (request) =>
-    chat.history(request.site, await requireMember(request), request.query.conversation, request.query.before ?? null),
+  app.get(
+    '/api/messages.php',
+    { schema: { tags, querystring: HistoryQuery, response: { 200: HistoryResponse, ...errors } }, config: { member: 'required' } },
+    async (request) => chat.history(request.site, await requireMember(request), request.query.conversation, request.query.before ?? null),
+  );
+
+  // Reading history is a GET and changes nothing; marking read is this POST, so a cross-site
+  // link or image can never mark a member's messages read (the CSRF check covers every POST).
+  app.post(
+    '/api/messages-read.php',
+    { schema: { tags, body: ReadChatInput, response: { 200: OkResponse, ...errors } }, config: { member: 'required' } },
+    async (request) => {
+      await chat.markRead(await requireMember(request), request.body.conversation.id);
+      return { ok: true as const };
+    },
   );
 
   /**
@@ -40,7 +59,8 @@ export const chatRoutes: FastifyPluginAsyncZod<Pick<Services, 'chat' | 'chatPhot
     {
       schema: {
         tags,
-        description: 'JSON `{ text }` sends a text message. multipart/form-data with the fields profile_id or conversation_id and client_id, and one `file` part (JPEG, PNG or WebP, at most 10 MB), sends a photo message for the site’s photo_credits.',
+        description:
+          'JSON `{ text }` sends a text message. multipart/form-data with the fields profile_id or conversation_id and client_id, and one `file` part (JPEG, PNG or WebP, at most 10 MB), sends a photo message for the site’s photo_credits.',
         consumes: ['application/json', 'multipart/form-data'],
         body: SendMessageInput,
         response: { 201: SendMessageResponse, ...errors, ...uploadErrors },
@@ -52,15 +72,29 @@ export const chatRoutes: FastifyPluginAsyncZod<Pick<Services, 'chat' | 'chatPhot
         photoUploads.set(request, upload);
         request.body = { ...upload.fields, text: '' };
       },
+      config: { member: 'required' },
     },
     async (request, reply) => {
-      const { profile_id, conversation_id, text, client_id } = request.body;
+      const { profile_id, conversation_id, text, client_id, confirmed_safety } = request.body;
       const upload = photoUploads.get(request);
       if (upload) {
-        const sent = await chatPhotos.send(request.site, await requireMember(request), { profileId: profile_id, conversationId: conversation_id, clientId: client_id, data: upload.data, declaredType: upload.mimetype });
+        const sent = await chatPhotos.send(request.site, await requireMember(request), {
+          profileId: profile_id,
+          conversationId: conversation_id,
+          clientId: client_id,
+          data: upload.data,
+          declaredType: upload.mimetype,
+        });
         return reply.status(201).send(sent);
       }
-      const result = await chat.send(request.site, await requireMember(request), { profileId: profile_id, conversationId: conversation_id, kind: 'text', text, clientId: client_id });
+      const result = await chat.send(request.site, await requireMember(request), {
+        profileId: profile_id,
+        conversationId: conversation_id,
+        kind: 'text',
+        text,
+        clientId: client_id,
+        screening: { language: request.language, confirmed: confirmed_safety === true },
+      });
       return reply.status(201).send(result);
     },
   );

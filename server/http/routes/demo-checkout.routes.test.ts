@@ -15,11 +15,17 @@ afterAll(() => ctx.close());
 
 async function startOrder(method: string) {
   const user = await createVisibleMember(ctx, site, { country: 'NL' });
-  await ctx.db.update(users).set({ createdAt: new Date(ctx.clock.now().getTime() - 30 * 86_400_000) }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ createdAt: new Date(ctx.clock.now().getTime() - 30 * 86_400_000) })
+    .where(eq(users.id, user.id));
   const cookies = { rdv_session: await ctx.services.sessions.start(user.id, 'test') };
   const bundles = (await ctx.app.inject({ url: '/api/orders.php', cookies })).json();
   const payload = { bundle_id: bundles.bundles[1].id, payment_method: method, client_id: `checkout-${method}-${user.id}` };
-  return (await ctx.app.inject({ method: 'POST', url: '/api/orders.php', cookies, payload })).json() as { order: { id: number; bundle_id: number }; redirect_url: string };
+  return (await ctx.app.inject({ method: 'POST', url: '/api/orders.php', cookies, payload })).json() as {
+    order: { id: number; bundle_id: number };
+    redirect_url: string;
+  };
 }
 
 describe('demo checkout page', () => {
@@ -32,7 +38,12 @@ describe('demo checkout page', () => {
 
   it('sends a payer who fails a card payment back to the checkout route with the order', async () => {
     const { order, redirect_url } = await startOrder('creditcard');
-    const chosen = await ctx.app.inject({ method: 'POST', url: redirect_url, payload: 'outcome=failed', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const chosen = await ctx.app.inject({
+      method: 'POST',
+      url: redirect_url,
+      payload: 'outcome=failed',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(chosen.statusCode).toBe(303);
     expect(chosen.headers.location).toMatch(new RegExp(`/credits/${order.bundle_id}/creditcard\\?order=${order.id}$`));
   });

@@ -86,7 +86,11 @@ describe('directdebit.php', () => {
 
     const wrong = await post(member, { action: 'confirm', mandate_id: answer.mandate_id, code: 'abcdef' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ error: 'sms_code_invalid', message: 'Code invalid', fields: [{ field: 'code', code: 'sms_code_invalid', problem: 'Code invalid' }] });
+    expect(wrong.json()).toMatchObject({
+      error: 'sms_code_invalid',
+      message: 'Code invalid',
+      fields: [{ field: 'code', code: 'sms_code_invalid', problem: 'Code invalid' }],
+    });
 
     const confirmed = await post(member, { action: 'confirm', mandate_id: answer.mandate_id, code: sms.lastCode() });
     expect(confirmed.statusCode).toBe(200);

@@ -13,7 +13,7 @@ export const directDebitRoutes: FastifyPluginAsyncZod<Pick<Services, 'directDebi
     {
       schema: { tags: ['payments'], body: DirectDebitInput, response: { 200: DirectDebitResponse, ...errors } },
       // Each call may send an SMS or test a code: a tight per-client budget on top of the per-mandate limits.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { member: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => directDebit.handle(request.site, await requireMember(request), request.body, request.language),
   );

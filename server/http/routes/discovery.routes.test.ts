@@ -23,7 +23,10 @@ function multipart(filename: string, contentType: string, data: Buffer) {
   return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const jpeg = () => sharp({ create: { width: 400, height: 400, channels: 3, background: '#d94681' } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 400, height: 400, channels: 3, background: '#d94681' } })
+    .jpeg()
+    .toBuffer();
 
 describe('GET /api/members.php', () => {
   it('asks visitors to sign up when the site keeps search for members', async () => {
@@ -39,6 +42,17 @@ describe('GET /api/members.php', () => {
     expect(ok.json()).toMatchObject({ page: 1, results: expect.any(Array) });
     const bad = await ctx.app.inject({ url: '/api/members.php?min_age=50&max_age=20', cookies });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('takes a radius in the member’s unit and refuses one out of range', async () => {
+    const { cookies } = await member();
+    const ok = await ctx.app.inject({ url: '/api/members.php?radius=25', cookies });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().distance_unit).toBe('km');
+    for (const radius of ['0', '501', 'far']) {
+      const bad = await ctx.app.inject({ url: `/api/members.php?radius=${radius}`, cookies });
+      expect(bad.statusCode).toBe(400);
+    }
   });
 
   it('answers a profile view with the spec’s text when its owner blocked the viewer', async () => {
@@ -62,7 +76,10 @@ describe('likes and blocks', () => {
     const site = await ctx.services.sites.resolveSite(ctx.config.defaultSiteDomain);
     const target = await createVisibleMember(ctx, site);
     const { cookies } = await member();
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/like.php', cookies, payload: { profile_id: target.id } })).json()).toMatchObject({ liked: true, is_match: false });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/like.php', cookies, payload: { profile_id: target.id } })).json()).toMatchObject({
+      liked: true,
+      is_match: false,
+    });
     expect((await ctx.app.inject({ url: '/api/likes.php', cookies })).json().profiles.map((p: { id: number }) => p.id)).toEqual([target.id]);
     await ctx.app.inject({ method: 'DELETE', url: '/api/like.php', cookies, payload: { profile_id: target.id } });
     expect((await ctx.app.inject({ url: '/api/likes.php', cookies })).json().profiles).toEqual([]);
@@ -77,9 +94,17 @@ describe('swipe.php', () => {
     const cookies = { ...free.cookies, i18n_redirected: 'de' };
     expect((await ctx.app.inject({ url: '/api/swipe.php?mode=swipe_game', cookies })).json().likes_left_today).toBe(4);
     for (const card of cards.slice(0, 4)) {
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/swipe.php', cookies, payload: { profile_id: card.id, action: 'like', mode: 'swipe_game' } })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: '/api/swipe.php', cookies, payload: { profile_id: card.id, action: 'like', mode: 'swipe_game' } }))
+          .statusCode,
+      ).toBe(200);
     }
-    const fifth = await ctx.app.inject({ method: 'POST', url: '/api/swipe.php', cookies, payload: { profile_id: cards[4].id, action: 'like', mode: 'swipe_game' } });
+    const fifth = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/swipe.php',
+      cookies,
+      payload: { profile_id: cards[4].id, action: 'like', mode: 'swipe_game' },
+    });
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json()).toEqual({ error: 'swipe_limit_reached', message: 'Du hast deine 4 Likes für heute aufgebraucht. Komm morgen wieder!' });
 
@@ -87,7 +112,12 @@ describe('swipe.php', () => {
     const premiumCookies = { rdv_session: await ctx.services.sessions.start(premium.id, 'test') };
     expect((await ctx.app.inject({ url: '/api/swipe.php?mode=swipe_game', cookies: premiumCookies })).json().likes_left_today).toBeNull();
     for (const card of cards) {
-      const liked = await ctx.app.inject({ method: 'POST', url: '/api/swipe.php', cookies: premiumCookies, payload: { profile_id: card.id, action: 'like', mode: 'swipe_game' } });
+      const liked = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/swipe.php',
+        cookies: premiumCookies,
+        payload: { profile_id: card.id, action: 'like', mode: 'swipe_game' },
+      });
       expect(liked.statusCode).toBe(200);
       expect(liked.json().likes_left_today).toBeNull();
     }
@@ -112,6 +142,21 @@ describe('auto-like.php', () => {
     expect(likes.liked_by.map((entry: { id: number }) => entry.id)).toEqual([fictional.id]);
     expect(likes.liked_by.map((entry: { id: number }) => entry.id)).not.toContain(real.id);
     expect(id).toBeGreaterThan(0);
+  });
+
+  it('refuses a cross-site request, which would store a like, and serves the site’s own page', async () => {
+    const site = await ctx.services.sites.resolveSite(ctx.config.defaultSiteDomain);
+    await createVisibleMember(ctx, site, { gender: 'male', seeking: 'female', name: 'Lure', isFictional: true });
+    const { cookies } = await member();
+    const fromImage = await ctx.app.inject({ url: '/api/auto-like.php', cookies, headers: { 'sec-fetch-site': 'cross-site' } });
+    const fromOrigin = await ctx.app.inject({ url: '/api/auto-like.php', cookies, headers: { origin: 'https://evil.example' } });
+    expect([fromImage.statusCode, fromOrigin.statusCode]).toEqual([403, 403]);
+    expect(fromImage.json().error).toBe('csrf_failed');
+    expect((await ctx.app.inject({ url: '/api/likes.php', cookies })).json().liked_by).toEqual([]);
+
+    const own = await ctx.app.inject({ url: '/api/auto-like.php', cookies, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ is_fictional: true });
   });
 });
 
@@ -141,7 +186,9 @@ describe('photos.php', () => {
   it('stops a free member at three photos', async () => {
     const { cookies } = await member();
     for (let index = 0; index < 3; index++) {
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/photos.php', cookies, ...multipart('p.jpg', 'image/jpeg', await jpeg()) })).statusCode).toBe(201);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/photos.php', cookies, ...multipart('p.jpg', 'image/jpeg', await jpeg()) })).statusCode).toBe(
+        201,
+      );
     }
     const fourth = await ctx.app.inject({ method: 'POST', url: '/api/photos.php', cookies, ...multipart('p.jpg', 'image/jpeg', await jpeg()) });
     expect(fourth.statusCode).toBe(403);
@@ -151,7 +198,9 @@ describe('photos.php', () => {
   it('never lets a member delete or promote another member’s photo', async () => {
     const owner = await member();
     const other = await member();
-    const uploaded = (await ctx.app.inject({ method: 'POST', url: '/api/photos.php', cookies: owner.cookies, ...multipart('p.jpg', 'image/jpeg', await jpeg()) })).json();
+    const uploaded = (
+      await ctx.app.inject({ method: 'POST', url: '/api/photos.php', cookies: owner.cookies, ...multipart('p.jpg', 'image/jpeg', await jpeg()) })
+    ).json();
     const photoId = uploaded.photos[0].id;
     expect((await ctx.app.inject({ method: 'DELETE', url: '/api/photos.php', cookies: other.cookies, payload: { photo_id: photoId } })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'PUT', url: '/api/photos.php', cookies: other.cookies, payload: { main_photo_id: photoId } })).statusCode).toBe(404);
@@ -179,7 +228,12 @@ describe('PUT /api/profile.php', () => {
 
   it('saves allowed fields and refuses a region of another country', async () => {
     const { cookies } = await member();
-    const saved = await ctx.app.inject({ method: 'PUT', url: '/api/profile.php', cookies, payload: { country: 'DE', region: 'DE-02', interests: ['travel', 'wine'], about: 'Hi <b>there</b>' } });
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      cookies,
+      payload: { country: 'DE', region: 'DE-02', interests: ['travel', 'wine'], about: 'Hi <b>there</b>' },
+    });
     expect(saved.json()).toMatchObject({ country: 'DE', region: 'DE-02', interests: ['travel', 'wine'], about: 'Hi <b>there</b>' });
     const wrong = await ctx.app.inject({ method: 'PUT', url: '/api/profile.php', cookies, payload: { country: 'NL', region: 'DE-02' } });
     expect(wrong.statusCode).toBe(400);

@@ -8,6 +8,7 @@ import { createVisibleMember } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { createCreditsRepository } from '../../db/repositories/credits.repository';
+import { bookCredits } from '../../domain/credits/ledger';
 import { creditLedger, users, type SiteRow } from '../../db/schema/index';
 import { makeOrientedJpegWithGps, PLANTED } from '../../domain/photos/image-fixtures';
 
@@ -24,18 +25,26 @@ const clientId = () => `client-gift-${++clientCounter}-${Date.now()}`;
 
 async function loggedIn(credits = 0) {
   const user = await createVisibleMember(ctx, site, { paidUser: credits > 0 });
-  if (credits) await createCreditsRepository(ctx.db).apply({ userId: user.id, delta: credits, reason: 'adjustment', at: ctx.clock.now() });
+  if (credits) await bookCredits(ctx.db, { userId: user.id, delta: credits, reason: 'adjustment', at: ctx.clock.now() });
   return { id: user.id, cookies: { rdv_session: await ctx.services.sessions.start(user.id, 'test') } };
 }
 
 async function ledgerOf(userId: number) {
-  return ctx.db.select({ delta: creditLedger.delta, reason: creditLedger.reason }).from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(creditLedger.id);
+  return ctx.db
+    .select({ delta: creditLedger.delta, reason: creditLedger.reason })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(creditLedger.id);
 }
 
 function photoForm(fields: Record<string, string | number>, file: { data: Buffer; type: string; name?: string }) {
   const boundary = '----rendezvous-chat-test';
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name ?? 'photo.jpg'}"\r\nContent-Type: ${file.type}\r\n\r\n`);
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name ?? 'photo.jpg'}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([...parts, head, file.data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -58,7 +67,7 @@ describe('gifts.php', () => {
   it('lists only the gifts a site chose, and refuses to send one it does not offer', async () => {
     const picky = await createSite(ctx.db, { giftIds: ['diamond', 'rose', 'not-a-gift'], giftCredits: 40 });
     const [sender, recipient] = [await createVisibleMember(ctx, picky, { paidUser: true }), await createVisibleMember(ctx, picky)];
-    await createCreditsRepository(ctx.db).apply({ userId: sender.id, delta: 100, reason: 'adjustment', at: ctx.clock.now() });
+    await bookCredits(ctx.db, { userId: sender.id, delta: 100, reason: 'adjustment', at: ctx.clock.now() });
     const cookies = { rdv_session: await ctx.services.sessions.start(sender.id, 'test') };
     const headers = { host: picky.domain };
     const { gifts } = (await ctx.app.inject({ url: '/api/gifts.php', cookies, headers })).json();
@@ -66,7 +75,13 @@ describe('gifts.php', () => {
       { id: 'rose', name: 'Rose', image: '/gifts/rose.svg', price: 40 },
       { id: 'diamond', name: 'Diamond', image: '/gifts/diamond.svg', price: 40 },
     ]);
-    const refused = await ctx.app.inject({ method: 'POST', url: '/api/gifts.php', cookies, headers, payload: { profile_id: recipient.id, gift_id: 'teddy', client_id: clientId() } });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/gifts.php',
+      cookies,
+      headers,
+      payload: { profile_id: recipient.id, gift_id: 'teddy', client_id: clientId() },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: 'gift_not_offered', message: 'This gift is not available. Choose another one.' });
     expect(await ledgerOf(sender.id)).toEqual([{ delta: 100, reason: 'adjustment' }]);
@@ -97,7 +112,12 @@ describe('gifts.php', () => {
   it('answers a gift without enough credits with 402 and the spec’s text, charging nothing', async () => {
     const sender = await loggedIn(20);
     const recipient = await loggedIn();
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/gifts.php', cookies: sender.cookies, payload: { profile_id: recipient.id, gift_id: 'heart', client_id: clientId() } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/gifts.php',
+      cookies: sender.cookies,
+      payload: { profile_id: recipient.id, gift_id: 'heart', client_id: clientId() },
+    });
     expect(response.statusCode).toBe(402);
     expect(response.json()).toMatchObject({ error: 'insufficient_credits', message: 'You do not have enough credits' });
     expect(await createCreditsRepository(ctx.db).sumForUser(sender.id)).toBe(20);
@@ -107,8 +127,20 @@ describe('gifts.php', () => {
     const sender = await loggedIn(100);
     const recipient = await loggedIn();
     const outsider = await loggedIn(100);
-    const sent = (await ctx.app.inject({ method: 'POST', url: '/api/gifts.php', cookies: sender.cookies, payload: { profile_id: recipient.id, gift_id: 'kiss', client_id: clientId() } })).json();
-    const intruding = await ctx.app.inject({ method: 'POST', url: '/api/gifts.php', cookies: outsider.cookies, payload: { conversation_id: sent.message.conversation_id, gift_id: 'kiss', client_id: clientId() } });
+    const sent = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/gifts.php',
+        cookies: sender.cookies,
+        payload: { profile_id: recipient.id, gift_id: 'kiss', client_id: clientId() },
+      })
+    ).json();
+    const intruding = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/gifts.php',
+      cookies: outsider.cookies,
+      payload: { conversation_id: sent.message.conversation_id, gift_id: 'kiss', client_id: clientId() },
+    });
     expect(intruding.statusCode).toBe(404);
   });
 });
@@ -159,7 +191,9 @@ describe('photo messages', () => {
     // Not a static file under /media/: nothing there to guess.
     expect(fs.existsSync(path.join(ctx.config.dataDir, 'media', 'chat'))).toBe(false);
     // Kept privately, and the retry's upload left no second file behind.
-    expect(fs.readdirSync(path.join(ctx.config.dataDir, 'private-media', 'chat')).filter((name) => !name.endsWith('-preview.webp'))).toEqual([first.json().message.photo.filename]);
+    expect(fs.readdirSync(path.join(ctx.config.dataDir, 'private-media', 'chat')).filter((name) => !name.endsWith('-preview.webp'))).toEqual([
+      first.json().message.photo.filename,
+    ]);
   });
 
   it('refuses a photo without enough credits before storing anything', async () => {
@@ -206,7 +240,8 @@ describe('photo messages', () => {
     expect(preview.statusCode).toBe(200);
     expect((await sharp(preview.rawPayload).metadata()).width).toBeLessThanOrEqual(48);
 
-    const reveal = (member: { cookies: Record<string, string> }) => ctx.app.inject({ method: 'PUT', url: '/api/messages.php', cookies: member.cookies, payload: { reveal_photo: messageId } });
+    const reveal = (member: { cookies: Record<string, string> }) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/messages.php', cookies: member.cookies, payload: { reveal_photo: messageId } });
     expect((await reveal(outsider)).statusCode).toBe(404);
     expect((await reveal(sender)).statusCode).toBe(404);
     const revealed = await reveal(recipient);

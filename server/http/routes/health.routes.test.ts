@@ -27,4 +27,24 @@ describe('/readyz', () => {
     expect([down.statusCode, down.json()]).toEqual([503, { status: 'database_unavailable' }]);
     await app.close();
   });
+
+  it('names Redis when it is configured and unreachable, and stays up on /healthz', async () => {
+    let redisUp = false;
+    const app = Fastify();
+    await app.register(healthRoutes, {
+      isShuttingDown: () => false,
+      checkDatabase: async () => {},
+      checkRedis: async () => {
+        if (!redisUp) throw new Error('redis connection is reconnecting');
+      },
+    });
+    const down = await app.inject({ url: '/readyz' });
+    expect([down.statusCode, down.json()]).toEqual([503, { status: 'redis_unavailable' }]);
+    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+
+    redisUp = true;
+    const up = await app.inject({ url: '/readyz' });
+    expect([up.statusCode, up.json()]).toEqual([200, { status: 'ready' }]);
+    await app.close();
+  });
 });

@@ -1,22 +1,34 @@
 import type { FastifyPluginAsync } from 'fastify';
 
+export interface HealthRoutesOptions {
+  checkDatabase: () => Promise<void>;
+  /** With REDIS_URL only: rejects while Redis is unreachable. */
+  checkRedis?: () => Promise<void>;
+  isShuttingDown: () => boolean;
+}
+
 /**
- * `/healthz`: the process is up. `/readyz`: it can serve, i.e. the database answers and the
- * server is not shutting down — load balancers stop sending traffic as soon as it fails.
+ * `/healthz`: the process is up (liveness: never fails for a dependency, or the orchestrator
+ * would restart instances that a restart cannot help). `/readyz`: it can serve, i.e. the
+ * database answers, Redis does when configured, and the server is not shutting down — load
+ * balancers stop sending traffic as soon as it fails. The body names what failed.
  */
-export const healthRoutes: FastifyPluginAsync<{ checkDatabase: () => Promise<void>; isShuttingDown: () => boolean }> = async (
-  app,
-  { checkDatabase, isShuttingDown },
-) => {
+export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, { checkDatabase, checkRedis, isShuttingDown }) => {
   app.get('/healthz', { logLevel: 'warn', schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn', schema: { hide: true } }, async (_request, reply) => {
     if (isShuttingDown()) return reply.status(503).send({ status: 'shutting_down' });
     try {
       await checkDatabase();
-      return { status: 'ready' };
     } catch (error) {
-      reply.log.error({ err: error }, 'readiness check failed');
+      reply.log.error({ err: error }, 'readiness check failed: database');
       return reply.status(503).send({ status: 'database_unavailable' });
     }
+    try {
+      await checkRedis?.();
+    } catch (error) {
+      reply.log.warn({ err: error }, 'readiness check failed: redis');
+      return reply.status(503).send({ status: 'redis_unavailable' });
+    }
+    return { status: 'ready' };
   });
 };

@@ -35,18 +35,61 @@ describe('POST /api/unsubscribe.php (RFC 8058 one-click)', () => {
     expect(response.json()).toEqual({ ok: true, kind: 'weekly_updates' });
     expect((await userRow(anna.id)).emailNotificationsOff).toEqual(['weekly_updates']);
     // Twice is the same as once.
-    await ctx.app.inject({ method: 'POST', url: url.pathname + url.search, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: url.pathname + url.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect((await userRow(anna.id)).emailNotificationsOff).toEqual(['weekly_updates']);
     // And the next weekly update is not mailed.
-    expect((await ctx.services.notifier.notify(anna.id, 'weekly_updates', { template: 'weekly_updates', path: '/members' }, { key: 'weekly-2' })).email).toBe(false);
+    expect((await ctx.services.notifier.notify(anna.id, 'weekly_updates', { template: 'weekly_updates', path: '/members' }, { key: 'weekly-2' })).email).toBe(
+      false,
+    );
+  });
+
+  it.each([
+    ['urlencoded', { 'content-type': 'application/x-www-form-urlencoded' }, 'List-Unsubscribe=One-Click'],
+    [
+      'multipart/form-data (RFC 8058 §8.1)',
+      { 'content-type': 'multipart/form-data; boundary=---rfc8058' },
+      '-----rfc8058\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n-----rfc8058--\r\n',
+    ],
+    ['an empty body', {}, undefined],
+    ['an empty urlencoded body', { 'content-type': 'application/x-www-form-urlencoded' }, ''],
+  ])('takes a one-click posted as %s', async (_shape, headers: Record<string, string>, payload) => {
+    const member = await createVisibleMember(ctx, site);
+    await ctx.services.notifier.notify(member.id, 'promotions', { template: 'promotions', path: '/credits' }, { key: `promo-${member.id}` });
+    const url = new URL(/^<([^>]+)>/.exec(ctx.mailer.last(member.email).headers!['List-Unsubscribe'])![1]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: url.pathname + url.search,
+      headers: { 'sec-fetch-site': 'cross-site', ...headers },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true, kind: 'promotions' });
+    expect((await userRow(member.id)).emailNotificationsOff).toEqual(['promotions']);
   });
 
   it('refuses a tampered, foreign or missing token with a 400 and changes nothing', async () => {
     const bob = await createVisibleMember(ctx, site);
     const token = ctx.services.unsubscribe.tokenFor(bob.id, 'like');
-    const tampered = [token.replace('.like.', '.news.'), `${bob.id + 1}${token.slice(String(bob.id).length)}`, `${token.slice(0, -2)}AA`, '', 'abc', `${bob.id}.like.${'A'.repeat(43)}`];
+    const tampered = [
+      token.replace('.like.', '.news.'),
+      `${bob.id + 1}${token.slice(String(bob.id).length)}`,
+      `${token.slice(0, -2)}AA`,
+      '',
+      'abc',
+      `${bob.id}.like.${'A'.repeat(43)}`,
+    ];
     for (const bad of tampered) {
-      const response = await ctx.app.inject({ method: 'POST', url: `/api/unsubscribe.php?token=${encodeURIComponent(bad)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/unsubscribe.php?token=${encodeURIComponent(bad)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
       expect(response.statusCode, bad).toBe(400);
       expect(response.json()).toMatchObject({ error: 'link_invalid', message: 'Link expired or invalid, request a new email' });
     }
@@ -63,7 +106,15 @@ describe('POST /api/unsubscribe.php (RFC 8058 one-click)', () => {
   });
 
   it('still refuses a cross-site POST to the rest of the API', async () => {
-    const response = await ctx.app.inject({ method: 'PUT', url: '/api/notifications.php', headers: { 'sec-fetch-site': 'cross-site' }, payload: { email_off: [] } });
+    const member = await createVisibleMember(ctx, site);
+    const cookies = { rdv_session: await ctx.services.sessions.start(member.id, 'test') };
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/notifications.php',
+      cookies,
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: { email_off: [] },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe('csrf_failed');
   });
@@ -72,7 +123,10 @@ describe('POST /api/unsubscribe.php (RFC 8058 one-click)', () => {
 describe('PUT /api/notifications.php resume_mail', () => {
   it('clears the reasons mail was stopped for, which GET /api/user.php shows', async () => {
     const dora = await createVisibleMember(ctx, site);
-    await ctx.db.update(users).set({ notificationsDisabled: ['bounce', 'fbl'] }).where(eq(users.id, dora.id));
+    await ctx.db
+      .update(users)
+      .set({ notificationsDisabled: ['bounce', 'fbl'] })
+      .where(eq(users.id, dora.id));
     const cookies = { rdv_session: await ctx.services.sessions.start(dora.id, 'test') };
     const before = await ctx.app.inject({ url: '/api/user.php', cookies });
     expect(before.json().user.notifications_disabled).toEqual(['bounce', 'fbl']);
@@ -123,7 +177,14 @@ describe('POST /api/mail-events.php', () => {
   });
 
   it('answers malformed bodies with a 4xx, never a 5xx', async () => {
-    for (const body of ['{not json', '[]', '{"events":[]}', '{"events":[{"type":"bounce","email":"not-an-address"}]}', '{"events":[{"type":"deferred","email":"a@b.example"}]}', '']) {
+    for (const body of [
+      '{not json',
+      '[]',
+      '{"events":[]}',
+      '{"events":[{"type":"bounce","email":"not-an-address"}]}',
+      '{"events":[{"type":"deferred","email":"a@b.example"}]}',
+      '',
+    ]) {
       const response = await post(body, signed(body));
       expect(response.statusCode, body).toBe(400);
     }
@@ -147,9 +208,20 @@ describe('POST /api/mail-events.php', () => {
     expect((await post(softBounce, basic, '?provider=postmark')).json()).toEqual({ ok: true, applied: 0, accounts: 0 });
     const complaint = JSON.stringify({ RecordType: 'SpamComplaint', Email: ida.email });
     expect((await post(complaint, signed(complaint), '?provider=postmark')).statusCode).toBe(200);
-    const suppressed = JSON.stringify({ RecordType: 'SubscriptionChange', Recipient: jan.email, SuppressSending: true, SuppressionReason: 'ManualSuppression', ChangedAt: '2026-01-15T10:00:00Z' });
+    const suppressed = JSON.stringify({
+      RecordType: 'SubscriptionChange',
+      Recipient: jan.email,
+      SuppressSending: true,
+      SuppressionReason: 'ManualSuppression',
+      ChangedAt: '2026-01-15T10:00:00Z',
+    });
     await post(suppressed, basic, '?provider=postmark');
-    const reactivated = JSON.stringify({ RecordType: 'SubscriptionChange', Recipient: kim.email, SuppressSending: false, SuppressionReason: 'ManualSuppression' });
+    const reactivated = JSON.stringify({
+      RecordType: 'SubscriptionChange',
+      Recipient: kim.email,
+      SuppressSending: false,
+      SuppressionReason: 'ManualSuppression',
+    });
     await post(reactivated, basic, '?provider=postmark');
     const delivery = JSON.stringify({ RecordType: 'Delivery', Recipient: kim.email });
     expect((await post(delivery, basic, '?provider=postmark')).statusCode).toBe(200);
@@ -170,7 +242,12 @@ describe('POST /api/mail-events.php without a configured secret', () => {
     try {
       await createSite(bare.db, { domain: bare.config.defaultSiteDomain });
       const body = JSON.stringify({ events: [{ type: 'bounce', email: 'a@b.example' }] });
-      const response = await bare.app.inject({ method: 'POST', url: '/api/mail-events.php', headers: { 'content-type': 'application/json', 'x-rendezvous-signature': signMailEvents('', body) }, payload: body });
+      const response = await bare.app.inject({
+        method: 'POST',
+        url: '/api/mail-events.php',
+        headers: { 'content-type': 'application/json', 'x-rendezvous-signature': signMailEvents('', body) },
+        payload: body,
+      });
       expect(response.statusCode, response.body).toBe(404);
       expect(response.json()).toMatchObject({ error: 'mail_events_unavailable', message: expect.stringContaining('no mail-events secret is configured') });
     } finally {

@@ -10,16 +10,20 @@ const TokenQuery = z.object({ token: text().max(200).default('') });
 
 /**
  * One-click unsubscribe (RFC 8058). A mailbox provider POSTs `List-Unsubscribe=One-Click`
- * form-encoded to the URL of the mail's `List-Unsubscribe` header; the `/unsubscribe` page's
+ * (urlencoded or multipart) to the URL of the mail's `List-Unsubscribe` header; the `/unsubscribe` page's
  * button POSTs the same. The signed token in the URL is the authority, so this one route skips
  * the same-origin check (providers post from their own servers). A GET — a scanner prefetching
  * the link, or a client without one-click — changes nothing and lands on the page.
  */
 export const unsubscribeRoutes: FastifyPluginAsyncZod<Pick<Services, 'unsubscribe'>> = async (app, { unsubscribe }) => {
-  // Scoped to this plugin: the rest of the API keeps taking JSON only.
+  // Scoped to this plugin: the rest of the API keeps taking JSON only. Mailbox providers post
+  // `List-Unsubscribe=One-Click` urlencoded, as multipart/form-data (RFC 8058's own example), or
+  // with no body at all; the token in the URL is the whole authority, so the body is read (within
+  // a small limit) and not looked at.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, {}));
 
   app.post(
     '/api/unsubscribe.php',
@@ -43,11 +47,13 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<Pick<Services, 'unsubscrib
  */
 export const mailEventsRoutes: FastifyPluginAsyncZod<Pick<Services, 'mailEvents'>> = async (app, { mailEvents }) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.post(
     '/api/mail-events.php',
     {
+      // Up to 1000 events in one delivery: past the API's 64 KB default.
+      bodyLimit: 512 * 1024,
       schema: {
         tags,
         querystring: z.object({ provider: z.enum(['postmark']).optional() }),

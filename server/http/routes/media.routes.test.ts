@@ -7,7 +7,7 @@ import { createVisibleMember } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { startTestS3, type TestS3 } from '../../../tests/setup/s3-server';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
-import { createCreditsRepository } from '../../db/repositories/credits.repository';
+import { bookCredits } from '../../domain/credits/ledger';
 import { users, type SiteRow } from '../../db/schema/index';
 
 let s3: TestS3;
@@ -23,18 +23,26 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const jpeg = () => sharp({ create: { width: 500, height: 400, channels: 3, background: '#3a7bd5' } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 500, height: 400, channels: 3, background: '#3a7bd5' } })
+    .jpeg()
+    .toBuffer();
 
 function form(fields: Record<string, string | number>, data: Buffer) {
   const boundary = '----rendezvous-s3-test';
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
-  return { payload: Buffer.concat([...parts, head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([...parts, head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 async function loggedIn(credits = 0) {
   const user = await createVisibleMember(ctx, site, { withPhotos: 0, paidUser: credits > 0 });
-  if (credits) await createCreditsRepository(ctx.db).apply({ userId: user.id, delta: credits, reason: 'adjustment', at: ctx.clock.now() });
+  if (credits) await bookCredits(ctx.db, { userId: user.id, delta: credits, reason: 'adjustment', at: ctx.clock.now() });
   return { id: user.id, cookies: { rdv_session: await ctx.services.sessions.start(user.id, 'test') } };
 }
 
@@ -46,7 +54,10 @@ describe('media on S3-compatible storage', () => {
     const uploaded = await ctx.app.inject({ method: 'POST', url: '/api/photos.php', cookies: member.cookies, ...form({}, await jpeg()) });
     expect(uploaded.statusCode).toBe(201);
     const [photo] = uploaded.json().photos;
-    expect(await objectsNamed(photo.filename)).toEqual([`rendezvous/media/photos/${photo.filename.replace('.webp', '-thumb.webp')}`, `rendezvous/media/photos/${photo.filename}`]);
+    expect(await objectsNamed(photo.filename)).toEqual([
+      `rendezvous/media/photos/${photo.filename.replace('.webp', '-thumb.webp')}`,
+      `rendezvous/media/photos/${photo.filename}`,
+    ]);
     // Nothing on this instance's disk: another instance serves the same photo.
     expect(fs.existsSync(path.join(ctx.config.dataDir, 'media', 'photos', photo.filename))).toBe(false);
 
@@ -69,7 +80,14 @@ describe('media on S3-compatible storage', () => {
   });
 
   it('answers 404 for names that are not there or not media keys, never a 5xx', async () => {
-    for (const url of ['/media/photos/0123456789abcdef.webp', '/media/photos/..%2F..%2Fetc%2Fpasswd', '/media/photos/%2e%2e/x.webp', '/media/', '/media/photos//x.webp', '/media/photos/a%00.webp']) {
+    for (const url of [
+      '/media/photos/0123456789abcdef.webp',
+      '/media/photos/..%2F..%2Fetc%2Fpasswd',
+      '/media/photos/%2e%2e/x.webp',
+      '/media/',
+      '/media/photos//x.webp',
+      '/media/photos/a%00.webp',
+    ]) {
       const response = await ctx.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
     }
@@ -78,14 +96,23 @@ describe('media on S3-compatible storage', () => {
   it('keeps chat photos private in the bucket: blurred for the recipient until revealed, never under /media/', async () => {
     const sender = await loggedIn(50);
     const recipient = await loggedIn();
-    const sent = await ctx.app.inject({ method: 'POST', url: '/api/messages.php', cookies: sender.cookies, ...form({ profile_id: recipient.id, client_id: `s3-photo-${Date.now()}` }, await jpeg()) });
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/messages.php',
+      cookies: sender.cookies,
+      ...form({ profile_id: recipient.id, client_id: `s3-photo-${Date.now()}` }, await jpeg()),
+    });
     expect(sent.statusCode).toBe(201);
     const { id: messageId, photo } = sent.json().message;
     const stored = await objectsNamed(photo.filename);
-    expect(stored).toEqual([`rendezvous/private-media/chat/${photo.filename.replace('.webp', '-preview.webp')}`, `rendezvous/private-media/chat/${photo.filename}`]);
+    expect(stored).toEqual([
+      `rendezvous/private-media/chat/${photo.filename.replace('.webp', '-preview.webp')}`,
+      `rendezvous/private-media/chat/${photo.filename}`,
+    ]);
     expect((await ctx.app.inject({ url: `/media/chat/${photo.filename}` })).statusCode).toBe(404);
 
-    const fetchAs = (member: { cookies: Record<string, string> }, variant: 'full' | 'preview') => ctx.app.inject({ url: `/api/message-photo.php?message=${messageId}&variant=${variant}`, cookies: member.cookies });
+    const fetchAs = (member: { cookies: Record<string, string> }, variant: 'full' | 'preview') =>
+      ctx.app.inject({ url: `/api/message-photo.php?message=${messageId}&variant=${variant}`, cookies: member.cookies });
     expect((await fetchAs(sender, 'full')).statusCode).toBe(200);
     expect((await fetchAs(recipient, 'full')).statusCode).toBe(404);
     const preview = await fetchAs(recipient, 'preview');
@@ -98,7 +125,14 @@ describe('media on S3-compatible storage', () => {
     const member = await loggedIn(50);
     const other = await loggedIn();
     const uploaded = (await ctx.app.inject({ method: 'POST', url: '/api/photos.php', cookies: member.cookies, ...form({}, await jpeg()) })).json();
-    const sent = (await ctx.app.inject({ method: 'POST', url: '/api/messages.php', cookies: member.cookies, ...form({ profile_id: other.id, client_id: `s3-purge-${Date.now()}` }, await jpeg()) })).json();
+    const sent = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/messages.php',
+        cookies: member.cookies,
+        ...form({ profile_id: other.id, client_id: `s3-purge-${Date.now()}` }, await jpeg()),
+      })
+    ).json();
     const names = [uploaded.photos[0].filename, sent.message.photo.filename];
     for (const name of names) expect(await objectsNamed(name)).toHaveLength(2);
 

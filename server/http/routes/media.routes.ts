@@ -27,10 +27,6 @@ export const mediaRoutes: FastifyPluginAsync<{ storage: MediaStorage }> = async 
     if (!opened) throw new AppError('not_found');
     reply.header('cache-control', MEDIA_CACHE_CONTROL);
     if (opened === 'not-modified') return reply.status(304).header('etag', ifNoneMatch).send();
-    return reply
-      .header('content-type', opened.contentType)
-      .header('content-length', opened.size)
-      .header('etag', opened.etag)
-      .send(opened.body);
+    return reply.header('content-type', opened.contentType).header('content-length', opened.size).header('etag', opened.etag).send(opened.body);
   });
 };

@@ -21,11 +21,13 @@ export const membersRoutes: FastifyPluginAsyncZod<Pick<Services, 'search' | 'mem
     },
   );
 
-  app.get('/api/profile.php', { schema: { tags, response: { 200: OwnProfileDetails, ...errors } } }, async (request) =>
+  app.get('/api/profile.php', { schema: { tags, response: { 200: OwnProfileDetails, ...errors } }, config: { member: 'required' } }, async (request) =>
     ownProfile.get(await requireMember(request)),
   );
 
-  app.put('/api/profile.php', { schema: { tags, body: ProfileUpdate, response: { 200: OwnProfileDetails, ...errors } } }, async (request) =>
-    ownProfile.update(request.site, await requireMember(request), request.body),
+  app.put(
+    '/api/profile.php',
+    { schema: { tags, body: ProfileUpdate, response: { 200: OwnProfileDetails, ...errors } }, config: { member: 'required', changesShownPages: true } },
+    async (request) => ownProfile.update(request.site, await requireMember(request), request.body, request.language),
   );
 };

@@ -24,7 +24,10 @@ const tags = ['payments'];
 export const paymentsRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments' | 'transactions'>> = async (app, { payments, transactions }) => {
   app.get(
     '/api/orders.php',
-    { schema: { tags, querystring: z.object({ id: RecordIdParam.optional() }), response: { 200: z.union([OrderStatusResponse, BundlesResponse]), ...errors } } },
+    {
+      schema: { tags, querystring: z.object({ id: RecordIdParam.optional() }), response: { 200: z.union([OrderStatusResponse, BundlesResponse]), ...errors } },
+      config: { member: 'required' },
+    },
     async (request) => {
       const memberId = await requireMember(request);
       if (request.query.id) return payments.status(request.site, memberId, request.query.id);
@@ -41,6 +44,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments' | '
         body: z.union([CreateOrderInput, RepeatOrderInput]),
         response: { 201: CreateOrderResponse, ...errors },
       },
+      config: { member: 'required' },
     },
     async (request, reply) => {
       const memberId = await requireMember(request);
@@ -53,27 +57,39 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments' | '
     },
   );
 
-  app.get('/api/discountcode.php', { schema: { tags, querystring: DiscountCodeQuery, response: { 200: DiscountCodeResponse, ...errors } } }, async (request) =>
-    payments.discountCode(request.site, await requireMember(request), request.query, request.visitorCountry),
+  app.get(
+    '/api/discountcode.php',
+    { schema: { tags, querystring: DiscountCodeQuery, response: { 200: DiscountCodeResponse, ...errors } }, config: { member: 'required' } },
+    async (request) => payments.discountCode(request.site, await requireMember(request), request.query, request.visitorCountry),
   );
 
   app.get(
     '/api/transactions.php',
-    { schema: { tags, querystring: z.object({ id: RecordIdParam.optional() }), response: { 200: TransactionsResponse, ...errors } } },
+    {
+      schema: { tags, querystring: z.object({ id: RecordIdParam.optional() }), response: { 200: TransactionsResponse, ...errors } },
+      config: { member: 'required' },
+    },
     async (request) => transactions.list(request.site, await requireMember(request), request.query.id),
   );
 
-  app.post('/api/refunds.php', { schema: { tags, body: RefundInput, response: { 201: TransactionsResponse, ...errors } } }, async (request, reply) => {
-    const answer = await transactions.refund(request.site, await requireMember(request), request.body.order_id);
-    return reply.status(201).send(answer);
-  });
+  app.post(
+    '/api/refunds.php',
+    { schema: { tags, body: RefundInput, response: { 201: TransactionsResponse, ...errors } }, config: { member: 'required' } },
+    async (request, reply) => {
+      const answer = await transactions.refund(request.site, await requireMember(request), request.body.order_id);
+      return reply.status(201).send(answer);
+    },
+  );
 };
 
 /**
  * Provider notifications. Their bodies are read as raw text (form-encoded at Mollie, JSON at the
  * demo provider) because a signature is computed over the exact bytes.
  */
-export const paymentWebhookRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments'> & { metrics?: Pick<Metrics, 'payments'> }> = async (app, { payments, metrics }) => {
+export const paymentWebhookRoutes: FastifyPluginAsyncZod<Pick<Services, 'payments'> & { metrics?: Pick<Metrics, 'payments'> }> = async (
+  app,
+  { payments, metrics },
+) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
 
@@ -86,7 +102,12 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<Pick<Services, 'payment
         metrics?.payments.webhookReceived(provider === 'demo' || provider === 'mollie' ? provider : 'unknown', webhookOutcome(reply.statusCode));
         done();
       },
-      schema: { tags, querystring: z.object({ provider: z.enum(['demo', 'mollie']) }), response: { 200: z.object({ ok: z.literal(true) }), 401: ErrorBody, 404: ErrorBody } } },
+      schema: {
+        tags,
+        querystring: z.object({ provider: z.enum(['demo', 'mollie']) }),
+        response: { 200: z.object({ ok: z.literal(true) }), 401: ErrorBody, 404: ErrorBody },
+      },
+    },
     async (request) => {
       await payments.handleWebhook(request.query.provider, { headers: request.headers, rawBody: typeof request.body === 'string' ? request.body : '' });
       return { ok: true as const };

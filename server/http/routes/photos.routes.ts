@@ -15,23 +15,37 @@ export const photosRoutes: FastifyPluginAsyncZod<Pick<Services, 'photos' | 'ownP
   // Refuse oversized uploads while streaming, before they are held in memory.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  app.post('/api/photos.php', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: OwnProfileDetails, ...errors } } }, async (request, reply) => {
-    const memberId = await requireMember(request);
-    const upload = await readImageUpload(request);
-    await photos.upload(request.site, memberId, upload.data, upload.mimetype);
-    return reply.status(201).send(await ownProfile.get(memberId));
-  });
+  app.post(
+    '/api/photos.php',
+    {
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: OwnProfileDetails, ...errors } },
+      config: { member: 'required', changesShownPages: true },
+    },
+    async (request, reply) => {
+      const memberId = await requireMember(request);
+      const upload = await readImageUpload(request);
+      await photos.upload(request.site, memberId, upload.data, upload.mimetype);
+      return reply.status(201).send(await ownProfile.get(memberId));
+    },
+  );
 
-  app.delete('/api/photos.php', { schema: { tags, body: PhotoIdInput, response: { 200: OwnProfileDetails, ...errors } } }, async (request) => {
-    const memberId = await requireMember(request);
-    await photos.remove(memberId, request.body.photo_id);
-    return ownProfile.get(memberId);
-  });
+  app.delete(
+    '/api/photos.php',
+    { schema: { tags, body: PhotoIdInput, response: { 200: OwnProfileDetails, ...errors } }, config: { member: 'required', changesShownPages: true } },
+    async (request) => {
+      const memberId = await requireMember(request);
+      await photos.remove(memberId, request.body.photo_id);
+      return ownProfile.get(memberId);
+    },
+  );
 
-  app.put('/api/photos.php', { schema: { tags, body: PhotoOrderInput, response: { 200: OwnProfileDetails, ...errors } } }, async (request) => {
-    const memberId = await requireMember(request);
-    await photos.arrange(memberId, request.body);
-    return ownProfile.get(memberId);
-  });
-
+  app.put(
+    '/api/photos.php',
+    { schema: { tags, body: PhotoOrderInput, response: { 200: OwnProfileDetails, ...errors } }, config: { member: 'required', changesShownPages: true } },
+    async (request) => {
+      const memberId = await requireMember(request);
+      await photos.arrange(memberId, request.body);
+      return ownProfile.get(memberId);
+    },
+  );
 };

@@ -33,7 +33,9 @@ describe('POST /api/user.php?push=1', () => {
     const response = await subscribe(anna.cookies, browser.json);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
-    expect(await stored(anna.id)).toEqual([expect.objectContaining({ endpoint: browser.json.endpoint, p256dh: browser.json.keys.p256dh, auth: browser.json.keys.auth })]);
+    expect(await stored(anna.id)).toEqual([
+      expect.objectContaining({ endpoint: browser.json.endpoint, p256dh: browser.json.keys.p256dh, auth: browser.json.keys.auth }),
+    ]);
 
     // The browser renewed its keys: the same endpoint, saved again, holds the new ones.
     const renewed = createBrowserSubscription(browser.json.endpoint);
@@ -62,13 +64,33 @@ describe('POST /api/user.php?push=1', () => {
   it.each([
     ['an http endpoint', (json: Subscription) => ({ ...json, endpoint: json.endpoint.replace('https:', 'http:') }), 'body.subscription.endpoint'],
     ['an endpoint that is no URL', (json: Subscription) => ({ ...json, endpoint: 'fcm.googleapis.com/fcm/send/x' }), 'body.subscription.endpoint'],
-    ['an endpoint longer than 1000 characters', (json: Subscription) => ({ ...json, endpoint: `https://push.example/${'a'.repeat(1000)}` }), 'body.subscription.endpoint'],
+    [
+      'an endpoint longer than 1000 characters',
+      (json: Subscription) => ({ ...json, endpoint: `https://push.example/${'a'.repeat(1000)}` }),
+      'body.subscription.endpoint',
+    ],
     ['an endpoint with a control character', (json: Subscription) => ({ ...json, endpoint: `${json.endpoint}\u0000` }), 'body.subscription.endpoint'],
-    ['a p256dh key of the wrong length', (json: Subscription) => ({ ...json, keys: { ...json.keys, p256dh: json.keys.p256dh.slice(0, 60) } }), 'body.subscription.keys.p256dh'],
-    ['a compressed p256dh key', (json: Subscription) => ({ ...json, keys: { ...json.keys, p256dh: Buffer.alloc(33, 2).toString('base64url') } }), 'body.subscription.keys.p256dh'],
-    ['a p256dh key that is no point on the curve', (json: Subscription) => ({ ...json, keys: { ...json.keys, p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url') } }), 'body.subscription.keys.p256dh'],
+    [
+      'a p256dh key of the wrong length',
+      (json: Subscription) => ({ ...json, keys: { ...json.keys, p256dh: json.keys.p256dh.slice(0, 60) } }),
+      'body.subscription.keys.p256dh',
+    ],
+    [
+      'a compressed p256dh key',
+      (json: Subscription) => ({ ...json, keys: { ...json.keys, p256dh: Buffer.alloc(33, 2).toString('base64url') } }),
+      'body.subscription.keys.p256dh',
+    ],
+    [
+      'a p256dh key that is no point on the curve',
+      (json: Subscription) => ({ ...json, keys: { ...json.keys, p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url') } }),
+      'body.subscription.keys.p256dh',
+    ],
     ['an auth secret of 8 bytes', (json: Subscription) => ({ ...json, keys: { ...json.keys, auth: 'AAAAAAAAAAA' } }), 'body.subscription.keys.auth'],
-    ['an auth secret in standard base64', (json: Subscription) => ({ ...json, keys: { ...json.keys, auth: 'ab+/ab+/ab+/ab+/ab+/aQ' } }), 'body.subscription.keys.auth'],
+    [
+      'an auth secret in standard base64',
+      (json: Subscription) => ({ ...json, keys: { ...json.keys, auth: 'ab+/ab+/ab+/ab+/ab+/aQ' } }),
+      'body.subscription.keys.auth',
+    ],
     ['no keys', (json: Subscription) => ({ endpoint: json.endpoint }), 'body.subscription.keys'],
   ])('refuses %s with 400 naming the field, and stores nothing', async (_name, change, field) => {
     const anna = await member();
@@ -141,9 +163,20 @@ describe('user.php beside the push calls', () => {
     expect(login.statusCode).toBe(400);
     expect(login.json().fields.map((field: { field: string }) => field.field)).toContain('body.email');
     expect((await ctx.app.inject({ url: '/api/user.php?push=1', cookies: anna.cookies })).json().user.id).toBe(anna.id);
-    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/user.php', cookies: anna.cookies, payload: { endpoint: endpointFor() } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/user.php', cookies: anna.cookies, payload: { endpoint: endpointFor() } })).statusCode).toBe(
+      404,
+    );
     // push=0 or a repeated parameter whose first value is not 1 is not the push call either.
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/user.php?push=0', cookies: anna.cookies, payload: { subscription: createBrowserSubscription(endpointFor()).json } })).statusCode).toBe(400);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/user.php?push=0',
+          cookies: anna.cookies,
+          payload: { subscription: createBrowserSubscription(endpointFor()).json },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect(await stored(anna.id)).toEqual([]);
   });
 

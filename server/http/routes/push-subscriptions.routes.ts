@@ -37,7 +37,9 @@ const pushQueryStrategy: ConstraintStrategy = {
 const errors = { 400: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 const PUSH_PATH = '/api/user.php';
 /** How the API document lists these calls: apart from log-in under the same path. */
-const documentedAs = { swaggerTransform: (input: Parameters<typeof jsonSchemaTransform>[0]) => ({ ...jsonSchemaTransform(input), url: `${PUSH_PATH}?push=1` }) };
+const documentedAs = {
+  swaggerTransform: (input: Parameters<typeof jsonSchemaTransform>[0]) => ({ ...jsonSchemaTransform(input), url: `${PUSH_PATH}?push=1` }),
+};
 
 /** A member's browsers for Web Push: subscribe on opt-in, unsubscribe on opt-out and log-out. */
 export const pushSubscriptionsRoutes: FastifyPluginAsyncZod<{ pushSubscriptions: PushSubscriptionsService }> = async (app, { pushSubscriptions }) => {
@@ -50,7 +52,7 @@ export const pushSubscriptionsRoutes: FastifyPluginAsyncZod<{ pushSubscriptions:
       schema: { tags: ['notifications'], body: PushSubscribeInput, response: { 200: OkResponse, ...errors } },
       // A browser saves its subscription at opt-in and perhaps at each start of the app; far
       // more from one address is somebody churning endpoints.
-      config: { rateLimit: { max: 120, timeWindow: '15 minutes' }, ...documentedAs },
+      config: { member: 'required', rateLimit: { max: 120, timeWindow: '15 minutes' }, ...documentedAs },
     },
     async (request) => {
       const memberId = await requireMember(request);
@@ -64,7 +66,7 @@ export const pushSubscriptionsRoutes: FastifyPluginAsyncZod<{ pushSubscriptions:
     {
       constraints: { pushQuery: '1' },
       schema: { tags: ['notifications'], body: PushUnsubscribeInput, response: { 200: OkResponse, ...errors } },
-      config: documentedAs,
+      config: { member: 'required', ...documentedAs },
     },
     async (request) => {
       const memberId = await requireMember(request);

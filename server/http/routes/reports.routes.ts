@@ -13,7 +13,10 @@ const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody 
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
   app.post(
     '/api/reports.php',
-    { schema: { tags: ['reports'], body: ReportInput, response: { 201: ReportCreated, ...errors } }, config: { rateLimit: { max: 30, timeWindow: '1 hour' } } },
+    {
+      schema: { tags: ['reports'], body: ReportInput, response: { 201: ReportCreated, ...errors } },
+      config: { member: 'required', rateLimit: { max: 30, timeWindow: '1 hour' } },
+    },
     async (request, reply) => reply.status(201).send(await reports.create(request.site, await requireMember(request), request.body)),
   );
 };

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const sessionCookieOf = (response: { cookies: { name: string; value: string }[] }) =>
-  response.cookies.find((cookie) => cookie.name === 'rdv_session');
+const sessionCookieOf = (response: { cookies: { name: string; value: string }[] }) => response.cookies.find((cookie) => cookie.name === 'rdv_session');
 
 async function signUp(overrides = {}) {
   const input = validSignup(overrides);
@@ -59,8 +58,17 @@ describe('POST /api/signup.php', () => {
       // Control characters never reach the strength check: the contract refuses them first.
       expect(response.json().fields).toContainEqual(expect.objectContaining({ field: password.startsWith('\u0000') ? 'body.password' : 'password' }));
     }
-    const weak = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', cookies: { i18n_redirected: 'de' }, payload: validSignup({ password: 'aaaaaaaa' }) });
-    expect(weak.json().fields).toContainEqual({ field: 'password', code: 'password_too_common', problem: expect.stringContaining('Dieses Passwort ist zu leicht zu erraten.') });
+    const weak = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      cookies: { i18n_redirected: 'de' },
+      payload: validSignup({ password: 'aaaaaaaa' }),
+    });
+    expect(weak.json().fields).toContainEqual({
+      field: 'password',
+      code: 'password_too_common',
+      problem: expect.stringContaining('Dieses Passwort ist zu leicht zu erraten.'),
+    });
     const step = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', payload: { validate_only: true, password: 'Sommer2024' } });
     expect(step.json()).toMatchObject({ error: 'password_too_common' });
   });
@@ -163,10 +171,45 @@ describe('activation link', () => {
 });
 
 describe('password-reset.php', () => {
-  it('answers an unknown address with 404 and the spec’s text', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/password-reset.php', payload: { email: 'ghost@example.com' } });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe('E-mail address not found');
+  it('answers a known and an unknown address alike, and mails only the known one', async () => {
+    const { input } = await signUp();
+    const mailsBefore = ctx.mailer.sent.length;
+    const known = await ctx.app.inject({ method: 'POST', url: '/api/password-reset.php', payload: { email: input.email }, remoteAddress: '198.51.100.70' });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/password-reset.php',
+      payload: { email: 'ghost@example.com' },
+      remoteAddress: '198.51.100.71',
+    });
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(unknown.body).toBe(known.body);
+    expect(unknown.headers['content-type']).toBe(known.headers['content-type']);
+    expect(ctx.mailer.sent.slice(mailsBefore).map((mail) => mail.to)).toEqual([input.email]);
+  });
+
+  it('refuses a malformed address with a 400 and mails nobody', async () => {
+    const mailsBefore = ctx.mailer.sent.length;
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/password-reset.php',
+      payload: { email: 'attacker,victim@example.org' },
+      remoteAddress: '198.51.100.73',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual([{ field: 'body.email', problem: 'Enter a valid e-mail address, e.g. name@example.com.' }]);
+    expect(ctx.mailer.sent.length).toBe(mailsBefore);
+  });
+
+  it('holds back an unknown address after three requests, as it does a known one', async () => {
+    const { input } = await signUp();
+    const answers = async (email: string) => {
+      const codes = [];
+      for (let n = 0; n < 4; n++)
+        codes.push((await ctx.app.inject({ method: 'POST', url: '/api/password-reset.php', payload: { email }, remoteAddress: '198.51.100.72' })).statusCode);
+      return codes;
+    };
+    expect(await answers(input.email!)).toEqual([200, 200, 200, 429]);
+    expect(await answers('nobody.here@example.com')).toEqual([200, 200, 200, 429]);
   });
 });
 
@@ -194,7 +237,12 @@ describe('account.php', () => {
 describe('restoring a deleted account from the log-in (spec §4 reactivation)', () => {
   it('answers the right password with the pending-deletion text and an offer that restores and signs in', async () => {
     const { input, cookie } = await signUp();
-    await ctx.app.inject({ method: 'DELETE', url: '/api/account.php', cookies: { rdv_session: cookie }, payload: { reason: 'other', password: input.password } });
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/account.php',
+      cookies: { rdv_session: cookie },
+      payload: { reason: 'other', password: input.password },
+    });
     const wrong = await ctx.app.inject({ method: 'POST', url: '/api/user.php', payload: { email: input.email, password: 'not my password' } });
     expect(wrong.cookies.find((c) => c.name === 'rdv_restore')).toBeUndefined();
 
@@ -217,23 +265,43 @@ describe('restoring a deleted account from the log-in (spec §4 reactivation)', 
 });
 
 describe('sign-up rate limit', () => {
-  it('counts checks that name an e-mail address like sign-ups: no free probing of who has an account', async () => {
+  it('answers whether an address is taken ten times a day per client, then refuses alike for taken and free addresses', async () => {
     const { input } = await signUp();
+    const check = (email: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: '203.0.113.10', payload: { validate_only: true, email } });
     const statuses: number[] = [];
-    for (let check = 0; check < 31; check++) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: '203.0.113.10', payload: { validate_only: true, email: input.email } });
-      statuses.push(response.statusCode);
-    }
-    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(409));
-    expect(statuses[30]).toBe(429);
-    // The budget is the sign-up's: a sign-up from this address waits too.
-    const signup = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: '203.0.113.10', payload: validSignup() });
-    expect(signup.statusCode).toBe(429);
+    for (let n = 0; n < 10; n++) statuses.push((await check(n % 2 ? `free${n}@example.com` : `probe${n}.${input.email}`)).statusCode);
+    expect(statuses).toEqual(Array(10).fill(200));
+    const taken = await check(input.email!);
+    const free = await check('still.free@example.com');
+    expect([taken.statusCode, free.statusCode]).toEqual([429, 429]);
+    expect(taken.body).toBe(free.body);
+    expect(taken.json()).toEqual({ error: 'rate_limited', message: 'Too many requests, please try again later.' });
+    // A sign-up from this client waits too, whichever address it names.
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: '203.0.113.10', payload: validSignup({ email: input.email }) }))
+        .statusCode,
+    ).toBe(429);
+  });
+
+  it('answers checks of one address five times a day from all clients together', async () => {
+    const { input } = await signUp();
+    const check = (n: number) =>
+      ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: `203.0.113.${20 + n}`, payload: { validate_only: true, email: input.email } });
+    const statuses: number[] = [];
+    for (let n = 0; n < 6; n++) statuses.push((await check(n)).statusCode);
+    expect(statuses).toEqual([409, 409, 409, 409, 409, 429]);
+    expect((await check(0)).json().message).toBe('Too many requests, please try again later.');
   });
 
   it('counts sign-ups per address, not the checks of each form step', async () => {
     for (let check = 0; check < 40; check++) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/signup.php', remoteAddress: '203.0.113.9', payload: { validate_only: true, gender: 'male' } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/signup.php',
+        remoteAddress: '203.0.113.9',
+        payload: { validate_only: true, gender: 'male' },
+      });
       expect(response.statusCode).toBe(200);
     }
     let lastStatus = 0;
@@ -248,7 +316,8 @@ describe('sign-up rate limit', () => {
 describe('lockout and reset limits over HTTP (ADR 0019)', () => {
   const login = (payload: object, options: { remoteAddress?: string; cookies?: Record<string, string> } = {}) =>
     ctx.app.inject({ method: 'POST', url: '/api/user.php', payload, ...options });
-  const deviceOf = (response: { cookies: { name: string; value: string; maxAge?: number }[] }) => response.cookies.find((cookie) => cookie.name === 'rdv_device');
+  const deviceOf = (response: { cookies: { name: string; value: string; maxAge?: number }[] }) =>
+    response.cookies.find((cookie) => cookie.name === 'rdv_device');
 
   it('gives the browser a long-lived HttpOnly device cookie, and trusts it once it signed up', async () => {
     const { input, response } = await signUp();
@@ -296,7 +365,12 @@ describe('lockout and reset limits over HTTP (ADR 0019)', () => {
 
   it('says the password is wrong on the e-mail change, not the "old password"', async () => {
     const { input, cookie } = await signUp();
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/mail-change.php', cookies: { rdv_session: cookie, i18n_redirected: 'en' }, payload: { email: `new.${input.email}`, password: 'not my password' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/mail-change.php',
+      cookies: { rdv_session: cookie, i18n_redirected: 'en' },
+      payload: { email: `new.${input.email}`, password: 'not my password' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual([{ field: 'password', code: 'current_password_wrong', problem: 'This is not your current password.' }]);
   });
@@ -315,4 +389,3 @@ describe('lockout and reset limits over HTTP (ADR 0019)', () => {
     expect((await request({ remoteAddress: '198.51.100.40', cookies: { rdv_session: cookie } })).statusCode).toBe(200);
   });
 });
-

@@ -5,7 +5,7 @@ import { validSignup } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { createSignupFirstMessagesRepository } from '../../db/repositories/signup-first-messages.repository';
-import { buildDemoSites } from '../../db/seed/demo-sites';
+import { buildDemoSites } from '../../seed/demo-sites';
 import { profiles, users, type SiteRow } from '../../db/schema/index';
 
 /** Sign-up from a profile (issue 18): the first message, the niche, the tracking parameters. */
@@ -38,6 +38,24 @@ async function activate(email: string, host = ctx.config.defaultSiteDomain) {
 }
 
 describe('POST /api/signup.php with a target profile and a message', () => {
+  it('asks about contact details in the first message with a 409 on the message field, and signs up once confirmed', async () => {
+    const target = await signUp({ name: 'Asked' });
+    await activate(target.input.email!);
+    const fields = { gender: 'male', seeking: 'female', target_profile_id: target.id, signup_message: 'Mail me at lena.fan@example.com' };
+    const asked = await signUp(fields);
+    expect([asked.response.statusCode, asked.response.json().error]).toEqual([409, 'message_safety_confirm']);
+    expect(asked.response.json().fields).toEqual([
+      {
+        field: 'signup_message',
+        code: 'message_safety_confirm',
+        problem: 'This message seems to contain an e-mail address. Are you sure you want to send it?',
+      },
+    ]);
+    const confirmed = await signUp({ ...fields, confirmed_safety: true });
+    expect(confirmed.response.statusCode).toBe(201);
+    expect(await createSignupFirstMessagesRepository(ctx.db).find(confirmed.id)).toMatchObject({ body: 'Mail me at lena.fan@example.com' });
+  });
+
   it('keeps the message for the target, who reads it in their chats once the address is confirmed; the profile text stays empty', async () => {
     const target = await signUp({ name: 'Targeted' });
     await activate(target.input.email!);
@@ -45,11 +63,18 @@ describe('POST /api/signup.php with a target profile and a message', () => {
     const visitor = await signUp({ gender: 'male', seeking: 'female', target_profile_id: target.id, signup_message: 'Your photo made me sign up!' });
     expect(visitor.response.statusCode).toBe(201);
     expect(await createSignupFirstMessagesRepository(ctx.db).find(visitor.id)).toMatchObject({ targetUserId: target.id, body: 'Your photo made me sign up!' });
-    expect((await ctx.app.inject({ url: '/api/chats.php', headers: { host: ctx.config.defaultSiteDomain }, cookies: target.cookies })).json().chats).toEqual([]);
+    expect((await ctx.app.inject({ url: '/api/chats.php', headers: { host: ctx.config.defaultSiteDomain }, cookies: target.cookies })).json().chats).toEqual(
+      [],
+    );
 
     await activate(visitor.input.email!);
     const chats = (await ctx.app.inject({ url: '/api/chats.php', cookies: target.cookies })).json().chats;
-    expect(chats).toEqual([expect.objectContaining({ profile: expect.objectContaining({ id: visitor.id }), last_message: expect.objectContaining({ text: 'Your photo made me sign up!' }) })]);
+    expect(chats).toEqual([
+      expect.objectContaining({
+        profile: expect.objectContaining({ id: visitor.id }),
+        last_message: expect.objectContaining({ text: 'Your photo made me sign up!' }),
+      }),
+    ]);
     const seen = (await ctx.app.inject({ url: `/api/members.php?id=${visitor.id}`, cookies: target.cookies })).json();
     expect(seen.details.about).toBe('');
   });
@@ -75,7 +100,10 @@ describe('signing up on a niche site', () => {
     expect(profile.niches).toEqual([6]);
 
     const searcher = await signUp({ country: 'DE', gender: 'male', seeking: 'female', network: 'adnet' }, FLIRTZONE_HOST);
-    const search = () => ctx.app.inject({ url: '/api/members.php?country=de', headers: { host: FLIRTZONE_HOST }, cookies: searcher.cookies }).then((response) => response.json().results.map((card: { id: number }) => card.id));
+    const search = () =>
+      ctx.app
+        .inject({ url: '/api/members.php?country=de', headers: { host: FLIRTZONE_HOST }, cookies: searcher.cookies })
+        .then((response) => response.json().results.map((card: { id: number }) => card.id));
     // Not yet confirmed: hidden.
     expect(await search()).not.toContain(member.id);
     await activate(member.input.email!, FLIRTZONE_HOST);
@@ -84,7 +112,8 @@ describe('signing up on a niche site', () => {
     // A general site shows every niche; a site of another niche does not show this one.
     const bbw = await createSite(ctx.db, { niche: 4, loggedOutSearch: 'all' });
     const general = await createSite(ctx.db, { niche: 1, loggedOutSearch: 'all' });
-    const ids = async (site: SiteRow) => (await ctx.services.search.search(site, { page: 1, country: 'DE' }, { memberId: null, hasTrafficSource: false })).results.map((card) => card.id);
+    const ids = async (site: SiteRow) =>
+      (await ctx.services.search.search(site, { page: 1, country: 'DE' }, { memberId: null, hasTrafficSource: false })).results.map((card) => card.id);
     expect(await ids(general)).toContain(member.id);
     expect(await ids(bbw)).not.toContain(member.id);
   });

@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const visit = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers: { 'accept-encoding': 'identity', ...headers } });
-const settingsUrlIn = (html: string) => /<link rel="preload" as="fetch" href="(\/site-settings\/[a-z]{2}\.[0-9a-f]{16}\.json)" crossorigin="anonymous" data-site-settings=""\/>/.exec(html)?.[1];
+const settingsUrlIn = (html: string) =>
+  /<link rel="preload" as="fetch" href="(\/site-settings\/[a-z]{2}\.[0-9a-f]{16}\.json)" crossorigin="anonymous" data-site-settings=""\/>/.exec(html)?.[1];
 const inlineData = (html: string) =>
   [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController\.enqueue[\s\S]*?)<\/script>/g)].map((match) => match[1]!).join('');
 

@@ -26,7 +26,11 @@ describe('GET /api/settings.php', () => {
   });
 
   it('answers JSON for each visitor country from the same cached site', async () => {
-    for (const [country, selected] of [['ch', 'CH'], ['fr', 'DE'], ['at', 'AT']]) {
+    for (const [country, selected] of [
+      ['ch', 'CH'],
+      ['fr', 'DE'],
+      ['at', 'AT'],
+    ]) {
       const response = await ctx.app.inject({ url: '/api/settings.php', headers: { host: 'flirt.test', 'cf-ipcountry': country } });
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(response.json()).toMatchObject({ geoip_country: country.toUpperCase(), geoip_selected_country: selected });
@@ -37,10 +41,16 @@ describe('GET /api/settings.php', () => {
     const ask = async (headers: Record<string, string>, cookies: Record<string, string> = {}) =>
       (await ctx.app.inject({ url: '/api/settings.php', headers: { host: 'flirt.test', 'cf-ipcountry': 'de', ...headers }, cookies })).json();
     expect(await ask({}, { i18n_redirected: 'en' })).toMatchObject({ index_title: 'Classy flirting', fictional_warning: 'Profiles marked ★ are fictional.' });
-    expect(await ask({}, { i18n_redirected: 'de' })).toMatchObject({ index_title: 'Flirten mit Niveau', fictional_warning: 'Mit ★ markierte Profile sind fiktiv.' });
+    expect(await ask({}, { i18n_redirected: 'de' })).toMatchObject({
+      index_title: 'Flirten mit Niveau',
+      fictional_warning: 'Mit ★ markierte Profile sind fiktiv.',
+    });
     expect(await ask({ 'accept-language': 'en-GB,en;q=0.8' })).toMatchObject({ index_title: 'Classy flirting' });
     // No texts in French: the site's own language, all of them, never half and half.
-    expect(await ask({}, { i18n_redirected: 'fr' })).toMatchObject({ index_title: 'Flirten mit Niveau', fictional_warning: 'Mit ★ markierte Profile sind fiktiv.' });
+    expect(await ask({}, { i18n_redirected: 'fr' })).toMatchObject({
+      index_title: 'Flirten mit Niveau',
+      fictional_warning: 'Mit ★ markierte Profile sind fiktiv.',
+    });
   });
 
   it('lets forced_domain choose the site, as the first server-side load does', async () => {

@@ -22,10 +22,7 @@ const ServedCountryQuery = RegionsQuery.extend({
 });
 
 /** Site-wide reference data: settings, company, interests, regions (spec §7). */
-export const siteRoutes: FastifyPluginAsyncZod<{ sites: SitesService; geo: GeoService; translator: Translator }> = async (
-  app,
-  { sites, geo, translator },
-) => {
+export const siteRoutes: FastifyPluginAsyncZod<{ sites: SitesService; geo: GeoService; translator: Translator }> = async (app, { sites, geo, translator }) => {
   app.get(
     '/api/settings.php',
     { schema: { tags: ['site'], querystring: SettingsQuery, response: { 200: SiteSettings, 400: ErrorBody } } },
@@ -53,9 +50,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ sites: SitesService; geo: GeoSe
       .send(file.body);
   });
 
-  app.get('/api/companyinfo.php', { schema: { tags: ['site'], response: { 200: CompanyInfo } } }, async (request) =>
-    sites.toCompanyInfo(request.site),
-  );
+  app.get('/api/companyinfo.php', { schema: { tags: ['site'], response: { 200: CompanyInfo } } }, async (request) => sites.toCompanyInfo(request.site));
 
   app.get('/api/interests.php', { schema: { tags: ['site'], response: { 200: InterestList } } }, async (request) =>
     listSiteInterests(request.site, translator.forLanguage(request.language)),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
-import { DEMO_THEMES } from '../../db/seed/demo-themes';
+import { DEMO_THEMES } from '../../seed/demo-themes';
 import type { SiteRow } from '../../db/schema/index';
 
 /** Each brand's look reaches its pages: the stylesheet link in the page, the sheet, the font. */
@@ -46,7 +46,11 @@ describe('the theme in the page', () => {
     expect(String(plainPage.headers.link)).toContain(`<${plainHref}>; rel=preload; as=style`);
     expect(String(plainPage.headers.link)).not.toContain('as=font');
     const served = await ctx.app.inject({ url: font, headers: { host: 'flirt.theme.test' } });
-    expect([served.statusCode, served.headers['content-type'], served.headers['cache-control']]).toEqual([200, 'font/woff2', 'public, max-age=31536000, immutable']);
+    expect([served.statusCode, served.headers['content-type'], served.headers['cache-control']]).toEqual([
+      200,
+      'font/woff2',
+      'public, max-age=31536000, immutable',
+    ]);
     expect(served.rawPayload.subarray(0, 4).toString()).toBe('wOF2');
   });
 

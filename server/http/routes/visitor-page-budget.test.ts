@@ -43,7 +43,7 @@ const VISITOR_PAGES = ['/', '/landers/gallery', '/landers/tinderswipe', '/member
 const addressOf = (page: string) => page.replace('{profile}', profilePath);
 
 describe('a visitor page’s scripts', () => {
-  it.each(VISITOR_PAGES)('%s preloads at most 16 modules, at most 150 KB gzip in all', async (page) => {
+  it.each(VISITOR_PAGES)('%s preloads at most 16 modules, at most 150 KB gzip of code', async (page) => {
     const response = await ctx.app.inject({ url: addressOf(page) });
     expect([200, 404]).toContain(response.statusCode);
     const scripts = preloadedScripts(response.body);
@@ -53,12 +53,20 @@ describe('a visitor page’s scripts', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(manifests).toBe(1);
     expect(scripts.length - manifests).toBeLessThanOrEqual(16);
-    expect(gzipBytes(scripts)).toBeLessThanOrEqual(150 * 1024);
+    // Code and the route manifest have budgets of their own (ADR 0055, amendment): the manifest grows with every console page.
+    const isManifest = (file: Buffer) => file.subarray(0, 40).toString('utf8').startsWith('window.__reactRouterManifest=');
+    expect(scripts.filter(isManifest)).toHaveLength(1);
+    expect(gzipBytes(scripts.filter((file) => !isManifest(file)))).toBeLessThanOrEqual(150 * 1024);
+    expect(gzipBytes(scripts.filter(isManifest))).toBeLessThanOrEqual(8 * 1024);
   });
 
   it.each(VISITOR_PAGES)('%s preloads no zod, Markdown, modal or dropdown code', async (page) => {
     const scripts = preloadedScripts((await ctx.app.inject({ url: addressOf(page) })).body).map((file) => file.toString('utf8'));
-    for (const [name, marker] of LAZY_CODE) expect(scripts.some((script) => script.includes(marker)), name).toBe(false);
+    for (const [name, marker] of LAZY_CODE)
+      expect(
+        scripts.some((script) => script.includes(marker)),
+        name,
+      ).toBe(false);
   });
 
   it('measures search and the profile as pages, not as a not-found page', async () => {
@@ -68,6 +76,10 @@ describe('a visitor page’s scripts', () => {
   it('keeps those markers true to the build: each is in some chunk of it', () => {
     const chunks = fs.readdirSync('build/client/assets').filter((file) => file.endsWith('.js'));
     const contents = chunks.map((file) => fs.readFileSync(`build/client/assets/${file}`, 'utf8'));
-    for (const [name, marker] of LAZY_CODE) expect(contents.some((content) => content.includes(marker)), name).toBe(true);
+    for (const [name, marker] of LAZY_CODE)
+      expect(
+        contents.some((content) => content.includes(marker)),
+        name,
+      ).toBe(true);
   });
 });

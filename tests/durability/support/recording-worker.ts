@@ -13,7 +13,12 @@ if (config.database.kind !== 'postgres') throw new Error('the recording worker r
 const pool = new pg.Pool({ connectionString: config.database.url, max: 2 });
 
 const record: JobHandler = async (payload, job) => {
-  await pool.query('insert into job_test_runs (job_id, kind, period_start, pid) values ($1, $2, $3, $4)', [job.id, job.kind, payload.periodStart ?? null, process.pid]);
+  await pool.query('insert into job_test_runs (job_id, kind, period_start, pid) values ($1, $2, $3, $4)', [
+    job.id,
+    job.kind,
+    payload.periodStart ?? null,
+    process.pid,
+  ]);
   // A little work, so that both workers hold jobs at the same time.
   await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 10));
 };

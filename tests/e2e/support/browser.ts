@@ -32,6 +32,15 @@ function nextClientAddress(): string {
   return `10.${process.pid % 250}.${Math.floor(contexts / 250) % 250}.${(contexts % 250) + 1}`;
 }
 
+const clientAddresses = new WeakMap<BrowserContext, string>();
+
+/** The client address a context's requests come from, for requests made beside its pages. */
+export function clientAddressOf(context: BrowserContext): string {
+  const address = clientAddresses.get(context);
+  if (!address) throw new Error('a context not made by launchBrowser has no client address of its own');
+  return address;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
@@ -39,7 +48,9 @@ export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options = {}) => {
-    const context = await newContext({ ...options, extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress(), ...options.extraHTTPHeaders } });
+    const headers = { 'x-forwarded-for': nextClientAddress(), ...options.extraHTTPHeaders };
+    const context = await newContext({ ...options, extraHTTPHeaders: headers });
+    clientAddresses.set(context, headers['x-forwarded-for']);
     await context.addCookies(ANSWERED_CONSENT);
     return context;
   };
@@ -111,7 +122,9 @@ export async function expectAccessible(page: Page) {
   // reads the colours. The page is measured at rest, as a member first sees it.
   await page.mouse.move(0, 0);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -20,7 +20,7 @@ export async function api<T>(path: string, options: { clientAddress: string; coo
   return (await response.json()) as T;
 }
 
-/** The seed's password of every demo member (server/db/seed/demo-members.ts). */
+/** The seed's password of every demo member (server/seed/demo-members.ts). */
 export const DEMO_PASSWORD = 'rendezvous-demo';
 
 /** Logs a demo member in; answers their id and session cookie (`rdv_session=…`). */

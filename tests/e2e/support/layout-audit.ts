@@ -71,13 +71,33 @@ export async function settle(page: Page) {
 
 /** axe-core's WCAG 2.1 AA violations and skipped heading levels on the page as it is now, one line each: rule, impact, first targets. */
 export async function findAxeViolations(page: Page): Promise<string[]> {
-  const violations = await page.evaluate(async ([tags, rules]) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact?: string; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const wcag = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    const bestPractice = await axe.run(document, { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] });
-    return [...wcag.violations, ...bestPractice.violations].map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-  }, [WCAG_21_AA, BEST_PRACTICE_RULES] as const);
-  return violations.map(({ id, impact, help, targets }) => `axe ${id} (${impact}: ${help}) on ${targets.length} node(s): ${targets.slice(0, 4).join(' | ')}${targets.length > 4 ? ' …' : ''}`);
+  const violations = await page.evaluate(
+    async ([tags, rules]) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              context: Document,
+              options: object,
+            ) => Promise<{ violations: { id: string; impact?: string; help: string; nodes: { target: unknown[] }[] }[] }>;
+          };
+        }
+      ).axe;
+      const wcag = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      const bestPractice = await axe.run(document, { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] });
+      return [...wcag.violations, ...bestPractice.violations].map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+    },
+    [WCAG_21_AA, BEST_PRACTICE_RULES] as const,
+  );
+  return violations.map(
+    ({ id, impact, help, targets }) =>
+      `axe ${id} (${impact}: ${help}) on ${targets.length} node(s): ${targets.slice(0, 4).join(' | ')}${targets.length > 4 ? ' …' : ''}`,
+  );
 }
 
 /**
@@ -90,7 +110,10 @@ export function findLayoutFaults(page: Page): Promise<string[]> {
     const faults: string[] = [];
     const describe = (element: Element) => {
       const id = element.id ? `#${element.id}` : '';
-      const classes = [...element.classList].slice(0, 3).map((name) => `.${name}`).join('');
+      const classes = [...element.classList]
+        .slice(0, 3)
+        .map((name) => `.${name}`)
+        .join('');
       const testId = element.getAttribute('data-testid');
       return `${element.tagName.toLowerCase()}${id}${classes}${testId ? `[data-testid=${testId}]` : ''}`;
     };
@@ -99,7 +122,10 @@ export function findLayoutFaults(page: Page): Promise<string[]> {
       for (let node: Element | null = element; node && node !== document.body && names.length < 4; node = node.parentElement) names.unshift(describe(node));
       return names.join(' > ');
     };
-    const isShown = (element: Element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden' && !element.closest('.visually-hidden, .visually-hidden-focusable:not(:focus)');
+    const isShown = (element: Element) =>
+      element.getClientRects().length > 0 &&
+      getComputedStyle(element).visibility !== 'hidden' &&
+      !element.closest('.visually-hidden, .visually-hidden-focusable:not(:focus)');
 
     const width = window.innerWidth;
     const scrollWidth = document.documentElement.scrollWidth;
@@ -108,13 +134,18 @@ export function findLayoutFaults(page: Page): Promise<string[]> {
       const out = [...document.body.querySelectorAll('*')].filter((element) => {
         if (!isShown(element)) return false;
         const box = element.getBoundingClientRect();
-        return (box.right > width + 0.5 || box.left < -0.5) && ![...element.children].some((child) => {
-          const inner = child.getBoundingClientRect();
-          return inner.right > width + 0.5 || inner.left < -0.5;
-        });
+        return (
+          (box.right > width + 0.5 || box.left < -0.5) &&
+          ![...element.children].some((child) => {
+            const inner = child.getBoundingClientRect();
+            return inner.right > width + 0.5 || inner.left < -0.5;
+          })
+        );
       });
       const widest = out.sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right).slice(0, 3);
-      faults.push(`scrolls sideways: ${scrollWidth}px of content in ${width}px; sticking out: ${widest.map((element) => `${path(element)} (to ${Math.round(element.getBoundingClientRect().right)}px)`).join(' | ') || 'nothing shown'}`);
+      faults.push(
+        `scrolls sideways: ${scrollWidth}px of content in ${width}px; sticking out: ${widest.map((element) => `${path(element)} (to ${Math.round(element.getBoundingClientRect().right)}px)`).join(' | ') || 'nothing shown'}`,
+      );
     }
 
     for (const bar of document.querySelectorAll('[data-nowrap-check]')) {
@@ -122,11 +153,15 @@ export function findLayoutFaults(page: Page): Promise<string[]> {
       const name = bar.getAttribute('data-nowrap-check') || describe(bar);
       // The bar's items: its controls, not counting those inside another control or a menu that opens.
       const controls = [...bar.querySelectorAll('a, button, select, input, [role="button"], [role="tab"]')];
-      const items = controls.filter((control) => isShown(control) && !control.closest('.dropdown-menu') && !controls.some((other) => other !== control && other.contains(control)));
+      const items = controls.filter(
+        (control) => isShown(control) && !control.closest('.dropdown-menu') && !controls.some((other) => other !== control && other.contains(control)),
+      );
       const boxes = items.map((item) => item.getBoundingClientRect());
       if (boxes.length > 1 && Math.max(...boxes.map((box) => box.top)) >= Math.min(...boxes.map((box) => box.bottom)) - 1) {
         const rows = [...new Set(boxes.map((box) => Math.round(box.top)))].length;
-        faults.push(`${name} wraps: its items stand on ${rows} rows (${items.map((item) => `"${(item.textContent ?? '').trim().slice(0, 20) || describe(item)}"@${Math.round(item.getBoundingClientRect().top)}`).join(', ')})`);
+        faults.push(
+          `${name} wraps: its items stand on ${rows} rows (${items.map((item) => `"${(item.textContent ?? '').trim().slice(0, 20) || describe(item)}"@${Math.round(item.getBoundingClientRect().top)}`).join(', ')})`,
+        );
       }
       const walker = document.createTreeWalker(bar, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -169,7 +204,9 @@ export function findUnstyledClasses(page: Page): Promise<string[]> {
     for (const element of document.querySelectorAll('[class]')) {
       for (const name of element.classList) if (bootstrap.has(name) && !named.has(name) && !missing.has(name)) missing.set(name, element);
     }
-    return [...missing].map(([name, element]) => `class .${name} has no rule in the built stylesheet (on <${element.tagName.toLowerCase()} class="${element.className}">)`);
+    return [...missing].map(
+      ([name, element]) => `class .${name} has no rule in the built stylesheet (on <${element.tagName.toLowerCase()} class="${element.className}">)`,
+    );
   }, bootstrapClasses);
 }
 

@@ -110,7 +110,9 @@ function request(origin: string, path: string, options: { clientAddress: string;
         let text = '';
         incoming.setEncoding('utf8');
         incoming.on('data', (chunk: string) => (text += chunk));
-        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: text, setCookies: incoming.headers['set-cookie'] ?? [], location: incoming.headers.location }));
+        incoming.on('end', () =>
+          resolve({ status: incoming.statusCode ?? 0, body: text, setCookies: incoming.headers['set-cookie'] ?? [], location: incoming.headers.location }),
+        );
       },
     );
     outgoing.on('error', reject);
@@ -202,7 +204,8 @@ export function prepareRouteWalk(origin: string): Promise<RouteWalk> {
     for (let no = 1; no <= 12; no++) {
       const member = await logIn(origin, `demo${no}@rendezvous.example`, prefix);
       const offer = await apiOf(origin, nextAddress(prefix))<Offer>('/api/orders.php', { cookie: member.cookie });
-      if (offer.payment_methods.includes('directdebit')) return { walker: { ...member, offer }, partner: await logIn(origin, `demo${no + 1}@rendezvous.example`, prefix) };
+      if (offer.payment_methods.includes('directdebit'))
+        return { walker: { ...member, offer }, partner: await logIn(origin, `demo${no + 1}@rendezvous.example`, prefix) };
     }
     throw new Error('no demo member among the first twelve can pay by direct debit');
   });
@@ -222,7 +225,17 @@ export function prepareFlirtzoneWalk(origin: string, outboxPath: string): Promis
     const email = `routes.walk.${stamp}.${no}@example.com`;
     const answer = await request(flirtzone, '/api/signup.php', {
       clientAddress: nextAddress(prefix),
-      body: { email, password: DEMO_PASSWORD, name: `Walker${no}`, date_of_birth: '1975-03-02', gender, seeking: gender === 'male' ? 'female' : 'male', country: 'AT', accept_terms: true, network: 'routes-walk' },
+      body: {
+        email,
+        password: DEMO_PASSWORD,
+        name: `Walker${no}`,
+        date_of_birth: '1975-03-02',
+        gender,
+        seeking: gender === 'male' ? 'female' : 'male',
+        country: 'AT',
+        accept_terms: true,
+        network: 'routes-walk',
+      },
     });
     return { email, id: (JSON.parse(answer.body) as { user: { id: number } }).user.id, cookie: sessionOf(answer, `sign-up of ${email}`) };
   };

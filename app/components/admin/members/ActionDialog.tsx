@@ -23,6 +23,9 @@ export function ActionDialog({
   needsReason = true,
   withDelta = false,
   deltaLabel,
+  deltaInitial = '',
+  children,
+  ready = true,
   pending,
   error,
   onCancel,
@@ -36,6 +39,12 @@ export function ActionDialog({
   needsReason?: boolean;
   withDelta?: boolean;
   deltaLabel?: string;
+  /** What the number field starts with (a refund offers every unused credit). */
+  deltaInitial?: string;
+  /** Fields of this action's own (a suspension's length, a removal's reason), shown above the reason. */
+  children?: ReactNode;
+  /** Whether those fields are filled in well enough to confirm. */
+  ready?: boolean;
   pending: boolean;
   error: ApiError | null;
   onCancel: () => void;
@@ -44,14 +53,14 @@ export function ActionDialog({
   const { t } = useTranslation();
   const id = useId();
   const [reason, setReason] = useState('');
-  const [delta, setDelta] = useState('');
+  const [delta, setDelta] = useState(deltaInitial);
   const reasonOk = !needsReason || reason.trim().length >= 3;
   const deltaNumber = Number(delta);
   const deltaOk = !withDelta || (delta.trim() !== '' && Number.isInteger(deltaNumber) && deltaNumber !== 0);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (reasonOk && deltaOk) onConfirm({ reason: reason.trim(), delta: deltaNumber });
+    if (reasonOk && deltaOk && ready) onConfirm({ reason: reason.trim(), delta: deltaNumber });
   };
 
   return (
@@ -65,12 +74,22 @@ export function ActionDialog({
         <Modal.Body>
           <p>{body}</p>
           <FormAlert error={error} />
+          {children}
           {withDelta && (
             <div className="mb-3">
               <label className="form-label" htmlFor={`${id}-delta`}>
                 {deltaLabel}
               </label>
-              <input id={`${id}-delta`} className="form-control" type="number" step={1} inputMode="numeric" required value={delta} onChange={(event) => setDelta(event.target.value)} />
+              <input
+                id={`${id}-delta`}
+                className="form-control"
+                type="number"
+                step={1}
+                inputMode="numeric"
+                required
+                value={delta}
+                onChange={(event) => setDelta(event.target.value)}
+              />
             </div>
           )}
           {needsReason && (
@@ -78,7 +97,16 @@ export function ActionDialog({
               <label className="form-label" htmlFor={`${id}-reason`}>
                 {t('member.reason_label')}
               </label>
-              <textarea id={`${id}-reason`} className="form-control" rows={3} maxLength={500} required aria-describedby={`${id}-hint`} value={reason} onChange={(event) => setReason(event.target.value)} />
+              <textarea
+                id={`${id}-reason`}
+                className="form-control"
+                rows={3}
+                maxLength={500}
+                required
+                aria-describedby={`${id}-hint`}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
               <div id={`${id}-hint`} className="form-text">
                 {t('member.reason_hint')}
               </div>
@@ -89,7 +117,7 @@ export function ActionDialog({
           <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
             {t('member.cancel')}
           </button>
-          <button type="submit" className={`btn btn-${variant}`} disabled={pending || !reasonOk || !deltaOk}>
+          <button type="submit" className={`btn btn-${variant}`} disabled={pending || !reasonOk || !deltaOk || !ready}>
             {confirmLabel}
           </button>
         </Modal.Footer>

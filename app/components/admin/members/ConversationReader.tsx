@@ -11,7 +11,17 @@ type Page = z.infer<typeof ConversationMessages>;
  * The text of one conversation, for staff with `members.messages`. Opening it (and each older
  * page) is a reading the server records in the audit log; the text is shown as text, never HTML.
  */
-export function ConversationReader({ memberId, conversationId, partnerName, onClose }: { memberId: number; conversationId: number | null; partnerName: string; onClose: () => void }) {
+export function ConversationReader({
+  memberId,
+  conversationId,
+  partnerName,
+  onClose,
+}: {
+  memberId: number;
+  conversationId: number | null;
+  partnerName: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [messages, setMessages] = useState<Page['messages']>([]);
   const [next, setNext] = useState<number | null>(null);
@@ -19,7 +29,9 @@ export function ConversationReader({ memberId, conversationId, partnerName, onCl
 
   const load = async (before?: number) => {
     try {
-      const page = await api<Page>(`/api/admin/members/${memberId}/conversations/${conversationId}/messages${before ? `?before=${before}` : ''}`, { retries: 0 });
+      const page = await api<Page>(`/api/admin/members/${memberId}/conversations/${conversationId}/messages${before ? `?before=${before}` : ''}`, {
+        retries: 0,
+      });
       setMessages((shown) => (before ? [...shown, ...page.messages] : page.messages));
       setNext(page.next_before);
     } catch (caught) {

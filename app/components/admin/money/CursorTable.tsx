@@ -59,10 +59,10 @@ export function CursorTable<Item>({
   );
 }
 
-/** Minor units in their currency, as people read them: 1995 EUR → €19.95. */
-export function formatMoney(minor: number, currency: string): string {
+/** Minor units in their currency, as people of a language read them: 1995 EUR → €19.95 (en), 19,95 € (de). */
+export function formatMoney(minor: number, currency: string, language: string): string {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(minor / 100);
+    return new Intl.NumberFormat(language, { style: 'currency', currency }).format(minor / 100);
   } catch {
     return `${(minor / 100).toFixed(2)} ${currency}`;
   }

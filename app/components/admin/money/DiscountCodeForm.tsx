@@ -8,7 +8,18 @@ import { useApiAction } from '../../../lib/use-api-action';
 import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 
-const EMPTY = { code: '', percentage: '', siteId: '', country: '', userId: '', currency: '', minimum: '', expires: '', validity: 'once-per-user', methods: [] as string[] };
+const EMPTY = {
+  code: '',
+  percentage: '',
+  siteId: '',
+  country: '',
+  userId: '',
+  currency: '',
+  minimum: '',
+  expires: '',
+  validity: 'once-per-user',
+  methods: [] as string[],
+};
 
 /** Blank means "no restriction"; numbers are sent as numbers, so the server names a wrong one. */
 const optionalNumber = (value: string) => (value.trim() === '' ? null : Number(value));
@@ -54,7 +65,18 @@ export function DiscountCodeForm() {
     }
   };
 
-  const fields = ['code', 'value_percentage', 'site_id', 'country', 'user_id', 'currency', 'minimum_order_value', 'expires_at', 'validity', 'payment_methods'].map((name) => `body.${name}`);
+  const fields = [
+    'code',
+    'value_percentage',
+    'site_id',
+    'country',
+    'user_id',
+    'currency',
+    'minimum_order_value',
+    'expires_at',
+    'validity',
+    'payment_methods',
+  ].map((name) => `body.${name}`);
   return (
     <section className="card" aria-labelledby="create-code-heading" style={{ maxWidth: 720 }}>
       <div className="card-body">
@@ -64,14 +86,85 @@ export function DiscountCodeForm() {
         <form onSubmit={submit} noValidate>
           <FormAlert error={create.error} fields={fields} />
           <div className="row g-2">
-            <TextField className="col-12 col-md-6" label={t('money.codes.code')} required value={form.code} onChange={set('code')} error={error('code')} hint={t('money.codes.code_hint')} autoComplete="off" />
-            <TextField className="col-12 col-md-6" label={t('money.codes.percentage')} required type="number" min={1} max={100} value={form.percentage} onChange={set('percentage')} error={error('value_percentage')} />
-            <TextField className="col-6 col-md-4" label={t('money.codes.site_id')} type="number" min={1} value={form.siteId} onChange={set('siteId')} error={error('site_id')} hint={t('money.codes.any_site')} />
-            <TextField className="col-6 col-md-4" label={t('money.codes.country')} maxLength={2} value={form.country} onChange={set('country')} error={error('country')} hint={t('money.codes.any_country')} />
-            <TextField className="col-6 col-md-4" label={t('money.codes.member_id')} type="number" min={1} value={form.userId} onChange={set('userId')} error={error('user_id')} hint={t('money.codes.any_member')} />
-            <TextField className="col-6 col-md-4" label={t('money.codes.currency')} maxLength={3} value={form.currency} onChange={set('currency')} error={error('currency')} hint={t('money.codes.any_currency')} />
-            <TextField className="col-6 col-md-4" label={t('money.codes.minimum')} type="number" min={0} step="0.01" value={form.minimum} onChange={set('minimum')} error={error('minimum_order_value')} hint={t('money.codes.minimum_hint')} />
-            <TextField className="col-6 col-md-4" label={t('money.codes.expires')} type="date" value={form.expires} onChange={set('expires')} error={error('expires_at')} hint={t('money.codes.never_expires')} />
+            <TextField
+              className="col-12 col-md-6"
+              label={t('money.codes.code')}
+              required
+              value={form.code}
+              onChange={set('code')}
+              error={error('code')}
+              hint={t('money.codes.code_hint')}
+              autoComplete="off"
+            />
+            <TextField
+              className="col-12 col-md-6"
+              label={t('money.codes.percentage')}
+              required
+              type="number"
+              min={1}
+              max={100}
+              value={form.percentage}
+              onChange={set('percentage')}
+              error={error('value_percentage')}
+            />
+            <TextField
+              className="col-6 col-md-4"
+              label={t('money.codes.site_id')}
+              type="number"
+              min={1}
+              value={form.siteId}
+              onChange={set('siteId')}
+              error={error('site_id')}
+              hint={t('money.codes.any_site')}
+            />
+            <TextField
+              className="col-6 col-md-4"
+              label={t('money.codes.country')}
+              maxLength={2}
+              value={form.country}
+              onChange={set('country')}
+              error={error('country')}
+              hint={t('money.codes.any_country')}
+            />
+            <TextField
+              className="col-6 col-md-4"
+              label={t('money.codes.member_id')}
+              type="number"
+              min={1}
+              value={form.userId}
+              onChange={set('userId')}
+              error={error('user_id')}
+              hint={t('money.codes.any_member')}
+            />
+            <TextField
+              className="col-6 col-md-4"
+              label={t('money.codes.currency')}
+              maxLength={3}
+              value={form.currency}
+              onChange={set('currency')}
+              error={error('currency')}
+              hint={t('money.codes.any_currency')}
+            />
+            <TextField
+              className="col-6 col-md-4"
+              label={t('money.codes.minimum')}
+              type="number"
+              min={0}
+              step="0.01"
+              value={form.minimum}
+              onChange={set('minimum')}
+              error={error('minimum_order_value')}
+              hint={t('money.codes.minimum_hint')}
+            />
+            <TextField
+              className="col-6 col-md-4"
+              label={t('money.codes.expires')}
+              type="date"
+              value={form.expires}
+              onChange={set('expires')}
+              error={error('expires_at')}
+              hint={t('money.codes.never_expires')}
+            />
             <div className="col-12 col-md-6 mb-3">
               <label className="form-label" htmlFor="code-validity">
                 {t('money.codes.validity')}

@@ -6,6 +6,7 @@ export function MoneyTabs() {
   const { t } = useTranslation();
   const tabs = [
     { to: '/admin/orders', label: t('money.tabs.orders') },
+    { to: '/admin/chargebacks', label: t('money.tabs.chargebacks') },
     { to: '/admin/discount-codes', label: t('money.tabs.discount_codes') },
     { to: '/admin/mandates', label: t('money.tabs.mandates') },
   ];

@@ -19,8 +19,15 @@ const toRows = (prices: AdminBundle['prices']): PriceRow[] =>
     .sort(([a], [b]) => (a === '*' ? -1 : b === '*' ? 1 : a.localeCompare(b)))
     .map(([country, price]) => ({ country, currency: price!.currency, amount: (price!.amount / 100).toFixed(2) }));
 
-/** Minor units from what was typed; anything but a price with at most two decimals goes as NaN for the server to name. */
-const minorUnits = (amount: string) => (/^\d+([.,]\d{1,2})?$/.test(amount.trim()) ? Math.round(Number(amount.trim().replace(',', '.')) * 100) : Number.NaN);
+/**
+ * Minor units from what was typed; anything but a price with at most two decimals goes as NaN
+ * for the server to name. A minus sign (also the typographic −) is kept, so the server can say
+ * that a price cannot be negative instead of "Enter a number" (issue 32).
+ */
+const minorUnits = (amount: string) => {
+  const typed = amount.trim().replace('\u2212', '-');
+  return /^-?\d+([.,]\d{1,2})?$/.test(typed) ? Math.round(Number(typed.replace(',', '.')) * 100) : Number.NaN;
+};
 
 const toPrices = (rows: PriceRow[]) => Object.fromEntries(rows.map((row) => [row.country, { currency: row.currency, amount: minorUnits(row.amount) }]));
 
@@ -32,7 +39,12 @@ export function BundlesEditor({ siteId, initial }: { siteId: number; initial: Ad
     <>
       <p className="text-body-secondary">{t('bundles.intro')}</p>
       {bundles.map((bundle) => (
-        <BundleCard key={bundle.id} siteId={siteId} bundle={bundle} onSaved={(saved) => setBundles((list) => list.map((item) => (item.id === saved.id ? saved : item)))} />
+        <BundleCard
+          key={bundle.id}
+          siteId={siteId}
+          bundle={bundle}
+          onSaved={(saved) => setBundles((list) => list.map((item) => (item.id === saved.id ? saved : item)))}
+        />
       ))}
       <BundleCard siteId={siteId} bundle={null} onSaved={(saved) => setBundles((list) => [...list, saved])} />
     </>
@@ -71,7 +83,13 @@ function BundleCard({ siteId, bundle, onSaved }: { siteId: number; bundle: Admin
   const pricesProblem = problemOf(save.error, 'prices');
 
   return (
-    <form className="card mb-3" onSubmit={submit} noValidate data-testid={prefix} aria-label={bundle ? t('bundles.bundle_of', { credits: bundle.credits }) : t('bundles.new')}>
+    <form
+      className="card mb-3"
+      onSubmit={submit}
+      noValidate
+      data-testid={prefix}
+      aria-label={bundle ? t('bundles.bundle_of', { credits: bundle.credits }) : t('bundles.new')}
+    >
       <div className="card-body">
         <h2 className="h6">{bundle ? t('bundles.bundle_of', { credits: bundle.credits }) : t('bundles.new')}</h2>
         <FormAlert error={save.error} fields={['credits', 'prices', 'sort_order']} />
@@ -80,18 +98,38 @@ function BundleCard({ siteId, bundle, onSaved }: { siteId: number; bundle: Admin
             <label className="form-label small mb-1" htmlFor={`${prefix}-credits`}>
               {t('bundles.credits')}
             </label>
-            <input id={`${prefix}-credits`} type="number" min={1} className={`form-control form-control-sm ${save.fieldError('credits') ? 'is-invalid' : ''}`} value={credits} onChange={(event) => setCredits(event.target.value)} />
+            <input
+              id={`${prefix}-credits`}
+              type="number"
+              min={1}
+              className={`form-control form-control-sm ${save.fieldError('credits') ? 'is-invalid' : ''}`}
+              value={credits}
+              onChange={(event) => setCredits(event.target.value)}
+            />
             {save.fieldError('credits') && <div className="invalid-feedback">{save.fieldError('credits')}</div>}
           </div>
           <div className="col-6 col-md-3">
             <label className="form-label small mb-1" htmlFor={`${prefix}-sort`}>
               {t('bundles.sort_order')}
             </label>
-            <input id={`${prefix}-sort`} type="number" min={0} className="form-control form-control-sm" value={sortOrder} onChange={(event) => setSortOrder(event.target.value)} />
+            <input
+              id={`${prefix}-sort`}
+              type="number"
+              min={0}
+              className="form-control form-control-sm"
+              value={sortOrder}
+              onChange={(event) => setSortOrder(event.target.value)}
+            />
           </div>
           <div className="col-6 col-md-3 d-flex align-items-end">
             <div className="form-check">
-              <input id={`${prefix}-active`} className="form-check-input" type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
+              <input
+                id={`${prefix}-active`}
+                className="form-check-input"
+                type="checkbox"
+                checked={active}
+                onChange={(event) => setActive(event.target.checked)}
+              />
               <label className="form-check-label" htmlFor={`${prefix}-active`}>
                 {t('bundles.active')}
               </label>
@@ -99,7 +137,13 @@ function BundleCard({ siteId, bundle, onSaved }: { siteId: number; bundle: Admin
           </div>
           <div className="col-6 col-md-3 d-flex align-items-end">
             <div className="form-check">
-              <input id={`${prefix}-highlighted`} className="form-check-input" type="checkbox" checked={highlighted} onChange={(event) => setHighlighted(event.target.checked)} />
+              <input
+                id={`${prefix}-highlighted`}
+                className="form-check-input"
+                type="checkbox"
+                checked={highlighted}
+                onChange={(event) => setHighlighted(event.target.checked)}
+              />
               <label className="form-check-label" htmlFor={`${prefix}-highlighted`}>
                 {t('bundles.highlighted')}
               </label>
@@ -112,7 +156,12 @@ function BundleCard({ siteId, bundle, onSaved }: { siteId: number; bundle: Admin
             <div className="row g-2 align-items-center mb-2" key={row.country}>
               <div className="col-3 col-md-2 small fw-bold">{row.country === '*' ? t('bundles.elsewhere') : row.country}</div>
               <div className="col-4 col-md-2">
-                <select className="form-select form-select-sm" aria-label={t('bundles.currency_for', { country: row.country })} value={row.currency} onChange={(event) => setRow(index, { currency: event.target.value })}>
+                <select
+                  className="form-select form-select-sm"
+                  aria-label={t('bundles.currency_for', { country: row.country })}
+                  value={row.currency}
+                  onChange={(event) => setRow(index, { currency: event.target.value })}
+                >
                   {CURRENCIES.map((currency) => (
                     <option key={currency}>{currency}</option>
                   ))}
@@ -138,7 +187,12 @@ function BundleCard({ siteId, bundle, onSaved }: { siteId: number; bundle: Admin
           ))}
           {pricesProblem && <div className="invalid-feedback d-block">{pricesProblem}</div>}
           <div className="d-flex gap-2 align-items-center flex-wrap">
-            <select className="form-select form-select-sm w-auto" aria-label={t('bundles.add_country')} value={added} onChange={(event) => setAdded(event.target.value)}>
+            <select
+              className="form-select form-select-sm w-auto"
+              aria-label={t('bundles.add_country')}
+              value={added}
+              onChange={(event) => setAdded(event.target.value)}
+            >
               <option value="">{t('bundles.add_country')}</option>
               {unused.map((country) => (
                 <option key={country}>{country}</option>

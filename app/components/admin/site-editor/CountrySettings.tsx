@@ -133,7 +133,13 @@ export function PaymentMethodsByCountrySetting() {
             <div className="d-flex flex-wrap gap-3">
               {possible.map((method) => (
                 <div className="form-check" key={method}>
-                  <input id={`${id}-${country}-${method}`} className="form-check-input" type="checkbox" checked={own?.includes(method) ?? false} onChange={(event) => toggle(method, event.target.checked)} />
+                  <input
+                    id={`${id}-${country}-${method}`}
+                    className="form-check-input"
+                    type="checkbox"
+                    checked={own?.includes(method) ?? false}
+                    onChange={(event) => toggle(method, event.target.checked)}
+                  />
                   <label className="form-check-label" htmlFor={`${id}-${country}-${method}`}>
                     {PAYMENT_METHOD_NAMES[method]}
                   </label>

@@ -6,6 +6,25 @@ import { problemOf, useSiteDraft } from './SiteFields';
 
 type Pages = AdminSite['custom_pages'];
 
+/** The built-in legal pages a site's own text replaces (the complaints form has its own route). */
+const REPLACEABLE_LEGAL_PAGES = ['terms', 'privacy', 'cookies', 'return-policy', 'ban', 'faq', 'service'] as const;
+const isReplacedLegalPage = (token: string) => (REPLACEABLE_LEGAL_PAGES as readonly string[]).includes(token);
+
+/** One tap to write (or reopen) the site's own version of a built-in legal page. */
+function LegalPageShortcuts({ pages, onOpen }: { pages: Pages; onOpen: (token: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="d-flex flex-wrap gap-2 align-items-center mb-3" role="group" aria-label={t('pages.legal_list')}>
+      <span className="small text-body-secondary">{t('pages.legal_list')}:</span>
+      {REPLACEABLE_LEGAL_PAGES.map((token) => (
+        <button key={token} type="button" className="btn btn-sm btn-outline-secondary" onClick={() => onOpen(token)}>
+          {token in pages ? t('pages.legal_edit', { token }) : t('pages.legal_write', { token })}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The site's extra pages at /pages/{token}: title and Markdown, with a live preview rendered by
  * the same component members see (no raw HTML gets through), and a link to the saved page.
@@ -28,7 +47,13 @@ export function PagesEditor({ savedPages, siteUrl }: { savedPages: Pages; siteUr
       <p className="text-body-secondary">{t('pages.intro')}</p>
       <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={t('pages.list')}>
         {tokens.map((token) => (
-          <button key={token} type="button" className={`btn btn-sm ${token === current ? 'btn-primary' : 'btn-outline-primary'}`} aria-pressed={token === current} onClick={() => setCurrent(token)}>
+          <button
+            key={token}
+            type="button"
+            className={`btn btn-sm ${token === current ? 'btn-primary' : 'btn-outline-primary'}`}
+            aria-pressed={token === current}
+            onClick={() => setCurrent(token)}
+          >
             {token}
           </button>
         ))}
@@ -38,7 +63,13 @@ export function PagesEditor({ savedPages, siteUrl }: { savedPages: Pages; siteUr
           <label className="form-label small mb-1" htmlFor="new-page-token">
             {t('pages.new_token')}
           </label>
-          <input id="new-page-token" className="form-control form-control-sm" value={newToken} aria-describedby="new-page-token-hint" onChange={(event) => setNewToken(event.target.value.trim().toLowerCase())} />
+          <input
+            id="new-page-token"
+            className="form-control form-control-sm"
+            value={newToken}
+            aria-describedby="new-page-token-hint"
+            onChange={(event) => setNewToken(event.target.value.trim().toLowerCase())}
+          />
         </div>
         <button
           type="button"
@@ -56,7 +87,15 @@ export function PagesEditor({ savedPages, siteUrl }: { savedPages: Pages; siteUr
           {t('pages.token_hint')}
         </div>
       </div>
+      <LegalPageShortcuts
+        pages={pages}
+        onOpen={(token) => {
+          if (!(token in pages)) set('custom_pages', { ...pages, [token]: { title: '', markdown: '' } });
+          setCurrent(token);
+        }}
+      />
       {problem && <div className="alert alert-danger">{problem}</div>}
+      {current && isReplacedLegalPage(current) && <p className="alert alert-info py-2">{t('pages.replaces_built_in', { token: current })}</p>}
       {page && current && (
         <div className="row g-3">
           <div className="col-12 col-lg-6">
@@ -70,7 +109,14 @@ export function PagesEditor({ savedPages, siteUrl }: { savedPages: Pages; siteUr
               <label className="form-label" htmlFor="page-markdown">
                 {t('pages.markdown_label')}
               </label>
-              <textarea id="page-markdown" className="form-control font-monospace" rows={14} value={page.markdown} aria-describedby="page-markdown-hint" onChange={(event) => setPage(current, { markdown: event.target.value })} />
+              <textarea
+                id="page-markdown"
+                className="form-control font-monospace"
+                rows={14}
+                value={page.markdown}
+                aria-describedby="page-markdown-hint"
+                onChange={(event) => setPage(current, { markdown: event.target.value })}
+              />
               <div className="form-text" id="page-markdown-hint">
                 {t('pages.markdown_hint')}
               </div>

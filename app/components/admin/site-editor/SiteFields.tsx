@@ -18,11 +18,17 @@ export function useSiteDraft(): SiteDraftContext {
   return context;
 }
 
-/** The server's problems with a setting, including those of its items (`body.countries.0`). */
+/**
+ * The server's problems with a setting, including those of its items (`body.countries.0`). A
+ * console refusal names each item by its label already (issue 32); only an unlabelled one is
+ * prefixed with its place in the setting.
+ */
 export function problemOf(error: ApiError | null, name: string): string | undefined {
   const problems = (error?.body.fields ?? []).filter((field) => field.field === `body.${name}` || field.field.startsWith(`body.${name}.`));
   if (!problems.length) return undefined;
-  return problems.map((field) => (field.field === `body.${name}` ? field.problem : `${field.field.slice(`body.${name}.`.length)}: ${field.problem}`)).join(' ');
+  const describe = (field: (typeof problems)[number]) =>
+    field.label || field.field === `body.${name}` ? field.problem : `${field.field.slice(`body.${name}.`.length)}: ${field.problem}`;
+  return problems.map(describe).join(' ');
 }
 
 function Feedback({ id, problem, hint }: { id: string; problem?: string; hint?: string }) {
@@ -55,7 +61,13 @@ export function TextSetting({ name, multiline, type = 'text' }: { name: StringKe
   const id = useId();
   const problem = problemOf(error, name);
   const hint = t(`sites.hints.${name}`, { defaultValue: '' }) || undefined;
-  const common = { id, className: `form-control ${problem ? 'is-invalid' : ''}`, 'aria-invalid': !!problem, 'aria-describedby': describedBy(id, problem, hint), name };
+  const common = {
+    id,
+    className: `form-control ${problem ? 'is-invalid' : ''}`,
+    'aria-invalid': !!problem,
+    'aria-describedby': describedBy(id, problem, hint),
+    name,
+  };
   return (
     <div className="mb-3">
       <label className="form-label" htmlFor={id}>
@@ -139,7 +151,14 @@ export function SwitchSetting({ name }: { name: BooleanKey }) {
   const id = useId();
   return (
     <div className="form-check form-switch mb-3">
-      <input id={id} className="form-check-input" type="checkbox" role="switch" checked={draft[name] as boolean} onChange={(event) => set(name, event.target.checked as never)} />
+      <input
+        id={id}
+        className="form-check-input"
+        type="checkbox"
+        role="switch"
+        checked={draft[name] as boolean}
+        onChange={(event) => set(name, event.target.checked as never)}
+      />
       <label className="form-check-label" htmlFor={id}>
         {t(`sites.fields.${name}`)}
       </label>
@@ -167,7 +186,15 @@ export function LinesSetting({ name }: { name: ListKey }) {
         aria-invalid={!!problem}
         aria-describedby={describedBy(id, problem, hint)}
         value={(draft[name] as string[]).join('\n')}
-        onChange={(event) => set(name, event.target.value.split('\n').map((line) => line.trim()).filter(Boolean) as never)}
+        onChange={(event) =>
+          set(
+            name,
+            event.target.value
+              .split('\n')
+              .map((line) => line.trim())
+              .filter(Boolean) as never,
+          )
+        }
       />
       <Feedback id={id} problem={problem} hint={hint} />
     </div>
@@ -189,7 +216,13 @@ export function ChecksSetting({ name, options, labelOf }: { name: ListKey; optio
       <div className="d-flex flex-wrap gap-3">
         {options.map((option) => (
           <div className="form-check" key={option}>
-            <input id={`${id}-${option}`} className="form-check-input" type="checkbox" checked={chosen.includes(option)} onChange={(event) => toggle(option, event.target.checked)} />
+            <input
+              id={`${id}-${option}`}
+              className="form-check-input"
+              type="checkbox"
+              checked={chosen.includes(option)}
+              onChange={(event) => toggle(option, event.target.checked)}
+            />
             <label className="form-check-label" htmlFor={`${id}-${option}`}>
               {labelOf ? labelOf(option) : option}
             </label>

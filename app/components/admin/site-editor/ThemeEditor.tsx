@@ -23,13 +23,25 @@ async function uploadImage(siteId: number, image: ThemeImage, file: File): Promi
  * font, corner radius, logo and hero image. Saved with the site's version; the editor's other
  * tabs go on from the version this save made.
  */
-export function ThemeEditor({ siteId, siteUrl, canWrite, onVersion }: { siteId: number; siteUrl: string; canWrite: boolean; onVersion: (version: number) => void }) {
+export function ThemeEditor({
+  siteId,
+  siteUrl,
+  canWrite,
+  onVersion,
+}: {
+  siteId: number;
+  siteUrl: string;
+  canWrite: boolean;
+  onVersion: (version: number) => void;
+}) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<AdminThemeResponse | null>(null);
   const [draft, setDraft] = useState<ThemeFields | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const load = useApiAction(() => api<AdminThemeResponse>(`/api/admin/sites/${siteId}/theme`));
-  const save = useApiAction((fields: ThemeFields, version: number) => api<AdminThemeResponse>(`/api/admin/sites/${siteId}/theme`, { method: 'PUT', body: { ...fields, version }, retries: 0 }));
+  const save = useApiAction((fields: ThemeFields, version: number) =>
+    api<AdminThemeResponse>(`/api/admin/sites/${siteId}/theme`, { method: 'PUT', body: { ...fields, version }, retries: 0 }),
+  );
   const upload = useApiAction((image: ThemeImage, file: File) => uploadImage(siteId, image, file));
   const remove = useApiAction((image: ThemeImage) => api<AdminThemeResponse>(`/api/admin/sites/${siteId}/theme/${image}`, { method: 'DELETE', retries: 0 }));
 
@@ -69,14 +81,35 @@ export function ThemeEditor({ siteId, siteUrl, canWrite, onVersion }: { siteId: 
                 {t(`themes.fields.${name}`)}
               </label>
               <div className="input-group">
-                <input type="color" className="form-control form-control-color" aria-label={t('themes.picker', { field: t(`themes.fields.${name}`) })} value={draft[name]} onChange={(event) => set(name, event.target.value)} disabled={!canWrite} />
-                <input id={`theme-${name}`} className={`form-control ${failing.has(name) ? 'is-invalid' : ''}`} value={draft[name]} onChange={(event) => set(name, event.target.value.trim().toLowerCase())} disabled={!canWrite} spellCheck={false} />
+                <input
+                  type="color"
+                  className="form-control form-control-color"
+                  aria-label={t('themes.picker', { field: t(`themes.fields.${name}`) })}
+                  value={draft[name]}
+                  onChange={(event) => set(name, event.target.value)}
+                  disabled={!canWrite}
+                />
+                <input
+                  id={`theme-${name}`}
+                  className={`form-control ${failing.has(name) ? 'is-invalid' : ''}`}
+                  value={draft[name]}
+                  onChange={(event) => set(name, event.target.value.trim().toLowerCase())}
+                  disabled={!canWrite}
+                  spellCheck={false}
+                />
               </div>
             </div>
           ))}
           <div className="col-12 col-md-6">
             <div className="form-check form-switch">
-              <input id="theme-dark-derived" className="form-check-input" type="checkbox" checked={draft.dark_background === null} onChange={(event) => set('dark_background', event.target.checked ? null : '#1b060e')} disabled={!canWrite} />
+              <input
+                id="theme-dark-derived"
+                className="form-check-input"
+                type="checkbox"
+                checked={draft.dark_background === null}
+                onChange={(event) => set('dark_background', event.target.checked ? null : '#1b060e')}
+                disabled={!canWrite}
+              />
               <label className="form-check-label" htmlFor="theme-dark-derived">
                 {t('themes.dark_background_derived')}
               </label>
@@ -87,8 +120,21 @@ export function ThemeEditor({ siteId, siteUrl, canWrite, onVersion }: { siteId: 
                   {t('themes.fields.dark_background')}
                 </label>
                 <div className="input-group">
-                  <input type="color" className="form-control form-control-color" aria-label={t('themes.picker', { field: t('themes.fields.dark_background') })} value={draft.dark_background} onChange={(event) => set('dark_background', event.target.value)} disabled={!canWrite} />
-                  <input id="theme-dark_background" className={`form-control ${failing.has('dark_background') ? 'is-invalid' : ''}`} value={draft.dark_background} onChange={(event) => set('dark_background', event.target.value.trim().toLowerCase())} disabled={!canWrite} />
+                  <input
+                    type="color"
+                    className="form-control form-control-color"
+                    aria-label={t('themes.picker', { field: t('themes.fields.dark_background') })}
+                    value={draft.dark_background}
+                    onChange={(event) => set('dark_background', event.target.value)}
+                    disabled={!canWrite}
+                  />
+                  <input
+                    id="theme-dark_background"
+                    className={`form-control ${failing.has('dark_background') ? 'is-invalid' : ''}`}
+                    value={draft.dark_background}
+                    onChange={(event) => set('dark_background', event.target.value.trim().toLowerCase())}
+                    disabled={!canWrite}
+                  />
                 </div>
               </div>
             )}
@@ -123,7 +169,13 @@ export function ThemeEditor({ siteId, siteUrl, canWrite, onVersion }: { siteId: 
             <label className="form-label" htmlFor="theme-font">
               {t('themes.fields.font')}
             </label>
-            <select id="theme-font" className="form-select" value={draft.font} onChange={(event) => set('font', event.target.value as ThemeFields['font'])} disabled={!canWrite}>
+            <select
+              id="theme-font"
+              className="form-select"
+              value={draft.font}
+              onChange={(event) => set('font', event.target.value as ThemeFields['font'])}
+              disabled={!canWrite}
+            >
               {THEME_FONTS.map((font) => (
                 <option key={font} value={font}>
                   {t(`themes.fonts.${font}`)}
@@ -135,7 +187,16 @@ export function ThemeEditor({ siteId, siteUrl, canWrite, onVersion }: { siteId: 
             <label className="form-label" htmlFor="theme-radius">
               {t('themes.fields.radius')}
             </label>
-            <input id="theme-radius" type="number" className={`form-control ${failing.has('radius') ? 'is-invalid' : ''}`} min={0} max={MAX_THEME_RADIUS} value={draft.radius} onChange={(event) => set('radius', Number(event.target.value))} disabled={!canWrite} />
+            <input
+              id="theme-radius"
+              type="number"
+              className={`form-control ${failing.has('radius') ? 'is-invalid' : ''}`}
+              min={0}
+              max={MAX_THEME_RADIUS}
+              value={draft.radius}
+              onChange={(event) => set('radius', Number(event.target.value))}
+              disabled={!canWrite}
+            />
           </div>
         </div>
       </fieldset>
@@ -146,7 +207,16 @@ export function ThemeEditor({ siteId, siteUrl, canWrite, onVersion }: { siteId: 
           {(['logo', 'hero'] as const).map((image) => (
             <div className="col-12 col-md-6" key={image}>
               <div className="fw-semibold mb-1">{t(`themes.fields.${image}`)}</div>
-              {loaded.theme[image] ? <img src={loaded.theme[image]!} alt="" className="d-block mb-2 border rounded bg-body-tertiary" style={{ maxHeight: image === 'logo' ? 64 : 120, maxWidth: '100%' }} /> : <p className="small text-body-secondary">{t('themes.no_image')}</p>}
+              {loaded.theme[image] ? (
+                <img
+                  src={loaded.theme[image]!}
+                  alt=""
+                  className="d-block mb-2 border rounded bg-body-tertiary"
+                  style={{ maxHeight: image === 'logo' ? 64 : 120, maxWidth: '100%' }}
+                />
+              ) : (
+                <p className="small text-body-secondary">{t('themes.no_image')}</p>
+              )}
               {canWrite && (
                 <div className="d-flex flex-wrap gap-2">
                   <label className="btn btn-sm btn-outline-secondary mb-0">

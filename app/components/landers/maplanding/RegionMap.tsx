@@ -66,7 +66,15 @@ export function RegionMap({ populated, quiet, regionWord, countryName }: RegionM
                     </span>
                     <span className="map-tile__faces" aria-hidden="true">
                       {region.faces.slice(0, 3).map((face) => (
-                        <img key={face.id} src={photoUrl(face.main_image!.thumb_filename, settings.cdn_prefix)} alt="" width="28" height="28" loading="lazy" decoding="async" />
+                        <img
+                          key={face.id}
+                          src={photoUrl(face.main_image!.thumb_filename, settings.cdn_prefix)}
+                          alt=""
+                          width="28"
+                          height="28"
+                          loading="lazy"
+                          decoding="async"
+                        />
                       ))}
                     </span>
                     <span className="map-tile__heat" aria-hidden="true" />

@@ -6,7 +6,17 @@ import { useRootData } from '../../../root';
 export function Avatar({ card, size }: { card: ProfileCard; size: number }) {
   const { settings } = useRootData();
   if (!card.main_image) return <span className="social-avatar social-avatar--empty" style={{ width: size, height: size }} aria-hidden="true" />;
-  return <img className="social-avatar" src={photoUrl(card.main_image.thumb_filename, settings.cdn_prefix)} alt="" width={size} height={size} loading="lazy" decoding="async" />;
+  return (
+    <img
+      className="social-avatar"
+      src={photoUrl(card.main_image.thumb_filename, settings.cdn_prefix)}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+    />
+  );
 }
 
 /** The visitor's own, still empty, avatar: a silhouette in the brand's colours. */

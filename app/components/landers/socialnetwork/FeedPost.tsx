@@ -68,7 +68,10 @@ function WaveIcon() {
   return (
     <svg className="social-post__wave" width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">
       <circle cx="18" cy="18" r="18" fill="#fff" />
-      <path fill="#d94681" d="M12.6 25.8 8.4 19.7a1.6 1.6 0 0 1 2.6-1.8l2.3 3.2-4-8.8a1.6 1.6 0 1 1 2.9-1.3l2.9 6.3-3.6-8.2a1.6 1.6 0 1 1 2.9-1.3l3.6 8.1-2.7-6.3a1.6 1.6 0 1 1 2.9-1.2l3.8 8.6.1-3.3a1.6 1.6 0 0 1 3.2.2l-.3 7.1a8 8 0 0 1-14.4 4.8Z" />
+      <path
+        fill="#d94681"
+        d="M12.6 25.8 8.4 19.7a1.6 1.6 0 0 1 2.6-1.8l2.3 3.2-4-8.8a1.6 1.6 0 1 1 2.9-1.3l2.9 6.3-3.6-8.2a1.6 1.6 0 1 1 2.9-1.3l3.6 8.1-2.7-6.3a1.6 1.6 0 1 1 2.9-1.2l3.8 8.6.1-3.3a1.6 1.6 0 0 1 3.2.2l-.3 7.1a8 8 0 0 1-14.4 4.8Z"
+      />
       <path fill="none" stroke="#971f50" strokeWidth="1.6" strokeLinecap="round" d="M26.5 7.5c1.5.8 2.6 2 3.2 3.6M25.6 10c.7.4 1.2 1 1.5 1.7" />
     </svg>
   );
@@ -77,7 +80,10 @@ function WaveIcon() {
 function HeartIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M8 14.5 6.9 13.5C3 10 .5 7.8.5 5A3.5 3.5 0 0 1 4 1.5c1.6 0 3 .8 4 2 1-1.2 2.4-2 4-2A3.5 3.5 0 0 1 15.5 5c0 2.8-2.5 5-6.4 8.5L8 14.5Z" />
+      <path
+        fill="currentColor"
+        d="M8 14.5 6.9 13.5C3 10 .5 7.8.5 5A3.5 3.5 0 0 1 4 1.5c1.6 0 3 .8 4 2 1-1.2 2.4-2 4-2A3.5 3.5 0 0 1 15.5 5c0 2.8-2.5 5-6.4 8.5L8 14.5Z"
+      />
     </svg>
   );
 }

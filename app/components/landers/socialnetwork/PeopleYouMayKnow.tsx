@@ -26,7 +26,11 @@ export function PeopleYouMayKnow({ cards, layout }: { cards: ProfileCard[]; layo
               </p>
               <p className="small text-body-secondary mb-0 text-truncate">{card.city ?? card.country}</p>
             </div>
-            <SignupButton target={card} className="btn btn-sm btn-outline-primary social-person__connect" label={t('landers.socialnetwork.connect_with', { name: card.name })}>
+            <SignupButton
+              target={card}
+              className="btn btn-sm btn-outline-primary social-person__connect"
+              label={t('landers.socialnetwork.connect_with', { name: card.name })}
+            >
               <PlusIcon /> <span className="social-person__connect-text">{t('landers.socialnetwork.connect')}</span>
             </SignupButton>
           </li>

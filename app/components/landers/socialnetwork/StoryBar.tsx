@@ -13,7 +13,9 @@ export function StoryBar({ cards }: { cards: ProfileCard[] }) {
           <SignupButton className="social-story">
             <span className="social-story__ring social-story__ring--you">
               <EmptyAvatar size={56} />
-              <span className="social-story__plus" aria-hidden="true">+</span>
+              <span className="social-story__plus" aria-hidden="true">
+                +
+              </span>
             </span>
             <span className="social-story__name">{t('landers.socialnetwork.your_story')}</span>
           </SignupButton>

@@ -37,7 +37,13 @@ export function TransitionReel({ scenes }: { scenes: Scene[] }) {
             <SceneView scene={scenes[previous]} />
           </div>
         )}
-        <div key={index} className="reel__scene" role="group" aria-roledescription="slide" aria-label={t('landers.transitionsvideolanding.scene_of', { number: index + 1, total: scenes.length })}>
+        <div
+          key={index}
+          className="reel__scene"
+          role="group"
+          aria-roledescription="slide"
+          aria-label={t('landers.transitionsvideolanding.scene_of', { number: index + 1, total: scenes.length })}
+        >
           <SceneView scene={scene} />
         </div>
       </div>
@@ -45,7 +51,12 @@ export function TransitionReel({ scenes }: { scenes: Scene[] }) {
         <button type="button" className="reel__button" onClick={() => go(-1)} aria-label={t('landers.transitionsvideolanding.previous')}>
           <Chevron direction="back" />
         </button>
-        <button type="button" className="reel__button reel__button--main" onClick={() => setPlaying(!playing)} aria-label={playing ? t('landers.transitionsvideolanding.pause') : t('landers.transitionsvideolanding.play')}>
+        <button
+          type="button"
+          className="reel__button reel__button--main"
+          onClick={() => setPlaying(!playing)}
+          aria-label={playing ? t('landers.transitionsvideolanding.pause') : t('landers.transitionsvideolanding.play')}
+        >
           {playing ? (
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path fill="currentColor" d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />

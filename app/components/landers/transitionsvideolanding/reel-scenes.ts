@@ -5,9 +5,7 @@ export type Tagline = 'one' | 'two' | 'three';
 export type FaceEntrance = 'iris' | 'wipe' | 'zoom' | 'slide';
 
 export type Scene =
-  | { kind: 'tagline'; tagline: Tagline }
-  | { kind: 'face'; card: ProfileCard; entrance: FaceEntrance }
-  | { kind: 'finale'; cards: ProfileCard[] };
+  { kind: 'tagline'; tagline: Tagline } | { kind: 'face'; card: ProfileCard; entrance: FaceEntrance } | { kind: 'finale'; cards: ProfileCard[] };
 
 const ENTRANCES: FaceEntrance[] = ['iris', 'wipe', 'zoom', 'slide'];
 const TAGLINES: Tagline[] = ['one', 'two', 'three'];

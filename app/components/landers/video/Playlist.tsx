@@ -16,7 +16,9 @@ export function Playlist({ cards, index, onIndex }: { cards: ProfileCard[]; inde
         {cards.map((card, cardIndex) => (
           <li key={card.id}>
             <button type="button" className="video-playlist__item" aria-current={cardIndex === index ? 'true' : undefined} onClick={() => onIndex(cardIndex)}>
-              {card.main_image && <img src={photoUrl(card.main_image.thumb_filename, settings.cdn_prefix)} alt="" width="96" height="120" loading="lazy" decoding="async" />}
+              {card.main_image && (
+                <img src={photoUrl(card.main_image.thumb_filename, settings.cdn_prefix)} alt="" width="96" height="120" loading="lazy" decoding="async" />
+              )}
               <span className="video-playlist__name">
                 <span className="visually-hidden">{t('landers.video.show')} </span>
                 {card.name}, {card.age}

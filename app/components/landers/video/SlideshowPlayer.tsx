@@ -23,7 +23,10 @@ export function SlideshowPlayer({ cards, index, onIndex }: { cards: ProfileCard[
   const card = cards[index];
 
   useEffect(() => setPlaying(!reducedMotion), [reducedMotion]);
-  useEffect(() => setLoaded((seen) => (seen.has(index) && seen.has((index + 1) % cards.length) ? seen : new Set([...seen, index, (index + 1) % cards.length]))), [index, cards.length]);
+  useEffect(
+    () => setLoaded((seen) => (seen.has(index) && seen.has((index + 1) % cards.length) ? seen : new Set([...seen, index, (index + 1) % cards.length]))),
+    [index, cards.length],
+  );
 
   const next = () => onIndex((index + 1) % cards.length);
   return (
@@ -41,7 +44,13 @@ export function SlideshowPlayer({ cards, index, onIndex }: { cards: ProfileCard[
             {loaded.has(slideIndex) && slide.main_image && (
               <>
                 {/* The same address as the photo: one request, which must start as the photo's (high) for the first slide. */}
-                <img className="video-slide__backdrop" src={photoUrl(slide.main_image.filename, settings.cdn_prefix)} alt="" aria-hidden="true" fetchPriority={slideIndex === 0 ? 'high' : 'auto'} />
+                <img
+                  className="video-slide__backdrop"
+                  src={photoUrl(slide.main_image.filename, settings.cdn_prefix)}
+                  alt=""
+                  aria-hidden="true"
+                  fetchPriority={slideIndex === 0 ? 'high' : 'auto'}
+                />
                 <img
                   className="video-slide__photo"
                   src={photoUrl(slide.main_image.filename, settings.cdn_prefix)}
@@ -86,7 +95,12 @@ export function SlideshowPlayer({ cards, index, onIndex }: { cards: ProfileCard[
               {t('landers.video.meet', { name: card.name })}
             </SignupButton>
             {cards.length > 1 && (
-              <button type="button" className="video-player__toggle" onClick={() => setPlaying(!playing)} aria-label={playing ? t('landers.video.pause') : t('landers.video.play')}>
+              <button
+                type="button"
+                className="video-player__toggle"
+                onClick={() => setPlaying(!playing)}
+                aria-label={playing ? t('landers.video.pause') : t('landers.video.play')}
+              >
                 {playing ? <PauseGlyph /> : <PlayGlyph />}
               </button>
             )}

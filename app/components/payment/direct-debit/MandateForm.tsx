@@ -7,7 +7,16 @@ import type { MandateValues } from './use-direct-debit';
 
 type TextName = Exclude<keyof MandateValues, 'consent'>;
 
-export const EMPTY_MANDATE: MandateValues = { account_holder: '', iban: '', street: '', house_number: '', postal_code: '', city: '', mobile: '', consent: false };
+export const EMPTY_MANDATE: MandateValues = {
+  account_holder: '',
+  iban: '',
+  street: '',
+  house_number: '',
+  postal_code: '',
+  city: '',
+  mobile: '',
+  consent: false,
+};
 
 /** Field attributes that let browsers and password managers fill the form, and phones show the right keyboard. */
 const INPUTS: Record<TextName, { autoComplete: string; type?: string; inputMode?: 'tel' | 'text'; maxLength: number; col: string }> = {

@@ -32,13 +32,16 @@ export function useDirectDebit(orderId: number, initial: OrderStatusResponse | n
   const [resent, setResent] = useState(false);
 
   const submit = useApiAction(
-    useCallback(async (values: MandateValues) => {
-      const answer = await post({ action: 'mandate', order_id: orderId, ...values }, 0);
-      setMandate(answer);
-      setResent(false);
-      setStep('code');
-      return answer;
-    }, [orderId]),
+    useCallback(
+      async (values: MandateValues) => {
+        const answer = await post({ action: 'mandate', order_id: orderId, ...values }, 0);
+        setMandate(answer);
+        setResent(false);
+        setStep('code');
+        return answer;
+      },
+      [orderId],
+    ),
   );
 
   const confirm = useApiAction(

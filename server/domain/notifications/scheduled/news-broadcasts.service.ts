@@ -12,7 +12,12 @@ export const NEWS_START_JOB = 'notify.news';
  * how far it got. The sending itself is the job's (news.rules.ts); this needs no mailer, so
  * the command line and the console can use it in any process.
  */
-export function createNewsBroadcastsService(deps: { broadcasts: NewsBroadcastsRepository; sites: Pick<SitesRepository, 'findById'>; jobs: JobsRepository; clock: Clock }) {
+export function createNewsBroadcastsService(deps: {
+  broadcasts: NewsBroadcastsRepository;
+  sites: Pick<SitesRepository, 'findById'>;
+  jobs: JobsRepository;
+  clock: Clock;
+}) {
   const { broadcasts, jobs, clock } = deps;
   return {
     /** Stores the broadcast and enqueues its start; the worker splits it into batches. Throws 'not_found' for an unknown site. */

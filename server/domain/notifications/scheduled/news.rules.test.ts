@@ -32,7 +32,19 @@ describe('news (from the command line)', () => {
     const elsewhere = await createMember(ctx, otherSite);
 
     const printed: string[] = [];
-    const command = parseNewsArgs(['create', '--site', String(site.id), '--subject-en', 'Summer party', '--body-en', 'Join us <b>now</b>', '--subject-de', 'Sommerfest', '--body-de', 'Sei dabei']);
+    const command = parseNewsArgs([
+      'create',
+      '--site',
+      String(site.id),
+      '--subject-en',
+      'Summer party',
+      '--body-en',
+      'Join us <b>now</b>',
+      '--subject-de',
+      'Sommerfest',
+      '--body-de',
+      'Sei dabei',
+    ]);
     await runNewsCommand(ctx.services.newsBroadcasts, command, (line) => printed.push(line));
     expect(printed[0]).toMatch(/^Broadcast (\d+) stored for site \d+ in de, en/);
     const broadcastId = Number(/^Broadcast (\d+)/.exec(printed[0])![1]);

@@ -32,7 +32,13 @@ export function newsTextFor(texts: NewsBroadcastRow['texts'], language: string, 
  * member, so a retried batch re-sends nothing; sent_count grows per batch and finished_at is set
  * by a check that waits until no batch is left to run.
  */
-export function createNewsRules(deps: { broadcasts: NewsBroadcastsRepository; scheduled: ScheduledNotificationsRepository; jobs: JobsRepository; notifier: Notifier; clock: Clock }) {
+export function createNewsRules(deps: {
+  broadcasts: NewsBroadcastsRepository;
+  scheduled: ScheduledNotificationsRepository;
+  jobs: JobsRepository;
+  notifier: Notifier;
+  clock: Clock;
+}) {
   const { broadcasts, scheduled, jobs, notifier, clock } = deps;
   let sitesCache: { at: number; sites: Promise<Map<number, SiteTerms>> } | null = null;
   const siteTerms = () => {
@@ -57,7 +63,13 @@ export function createNewsRules(deps: { broadcasts: NewsBroadcastsRepository; sc
       await broadcasts.markStarted(broadcast.id, now);
       await enqueueBatches(
         { scheduled, jobs, now },
-        { kind: 'news', siteId: broadcast.siteId, jobKind: NEWS_BATCH_JOB, key: batchKeyPrefix(broadcast.id).slice(0, -1), payload: { broadcastId: broadcast.id } },
+        {
+          kind: 'news',
+          siteId: broadcast.siteId,
+          jobKind: NEWS_BATCH_JOB,
+          key: batchKeyPrefix(broadcast.id).slice(0, -1),
+          payload: { broadcastId: broadcast.id },
+        },
       );
       await enqueueFinishCheck(broadcast.id, 1);
     },

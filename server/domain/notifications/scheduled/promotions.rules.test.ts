@@ -48,7 +48,11 @@ describe('promotions: the time bonus about to end', () => {
     const sent = await sweepAt(3 * HOUR + 5 * MINUTE, signedUpAt);
     expect(sent.map((entry) => entry.userId).sort()).toEqual([free.id, french.id].sort());
     const english = sent.find((entry) => entry.userId === free.id)!;
-    expect(english).toMatchObject({ language: 'en', subject: 'Your 25% time bonus ends in 55 minutes', options: { key: `promotions:time_bonus:${free.id}`, topic: 'time_bonus' } });
+    expect(english).toMatchObject({
+      language: 'en',
+      subject: 'Your 25% time bonus ends in 55 minutes',
+      options: { key: `promotions:time_bonus:${free.id}`, topic: 'time_bonus' },
+    });
     expect(english.content).toMatchObject({ template: 'promotions', path: '/credits' });
     expect(sent.find((entry) => entry.userId === french.id)).toMatchObject({ language: 'fr', subject: 'Votre bonus temps de 25 % se termine dans 55 minutes' });
     for (const member of [paid, switchedOff, bounced]) expect(harness.notifier.to(member.id)).toEqual([]);

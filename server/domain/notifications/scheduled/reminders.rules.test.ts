@@ -64,7 +64,8 @@ describe('reminders: activation', () => {
     expect(dayThree[0].content.path).not.toBe(firstLink);
     expect(await sweepBetween(signedUpAt, 3 * DAY + HOUR, 5 * DAY)).toEqual([]);
 
-    for (const member of [confirmed, switchedOff]) expect(harness.notifier.sent.some((entry) => entry.userId === member.id && entry.content.template === 'reminders_activation')).toBe(false);
+    for (const member of [confirmed, switchedOff])
+      expect(harness.notifier.sent.some((entry) => entry.userId === member.id && entry.content.template === 'reminders_activation')).toBe(false);
 
     // The reminder's link is a real activation link: following it confirms the member.
     const token = new URL(dayThree[0].content.path, 'https://site.test').searchParams.get('token')!;
@@ -79,7 +80,11 @@ describe('reminders: activation', () => {
     const member = await createMember(ctx, site, { status: 'not_confirmed' });
     expect((await sweepBetween(signedUpAt, DAY, DAY)).map((entry) => entry.userId)).toEqual([member.id]);
     await ctx.db.update(users).set({ status: 'active' }).where(eq(users.id, member.id));
-    expect((await sweepBetween(signedUpAt, 3 * DAY, 3 * DAY + HOUR)).filter((entry) => entry.userId === member.id && entry.content.template === 'reminders_activation')).toEqual([]);
+    expect(
+      (await sweepBetween(signedUpAt, 3 * DAY, 3 * DAY + HOUR)).filter(
+        (entry) => entry.userId === member.id && entry.content.template === 'reminders_activation',
+      ),
+    ).toEqual([]);
   });
 });
 

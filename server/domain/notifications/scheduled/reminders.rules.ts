@@ -23,7 +23,12 @@ export const activationTopic = (day: number) => `activation_${day}`;
  * to add a profile photo. A sweep (every few minutes) finds members whose moment came within
  * the grace window; each reminder goes once (key and topic per reminder).
  */
-export function createRemindersRules(deps: { scheduled: ScheduledNotificationsRepository; links: Pick<AccountLinks, 'issueLinkPath'>; notifier: Notifier; clock: Clock }) {
+export function createRemindersRules(deps: {
+  scheduled: ScheduledNotificationsRepository;
+  links: Pick<AccountLinks, 'issueLinkPath'>;
+  notifier: Notifier;
+  clock: Clock;
+}) {
   const { scheduled, notifier, clock } = deps;
   const signedUpAround = (now: Date, days: number) => ({
     signedUpAfter: new Date(now.getTime() - days * DAY - REMINDER_GRACE_MS),
@@ -34,14 +39,24 @@ export function createRemindersRules(deps: { scheduled: ScheduledNotificationsRe
     const topic = activationTopic(day);
     await sweepMembers(scheduled, { kind: 'reminders', topic, ...signedUpAround(now, day), unconfirmed: true }, async (member) => {
       const path = await deps.links.issueLinkPath('activate', member.id);
-      await notifier.notify(member.id, 'reminders', { template: 'reminders_activation', values: { days: day }, path }, { key: `reminders:${topic}:${member.id}`, topic });
+      await notifier.notify(
+        member.id,
+        'reminders',
+        { template: 'reminders_activation', values: { days: day }, path },
+        { key: `reminders:${topic}:${member.id}`, topic },
+      );
     });
   }
 
   async function sweepPhoto(now: Date): Promise<void> {
     const filter = { kind: 'reminders' as const, topic: PHOTO_TOPIC, ...signedUpAround(now, PHOTO_REMINDER_DAYS), unconfirmed: false, withoutPhoto: true };
     await sweepMembers(scheduled, filter, async (member) => {
-      await notifier.notify(member.id, 'reminders', { template: 'reminders_photo', path: '/profile' }, { key: `reminders:${PHOTO_TOPIC}:${member.id}`, topic: PHOTO_TOPIC });
+      await notifier.notify(
+        member.id,
+        'reminders',
+        { template: 'reminders_photo', path: '/profile' },
+        { key: `reminders:${PHOTO_TOPIC}:${member.id}`, topic: PHOTO_TOPIC },
+      );
     });
   }
 

@@ -33,7 +33,14 @@ export const SCHEDULED_NOTIFICATION_CONCURRENCY = { [WEEKLY_DIGEST_BATCH_JOB]: 4
  * The job handlers of the four scheduled kinds (promotions, weekly_updates, news, reminders),
  * built from what they read and the one notifier they send through.
  */
-export function createScheduledNotificationJobs(deps: { db: Executor; jobs: JobsRepository; codes: DiscountCodesRepository; links: Pick<AccountLinks, 'issueLinkPath'>; notifier: Notifier; clock: Clock }) {
+export function createScheduledNotificationJobs(deps: {
+  db: Executor;
+  jobs: JobsRepository;
+  codes: DiscountCodesRepository;
+  links: Pick<AccountLinks, 'issueLinkPath'>;
+  notifier: Notifier;
+  clock: Clock;
+}) {
   const { jobs, notifier, clock } = deps;
   const scheduled = createScheduledNotificationsRepository(deps.db);
   const promotions = createPromotionsRules({ scheduled, codes: deps.codes, notifier, clock });
@@ -53,7 +60,8 @@ export function createScheduledNotificationJobs(deps: { db: Executor; jobs: Jobs
       [WEEKLY_DIGEST_JOB]: async () => void (await weekly.start()),
       [WEEKLY_DIGEST_BATCH_JOB]: async (payload: Record<string, unknown>) => void (await weekly.sendBatch(payload as unknown as DigestBatchPayload)),
       [NEWS_START_JOB]: (payload: Record<string, unknown>) => news.start({ broadcastId: Number(payload.broadcastId) }),
-      [NEWS_BATCH_JOB]: async (payload: Record<string, unknown>) => void (await news.sendBatch({ broadcastId: Number(payload.broadcastId), ...range(payload) })),
+      [NEWS_BATCH_JOB]: async (payload: Record<string, unknown>) =>
+        void (await news.sendBatch({ broadcastId: Number(payload.broadcastId), ...range(payload) })),
       [NEWS_FINISH_JOB]: (payload: Record<string, unknown>) => news.checkFinished({ broadcastId: Number(payload.broadcastId), check: Number(payload.check) }),
     },
   };

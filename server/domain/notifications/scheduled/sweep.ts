@@ -6,7 +6,11 @@ const PAGE = 500;
 const IN_FLIGHT = 8;
 
 /** Calls `tell` for every member the filter finds, page by page (by id); answers how many were found. */
-export async function sweepMembers(scheduled: ScheduledNotificationsRepository, filter: SweepFilter, tell: (member: MemberToNotify) => Promise<void>): Promise<number> {
+export async function sweepMembers(
+  scheduled: ScheduledNotificationsRepository,
+  filter: SweepFilter,
+  tell: (member: MemberToNotify) => Promise<void>,
+): Promise<number> {
   let afterId = 0;
   let found = 0;
   for (;;) {

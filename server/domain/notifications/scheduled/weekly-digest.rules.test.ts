@@ -40,9 +40,25 @@ describe('weekly_updates', () => {
     const onNicheSite = await createMember(ctx, nicheSite, { gender: 'male', seeking: 'female', country: 'NL', createdAt: longAgo });
     const unconfirmed = await createMember(ctx, site, { gender: 'male', seeking: 'female', country: 'NL', status: 'not_confirmed', createdAt: longAgo });
 
-    const sameRegion = await createMember(ctx, site, { name: 'Anna', gender: 'female', seeking: 'male', country: 'NL', region: 'NH', dateOfBirth: '1996-01-20', createdAt: inWeek(5) });
+    const sameRegion = await createMember(ctx, site, {
+      name: 'Anna',
+      gender: 'female',
+      seeking: 'male',
+      country: 'NL',
+      region: 'NH',
+      dateOfBirth: '1996-01-20',
+      createdAt: inWeek(5),
+    });
     const otherRegion = await createMember(ctx, site, { name: 'Bea', gender: 'female', seeking: 'both', country: 'NL', region: 'ZH', createdAt: inWeek(1) });
-    const nicheFit = await createMember(ctx, site, { name: 'Cleo', gender: 'female', seeking: 'male', country: 'NL', region: 'UT', niches: [3], createdAt: inWeek(2) });
+    const nicheFit = await createMember(ctx, site, {
+      name: 'Cleo',
+      gender: 'female',
+      seeking: 'male',
+      country: 'NL',
+      region: 'UT',
+      niches: [3],
+      createdAt: inWeek(2),
+    });
     await createMember(ctx, site, { gender: 'female', seeking: 'female', country: 'NL', region: 'NH', createdAt: inWeek(1) });
     await createMember(ctx, site, { gender: 'male', seeking: 'male', country: 'NL', region: 'NH', createdAt: inWeek(1) });
     await createMember(ctx, site, { gender: 'female', seeking: 'male', country: 'DE', createdAt: inWeek(1) });
@@ -98,7 +114,9 @@ describe('weekly_updates', () => {
     const again = await harness.scheduled.weekly.start();
     expect(batches).toBeGreaterThan(0);
     expect(again).toBe(batches);
-    const rows = await ctx.db.execute(sql`select count(*)::int as count from jobs where kind = ${WEEKLY_DIGEST_BATCH_JOB} and key like ${`${WEEKLY_DIGEST_BATCH_JOB}:2026-W25:%`}`);
+    const rows = await ctx.db.execute(
+      sql`select count(*)::int as count from jobs where kind = ${WEEKLY_DIGEST_BATCH_JOB} and key like ${`${WEEKLY_DIGEST_BATCH_JOB}:2026-W25:%`}`,
+    );
     expect((rows as unknown as { rows: { count: number }[] }).rows[0].count).toBe(batches);
   });
 });

@@ -1,7 +1,7 @@
 import type { JobsRepository } from '../../../db/repositories/jobs.repository';
 import type { ScheduledNotificationsRepository } from '../../../db/repositories/scheduled-notifications.repository';
 import type { DigestRecipient, NewMember, WeeklyDigestRepository } from '../../../db/repositories/weekly-digest.repository';
-import { ageOn } from '../../accounts/signup-rules';
+import { ageOn } from '../../profiles/age-rule';
 import type { Clock } from '../../shared/clock';
 import type { Notifier } from '../notifier.port';
 import { isoWeekOf } from './iso-week';
@@ -53,7 +53,13 @@ export function pickNewMembers(member: DigestRecipient, candidates: NewMember[],
  * query each and mails with a few in flight. Sends are keyed per member and ISO week, so a
  * retried batch re-sends nothing. Profile views are not recorded anywhere, so not counted.
  */
-export function createWeeklyDigestRules(deps: { digest: WeeklyDigestRepository; scheduled: ScheduledNotificationsRepository; jobs: JobsRepository; notifier: Notifier; clock: Clock }) {
+export function createWeeklyDigestRules(deps: {
+  digest: WeeklyDigestRepository;
+  scheduled: ScheduledNotificationsRepository;
+  jobs: JobsRepository;
+  notifier: Notifier;
+  clock: Clock;
+}) {
   const { digest, notifier, clock } = deps;
   // The week's candidates are the same for every batch of a run: read once per week per process.
   let candidatesOfWeek: { key: string; members: Promise<NewMember[]> } | null = null;
@@ -113,7 +119,12 @@ export function createWeeklyDigestRules(deps: { digest: WeeklyDigestRepository; 
         await notifier.notify(
           member.id,
           'weekly_updates',
-          { template: 'weekly_updates', values: { new_members: newMembers.length, likes: likeCount }, path: likeCount && !newMembers.length ? '/likes' : '/members', items },
+          {
+            template: 'weekly_updates',
+            values: { new_members: newMembers.length, likes: likeCount },
+            path: likeCount && !newMembers.length ? '/likes' : '/members',
+            items,
+          },
           { key: `weekly_updates:${member.id}:${payload.week}`, topic: payload.week },
         );
         told += 1;

@@ -2,9 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditPage, AuditQuery } from '../../../../contract/admin/audit';
 import { ErrorBody } from '../../../../contract/errors';
-import type { AuditFilters } from '../../../db/repositories/audit.repository';
-import type { AuditRow } from '../../../db/schema/index';
-import { AUDIT_PAGE_SIZE, type AuditService } from '../../../domain/audit/audit.service';
+import { AUDIT_PAGE_SIZE, type AuditFilters, type AuditRow, type AuditService } from '../../../domain/audit/audit.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 const tags = ['admin'];
@@ -37,10 +35,14 @@ const present = (row: AuditRow) => ({
 
 /** The audit log, filtered and paged, and the same as CSV. */
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
-  app.get('/api/admin/audit', { schema: { tags, querystring: AuditQuery, response: { 200: AuditPage, ...errors } }, config: { staff: 'audit.read' } }, async (request) => {
-    const rows = await audit.page(filtersOf(request.query), request.query.before);
-    return { entries: rows.map(present), next_before: rows.length === AUDIT_PAGE_SIZE ? rows[rows.length - 1].id : null };
-  });
+  app.get(
+    '/api/admin/audit',
+    { schema: { tags, querystring: AuditQuery, response: { 200: AuditPage, ...errors } }, config: { staff: 'audit.read' } },
+    async (request) => {
+      const rows = await audit.page(filtersOf(request.query), request.query.before);
+      return { entries: rows.map(present), next_before: rows.length === AUDIT_PAGE_SIZE ? rows[rows.length - 1].id : null };
+    },
+  );
 
   app.get('/api/admin/audit.csv', { schema: { tags, querystring: AuditQuery }, config: { staff: 'audit.read' } }, async (request, reply) =>
     reply

@@ -28,7 +28,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 403: ErrorBody,
 const tags = ['admin'];
 
 /** Fictional profiles (`fictional.manage`) and the hosts' inbox (`fictional.answer`), issue 16 item 6. */
-export const fictionalRoutes: FastifyPluginAsyncZod<{ fictionalProfiles: FictionalProfilesService; hostInbox: HostInboxService }> = async (app, { fictionalProfiles, hostInbox }) => {
+export const fictionalRoutes: FastifyPluginAsyncZod<{ fictionalProfiles: FictionalProfilesService; hostInbox: HostInboxService }> = async (
+  app,
+  { fictionalProfiles, hostInbox },
+) => {
   app.get(
     '/api/admin/fictional-profiles',
     { schema: { tags, querystring: FictionalProfilesQuery, response: { 200: FictionalProfilesPage, ...errors } }, config: { staff: 'fictional.manage' } },
@@ -58,29 +61,48 @@ export const fictionalRoutes: FastifyPluginAsyncZod<{ fictionalProfiles: Fiction
 
   app.patch(
     '/api/admin/fictional-profiles/:id',
-    { schema: { tags, params: FictionalIdParams, body: UpdateFictionalProfileInput, response: { 200: FictionalProfile, ...errors } }, config: { staff: 'fictional.manage' } },
+    {
+      schema: { tags, params: FictionalIdParams, body: UpdateFictionalProfileInput, response: { 200: FictionalProfile, ...errors } },
+      config: { staff: 'fictional.manage' },
+    },
     async (request) => {
       const { date_of_birth, ...rest } = request.body;
-      return presentFictionalProfile(await fictionalProfiles.update(actorOf(request), request.params.id, { ...rest, ...(date_of_birth !== undefined && { dateOfBirth: date_of_birth }) }));
+      return presentFictionalProfile(
+        await fictionalProfiles.update(actorOf(request), request.params.id, { ...rest, ...(date_of_birth !== undefined && { dateOfBirth: date_of_birth }) }),
+      );
     },
   );
 
-  app.get('/api/admin/inbox', { schema: { tags, querystring: InboxQuery, response: { 200: InboxPage, ...errors } }, config: { staff: 'fictional.answer' } }, async (request) => {
-    const { offset, limit } = pageWindow(request.query);
-    const { items, now } = await hostInbox.waiting(request.query.site_id ?? null, offset, limit);
-    const viewer = actorOf(request).id;
-    return { items: items.slice(0, request.query.page_size).map((row) => presentWaiting(row, viewer, now)), page: request.query.page, page_size: request.query.page_size, has_more: items.length > request.query.page_size };
-  });
+  app.get(
+    '/api/admin/inbox',
+    { schema: { tags, querystring: InboxQuery, response: { 200: InboxPage, ...errors } }, config: { staff: 'fictional.answer' } },
+    async (request) => {
+      const { offset, limit } = pageWindow(request.query);
+      const { items, now } = await hostInbox.waiting(request.query.site_id ?? null, offset, limit);
+      const viewer = actorOf(request).id;
+      return {
+        items: items.slice(0, request.query.page_size).map((row) => presentWaiting(row, viewer, now)),
+        page: request.query.page,
+        page_size: request.query.page_size,
+        has_more: items.length > request.query.page_size,
+      };
+    },
+  );
 
   app.get(
     '/api/admin/inbox/:id',
-    { schema: { tags, params: InboxConversationParams, querystring: InboxConversationQuery, response: { 200: InboxConversation, ...errors } }, config: { staff: 'fictional.answer' } },
+    {
+      schema: { tags, params: InboxConversationParams, querystring: InboxConversationQuery, response: { 200: InboxConversation, ...errors } },
+      config: { staff: 'fictional.answer' },
+    },
     async (request) => {
       const opened = await hostInbox.open(request.params.id, request.query.before ?? null);
       const { now } = opened;
       return {
         conversation_id: opened.conversation.conversationId,
-        fictional: { id: opened.conversation.fictionalId, name: opened.fictionalName },
+        site_id: opened.conversation.siteId,
+        member_language: opened.conversation.memberLanguage,
+        fictional: presentHostMember(opened.fictional, now),
         member: presentHostMember(opened.member, now),
         messages: opened.messages.map(presentMessage),
         has_more: opened.hasMore,

@@ -34,7 +34,14 @@ describe('jobs over HTTP', () => {
     expect(listed.statusCode).toBe(200);
     expect(listed.json().jobs).toHaveLength(1);
     const [dead] = listed.json().jobs;
-    expect(dead).toMatchObject({ kind: 'send_news', state: 'dead', attempts: 2, last_error: 'SMTP 421 try later', payload: { fail: true, n: 1 }, dead_at: ctx.clock.now().toISOString() });
+    expect(dead).toMatchObject({
+      kind: 'send_news',
+      state: 'dead',
+      attempts: 2,
+      last_error: 'SMTP 421 try later',
+      payload: { fail: true, n: 1 },
+      dead_at: ctx.clock.now().toISOString(),
+    });
 
     const retried = await ctx.app.inject({ method: 'POST', url: `/api/admin/jobs/${dead.id}/retry`, cookies: owner.cookies });
     expect(retried.statusCode).toBe(200);
@@ -45,11 +52,21 @@ describe('jobs over HTTP', () => {
 
     const audit = (await ctx.app.inject({ url: '/api/admin/audit?action=job.retry', cookies: owner.cookies })).json();
     expect(audit.entries).toHaveLength(1);
-    expect(audit.entries[0]).toMatchObject({ staff_email: owner.member.email, target_type: 'job', target_id: String(dead.id), before: { state: 'dead', attempts: 2 }, after: { state: 'due', attempts: 0 } });
+    expect(audit.entries[0]).toMatchObject({
+      staff_email: owner.member.email,
+      target_type: 'job',
+      target_id: String(dead.id),
+      before: { state: 'dead', attempts: 2 },
+      after: { state: 'due', attempts: 0 },
+    });
 
     // It fails once more and waits for its next attempt: failing, not dead.
     await ctx.services.jobRunner.runDue();
-    expect((await ctx.app.inject({ url: '/api/admin/jobs', cookies: owner.cookies })).json().jobs[0]).toMatchObject({ id: dead.id, state: 'failing', attempts: 1 });
+    expect((await ctx.app.inject({ url: '/api/admin/jobs', cookies: owner.cookies })).json().jobs[0]).toMatchObject({
+      id: dead.id,
+      state: 'failing',
+      attempts: 1,
+    });
   });
 
   it('answers 404 for an unknown job (one past the id range too) and 400 for a malformed id', async () => {

@@ -4,7 +4,7 @@ import { createVisibleMember } from '../../../../tests/factories/members';
 import { createSite } from '../../../../tests/factories/sites';
 import { createStaffMember } from '../../../../tests/factories/staff';
 import { createTestContext, type TestContext } from '../../../../tests/setup/test-services';
-import { createCreditsRepository } from '../../../db/repositories/credits.repository';
+import { bookCredits } from '../../../domain/credits/ledger';
 import { auditLog, users, type SiteRow } from '../../../db/schema/index';
 
 let ctx: TestContext;
@@ -50,8 +50,8 @@ describe('GET /api/admin/members', () => {
   it('lets a moderator search but not act', async () => {
     const member = await createVisibleMember(ctx, site);
     expect((await get(`/api/admin/members/${member.id}`, moderator.cookies)).statusCode).toBe(200);
-    const ban = await post(`/api/admin/members/${member.id}/ban`, { reason: 'not allowed' }, moderator.cookies);
-    expect([ban.statusCode, ban.json().error]).toEqual([403, 'staff_forbidden']);
+    const remove = await post(`/api/admin/members/${member.id}/delete`, { reason: 'not allowed' }, moderator.cookies);
+    expect([remove.statusCode, remove.json().error]).toEqual([403, 'staff_forbidden']);
   });
 });
 
@@ -80,7 +80,7 @@ describe('member page and actions over HTTP', () => {
 
   it('corrects credits with a reason and a key, 409 below zero, and refuses a zero or fractional delta', async () => {
     const member = await createVisibleMember(ctx, site);
-    await createCreditsRepository(ctx.db).apply({ userId: member.id, delta: 10, reason: 'signup_bonus', at: ctx.clock.now() });
+    await bookCredits(ctx.db, { userId: member.id, delta: 10, reason: 'signup_bonus', at: ctx.clock.now() });
     const url = `/api/admin/members/${member.id}/credit-corrections`;
     for (const delta of [0, 1.5, '5']) expect((await post(url, { delta, reason: 'typo', idempotency_key: `bad-key-${member.id}` })).statusCode).toBe(400);
     const below = await post(url, { delta: -11, reason: 'too much', idempotency_key: `below-key-${member.id}` });
@@ -94,7 +94,7 @@ describe('member page and actions over HTTP', () => {
 
   it('keeps message text behind members.messages: support gets 403, an admin reads it', async () => {
     const writer = await createVisibleMember(ctx, site, { paidUser: true });
-    await createCreditsRepository(ctx.db).apply({ userId: writer.id, delta: 100, reason: 'signup_bonus', at: ctx.clock.now() });
+    await bookCredits(ctx.db, { userId: writer.id, delta: 100, reason: 'signup_bonus', at: ctx.clock.now() });
     const partner = await createVisibleMember(ctx, site, { gender: 'male' });
     await ctx.services.chat.send(site, writer.id, { profileId: partner.id, kind: 'text', text: 'only for admins', clientId: `http-${writer.id}` });
     const page = (await get(`/api/admin/members/${writer.id}`)).json();

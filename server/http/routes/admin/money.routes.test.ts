@@ -17,7 +17,8 @@ beforeAll(async () => {
   const paid = await createOrder(ctx.db, { siteId: site.id, createdAt: day('2026-11-02'), amount: 4995 });
   await createRefund(ctx.db, paid, { amount: 1000, createdAt: day('2026-11-03') });
   await createOrder(ctx.db, { siteId: site.id, createdAt: day('2026-11-04'), amount: 995, status: 'failed', providerPaymentId: '@SUM(A1:A9)' });
-  for (let index = 0; index < 27; index++) await createOrder(ctx.db, { siteId: site.id, createdAt: new Date(day('2026-10-01').getTime() + index * 60_000), amount: 500 });
+  for (let index = 0; index < 27; index++)
+    await createOrder(ctx.db, { siteId: site.id, createdAt: new Date(day('2026-10-01').getTime() + index * 60_000), amount: 500 });
 });
 afterAll(() => ctx.close());
 
@@ -39,7 +40,11 @@ describe('orders over HTTP', () => {
 
   it('gives totals for a period of up to 31 days and explains the limit otherwise', async () => {
     const totals = await ctx.app.inject({ url: '/api/admin/orders/totals?from=2026-11-01&to=2026-11-30', cookies: admin.cookies });
-    expect(totals.json()).toEqual({ from: '2026-11-01', to: '2026-11-30', currencies: [{ currency: 'EUR', paid_count: 1, paid_amount: 4995, refunded_count: 1, refunded_amount: 1000 }] });
+    expect(totals.json()).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      currencies: [{ currency: 'EUR', paid_count: 1, paid_amount: 4995, refunded_count: 1, refunded_amount: 1000 }],
+    });
     const open = await ctx.app.inject({ url: '/api/admin/orders/totals', cookies: admin.cookies });
     expect(open.statusCode).toBe(400);
     expect(open.json()).toEqual({ error: 'order_totals_range', message: 'Totals need a date range (from and to) of at most 31 days.' });
@@ -64,13 +69,26 @@ describe('discount codes over HTTP', () => {
       method: 'POST',
       url: '/api/admin/discount-codes',
       cookies: admin.cookies,
-      payload: { code: 'spring30', value_percentage: 30, country: 'NL', currency: 'EUR', minimum_order_value: 1000, validity: 'unlimited', payment_methods: ['ideal', 'paypal'] },
+      payload: {
+        code: 'spring30',
+        value_percentage: 30,
+        country: 'NL',
+        currency: 'EUR',
+        minimum_order_value: 1000,
+        validity: 'unlimited',
+        payment_methods: ['ideal', 'paypal'],
+      },
     });
     expect(created.statusCode).toBe(201);
     const code = created.json();
     expect(code).toMatchObject({ code: 'SPRING30', status: 'active', validity: 'unlimited', expires_at: null, user_id: null });
 
-    const duplicate = await ctx.app.inject({ method: 'POST', url: '/api/admin/discount-codes', cookies: admin.cookies, payload: { code: 'Spring30', value_percentage: 10 } });
+    const duplicate = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/discount-codes',
+      cookies: admin.cookies,
+      payload: { code: 'Spring30', value_percentage: 10 },
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({
       error: 'discount_code_taken',
@@ -93,21 +111,45 @@ describe('discount codes over HTTP', () => {
       method: 'POST',
       url: '/api/admin/discount-codes',
       cookies: admin.cookies,
-      payload: { code: 'a b', value_percentage: 150, country: 'Netherlands', currency: 'euro', minimum_order_value: -1, validity: 'forever', payment_methods: ['cash'] },
+      payload: {
+        code: 'a b',
+        value_percentage: 150,
+        country: 'Netherlands',
+        currency: 'euro',
+        minimum_order_value: -1,
+        validity: 'forever',
+        payment_methods: ['cash'],
+      },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields.map((field: { field: string }) => field.field).sort()).toEqual(
+    expect(
+      response
+        .json()
+        .fields.map((field: { field: string }) => field.field)
+        .sort(),
+    ).toEqual(
       ['body.code', 'body.country', 'body.currency', 'body.minimum_order_value', 'body.payment_methods.0', 'body.validity', 'body.value_percentage'].sort(),
     );
-    const past = await ctx.app.inject({ method: 'POST', url: '/api/admin/discount-codes', cookies: admin.cookies, payload: { code: 'LATE10', value_percentage: 10, expires_at: '2020-01-01T00:00:00Z' } });
-    expect(past.json()).toMatchObject({ error: 'discount_expiry_past', fields: [{ field: 'body.expires_at', problem: 'The expiry date lies in the past. Choose a later date or none.' }] });
+    const past = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/discount-codes',
+      cookies: admin.cookies,
+      payload: { code: 'LATE10', value_percentage: 10, expires_at: '2020-01-01T00:00:00Z' },
+    });
+    expect(past.json()).toMatchObject({
+      error: 'discount_expiry_past',
+      fields: [{ field: 'body.expires_at', problem: 'The expiry date lies in the past. Choose a later date or none.' }],
+    });
     expect((await ctx.app.inject({ url: '/api/admin/discount-codes?code=late10', cookies: admin.cookies })).json().items).toEqual([]);
   });
 
   it('keeps support out of the money area', async () => {
     const support = await createStaffMember(ctx, 'support');
     expect((await ctx.app.inject({ url: '/api/admin/orders', cookies: support.cookies })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/discount-codes', cookies: support.cookies, payload: { code: 'X', value_percentage: 1 } })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/admin/discount-codes', cookies: support.cookies, payload: { code: 'X', value_percentage: 1 } }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 

@@ -42,7 +42,10 @@ describe('/api/admin/partner-cards', () => {
     const listed = await ctx.app.inject({ url: `/api/admin/partner-cards?site_id=${site.id}`, cookies: admin });
     expect(listed.json().items).toEqual(expect.arrayContaining([expect.objectContaining({ id, active: false })]));
 
-    const audit = await ctx.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'partner_card'), eq(auditLog.targetId, String(id))));
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'partner_card'), eq(auditLog.targetId, String(id))));
     expect(audit.map((row) => row.action).sort()).toEqual(['partner_card.create', 'partner_card.update']);
   });
 
@@ -69,33 +72,68 @@ describe('/api/admin/partner-cards', () => {
 
   it('tells the operator what a refused address or name needs, not only that it is wrong', async () => {
     const post = (change: object) => ctx.app.inject({ method: 'POST', url: '/api/admin/partner-cards', cookies: owner, payload: { ...newCard, ...change } });
-    expect((await post({ url: 'http://live.partner.example/nina' })).json().fields).toEqual([{ field: 'body.url', problem: 'Enter a secure web address that starts with https://.' }]);
-    expect((await post({ name: '<b>Nina</b>' })).json().fields).toEqual([{ field: 'body.name', problem: 'Use a plain name, without < or >.' }]);
+    expect((await post({ url: 'http://live.partner.example/nina' })).json().fields).toEqual([
+      { field: 'body.url', label: 'Web address', problem: 'Web address: Enter a secure web address that starts with https://.' },
+    ]);
+    expect((await post({ name: '<b>Nina</b>' })).json().fields).toEqual([
+      { field: 'body.name', label: 'Name', problem: 'Name: Use a plain name, without < or >.' },
+    ]);
   });
 
   it('refuses unknown fields and a missing card', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/partner-cards', cookies: owner, payload: { ...newCard, image_key: '../../etc/passwd' } })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/admin/partner-cards/999999', cookies: owner, payload: { active: false } })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/admin/partner-cards', cookies: owner, payload: { ...newCard, image_key: '../../etc/passwd' } }))
+        .statusCode,
+    ).toBe(400);
+    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/admin/partner-cards/999999', cookies: owner, payload: { active: false } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('takes an image as multipart and serves it re-encoded; a non-image is a 400', async () => {
     const id = (await ctx.app.inject({ method: 'POST', url: '/api/admin/partner-cards', cookies: owner, payload: newCard })).json().id as number;
-    const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/admin/partner-cards/${id}/image`, cookies: owner, ...multipart('nina.jpg', 'image/jpeg', await makeJpeg(500, 500)) });
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/partner-cards/${id}/image`,
+      cookies: owner,
+      ...multipart('nina.jpg', 'image/jpeg', await makeJpeg(500, 500)),
+    });
     expect(uploaded.statusCode).toBe(200);
     expect(uploaded.json().image).toMatch(/^\/media\/partners\/[0-9a-f]{32}\.webp$/);
     const served = await ctx.app.inject({ url: uploaded.json().image });
     expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/webp']);
 
-    const refused = await ctx.app.inject({ method: 'POST', url: `/api/admin/partner-cards/${id}/image`, cookies: owner, ...multipart('x.jpg', 'image/jpeg', Buffer.from('not a photo')) });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/partner-cards/${id}/image`,
+      cookies: owner,
+      ...multipart('x.jpg', 'image/jpeg', Buffer.from('not a photo')),
+    });
     expect([refused.statusCode, refused.json().error]).toEqual([400, 'photo_not_an_image']);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/partner-cards/${id}/image`, cookies: moderator, ...multipart('nina.jpg', 'image/jpeg', await makeJpeg(500, 500)) })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/admin/partner-cards/${id}/image`,
+          cookies: moderator,
+          ...multipart('nina.jpg', 'image/jpeg', await makeJpeg(500, 500)),
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('partner cards in members.php', () => {
   it('come with the first page, tracked with the configured domain whatever host headers say, apart from the members', async () => {
     await createVisibleMember(ctx, site);
-    const created = (await ctx.app.inject({ method: 'POST', url: '/api/admin/partner-cards', cookies: owner, payload: { ...newCard, name: 'Shown', kind: 'resell', url: 'https://dating.partner.example/go' } })).json();
+    const created = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/partner-cards',
+        cookies: owner,
+        payload: { ...newCard, name: 'Shown', kind: 'resell', url: 'https://dating.partner.example/go' },
+      })
+    ).json();
     const response = await ctx.app.inject({ url: '/api/members.php', headers: { 'x-forwarded-host': 'evil.example' } });
     expect(response.statusCode).toBe(200);
     const body = response.json();

@@ -1,6 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminPartnerCard, CreatePartnerCardInput, PartnerCardIdParams, PartnerCardsList, PartnerCardsQuery, UpdatePartnerCardInput } from '../../../../contract/admin/partner-cards';
+import {
+  AdminPartnerCard,
+  CreatePartnerCardInput,
+  PartnerCardIdParams,
+  PartnerCardsList,
+  PartnerCardsQuery,
+  UpdatePartnerCardInput,
+} from '../../../../contract/admin/partner-cards';
 import { ErrorBody } from '../../../../contract/errors';
 import type { MediaStorage } from '../../../adapters/storage/storage.port';
 import { presentAdminPartnerCard } from '../../../domain/partners/partner-cards-presenter';
@@ -13,7 +20,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const tags = ['admin'];
 
 /** Partner cards (issue 18): owners and admins list, add, edit and deactivate them, and upload their images. */
-export const partnerCardsRoutes: FastifyPluginAsyncZod<{ partnerCards: PartnerCardsService; storage: MediaStorage }> = async (app, { partnerCards, storage }) => {
+export const partnerCardsRoutes: FastifyPluginAsyncZod<{ partnerCards: PartnerCardsService; storage: MediaStorage }> = async (
+  app,
+  { partnerCards, storage },
+) => {
   // The image arrives as multipart; oversized files are refused while streaming.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3 } });
   const present = (row: Parameters<typeof presentAdminPartnerCard>[0]) => presentAdminPartnerCard(row, storage);
@@ -42,16 +52,28 @@ export const partnerCardsRoutes: FastifyPluginAsyncZod<{ partnerCards: PartnerCa
 
   app.patch(
     '/api/admin/partner-cards/:id',
-    { schema: { tags, params: PartnerCardIdParams, body: UpdatePartnerCardInput, response: { 200: AdminPartnerCard, ...errors } }, config: { staff: 'sites.write' } },
+    {
+      schema: { tags, params: PartnerCardIdParams, body: UpdatePartnerCardInput, response: { 200: AdminPartnerCard, ...errors } },
+      config: { staff: 'sites.write' },
+    },
     async (request) => {
       const { site_id, sort_order, ...fields } = request.body;
-      return present(await partnerCards.update(actorOf(request), request.params.id, { ...fields, ...(site_id !== undefined && { siteId: site_id }), ...(sort_order !== undefined && { sortOrder: sort_order }) }));
+      return present(
+        await partnerCards.update(actorOf(request), request.params.id, {
+          ...fields,
+          ...(site_id !== undefined && { siteId: site_id }),
+          ...(sort_order !== undefined && { sortOrder: sort_order }),
+        }),
+      );
     },
   );
 
   app.post(
     '/api/admin/partner-cards/:id/image',
-    { schema: { tags, params: PartnerCardIdParams, consumes: ['multipart/form-data'], response: { 200: AdminPartnerCard, ...errors } }, config: { staff: 'sites.write' } },
+    {
+      schema: { tags, params: PartnerCardIdParams, consumes: ['multipart/form-data'], response: { 200: AdminPartnerCard, ...errors } },
+      config: { staff: 'sites.write' },
+    },
     async (request) => {
       const upload = await readImageUpload(request);
       return present(await partnerCards.setImage(actorOf(request), request.params.id, upload.data, upload.mimetype));

@@ -14,15 +14,25 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const edit = (siteId: number, payload: Record<string, unknown>) => ctx.app.inject({ method: 'PATCH', url: `/api/admin/sites/${siteId}`, cookies: admin.cookies, payload });
+const edit = (siteId: number, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'PATCH', url: `/api/admin/sites/${siteId}`, cookies: admin.cookies, payload });
 
 describe('a site’s analytics ids', () => {
   it('refuses ids in another format, naming each field, and changes nothing', async () => {
     const site = await createSite(ctx.db, { domain: 'ids-refused.test' });
     const response = await edit(site.id, { version: 1, tag_manager_id: 'UA-12345-1', clarity_id: 'has space' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields.map((field: { field: string }) => field.field).sort()).toEqual(['body.clarity_id', 'body.tag_manager_id']);
-    expect((await ctx.app.inject({ url: `/api/admin/sites/${site.id}`, cookies: admin.cookies })).json()).toMatchObject({ version: 1, tag_manager_id: '', clarity_id: '' });
+    expect(
+      response
+        .json()
+        .fields.map((field: { field: string }) => field.field)
+        .sort(),
+    ).toEqual(['body.clarity_id', 'body.tag_manager_id']);
+    expect((await ctx.app.inject({ url: `/api/admin/sites/${site.id}`, cookies: admin.cookies })).json()).toMatchObject({
+      version: 1,
+      tag_manager_id: '',
+      clarity_id: '',
+    });
   });
 
   it('saves them normalised and audited, hands them to pages, and the page CSP admits exactly their origins', async () => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SiteIdParams } from '../../../../contract/admin/sites';
 import { ErrorBody } from '../../../../contract/errors';
 import { AdminThemeResponse, ThemeImageParams, UpdateThemeInput } from '../../../../contract/theme';
-import type { SiteRow } from '../../../db/schema/index';
+import type { SiteRow } from '../../../domain/sites/sites.service';
 import { MAX_UPLOAD_BYTES } from '../../../domain/photos/image-processing';
 import type { SiteThemes } from '../../../domain/sites/site-theme-styles';
 import type { SiteThemeService } from '../../../domain/sites/site-theme.service';
@@ -20,8 +20,10 @@ export const siteThemeRoutes: FastifyPluginAsyncZod<{ siteTheme: SiteThemeServic
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3 } });
   const present = (site: SiteRow) => ({ site_id: site.id, version: site.version, theme: siteTheme.present(site), css: siteThemes.stylesheetOf(site).href });
 
-  app.get('/api/admin/sites/:id/theme', { schema: { tags, params: SiteIdParams, response: { 200: AdminThemeResponse, ...errors } }, config: { staff: 'sites.read' } }, async (request) =>
-    present(await siteTheme.get(request.params.id)),
+  app.get(
+    '/api/admin/sites/:id/theme',
+    { schema: { tags, params: SiteIdParams, response: { 200: AdminThemeResponse, ...errors } }, config: { staff: 'sites.read' } },
+    async (request) => present(await siteTheme.get(request.params.id)),
   );
 
   app.put(
@@ -32,7 +34,10 @@ export const siteThemeRoutes: FastifyPluginAsyncZod<{ siteTheme: SiteThemeServic
 
   app.post(
     '/api/admin/sites/:id/theme/:image',
-    { schema: { tags, params: SiteImageParams, consumes: ['multipart/form-data'], response: { 200: AdminThemeResponse, ...errors } }, config: { staff: 'sites.write' } },
+    {
+      schema: { tags, params: SiteImageParams, consumes: ['multipart/form-data'], response: { 200: AdminThemeResponse, ...errors } },
+      config: { staff: 'sites.write' },
+    },
     async (request) => {
       const upload = await readImageUpload(request);
       return present(await siteTheme.setImage(actorOf(request), request.params.id, request.params.image, upload.data, upload.mimetype));

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkResponse } from '../../../../contract/accounts';
 import { SecondFactorInput, StaffSessionResponse, StaffSignInInput } from '../../../../contract/admin/staff';
 import { ErrorBody } from '../../../../contract/errors';
-import type { StaffSignInService } from '../../../domain/staff/staff-sign-in.service';
+import { secondFactorStepOf, type StaffSignInService } from '../../../domain/staff/staff-sign-in.service';
 import { presentStaff } from '../../../domain/staff/staff-presenter';
 import { AppError } from '../../../domain/shared/app-error';
 import { clearStaffCookie, setStaffCookie, STAFF_COOKIE } from '../../admin/staff-auth';
@@ -23,7 +23,8 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<{ signIn: StaffSignInServ
       // A new token at every sign-in; an earlier session of this browser ends.
       if (previous) await signIn.signOut(previous);
       setStaffCookie(reply, token);
-      return { step: 'second_factor' as const, staff: null };
+      const session = await signIn.findSession(token);
+      return { step: session ? secondFactorStepOf(session.member) : ('second_factor' as const), staff: null };
     },
   );
 
@@ -41,7 +42,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<{ signIn: StaffSignInServ
   app.get('/api/admin/session', { schema: { tags, response: { 200: StaffSessionResponse, 401: ErrorBody } }, config: { staff: 'public' } }, async (request) => {
     const session = await request.findStaffSession();
     if (!session) throw new AppError('staff_authentication_required');
-    return session.verified ? { step: 'signed_in' as const, staff: presentStaff(session.member) } : { step: 'second_factor' as const, staff: null };
+    return session.verified ? { step: 'signed_in' as const, staff: presentStaff(session.member) } : { step: secondFactorStepOf(session.member), staff: null };
   });
 
   app.delete('/api/admin/session', { schema: { tags, response: { 200: OkResponse } }, config: { staff: 'public' } }, async (request, reply) => {

@@ -19,7 +19,10 @@ describe('GET /api/admin/traffic', () => {
   it('answers the last 7 days of one site by default', async () => {
     const site = await createSite(ctx.db);
     await signUpMember(ctx, site, { network: 'mailnet', ref: 'spring' });
-    await ctx.services.pageVisits.record({ siteId: site.id, memberId: null, hasStatisticsConsent: false, visitorId: null }, { path: '/landers/gallery', ms: 2000, lb: true, bounced: true });
+    await ctx.services.pageVisits.record(
+      { siteId: site.id, memberId: null, hasStatisticsConsent: false, visitorId: null },
+      { path: '/landers/gallery', ms: 2000, lb: true, bounced: true },
+    );
     const response = await ctx.app.inject({ url: `/api/admin/traffic?site_id=${site.id}`, cookies: admin.cookies });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({

@@ -7,7 +7,10 @@ import type { TrafficReportService } from '../../../domain/traffic/traffic-repor
 export const trafficRoutes: FastifyPluginAsyncZod<{ trafficReport: TrafficReportService }> = async (app, { trafficReport }) => {
   app.get(
     '/api/admin/traffic',
-    { schema: { tags: ['admin'], querystring: TrafficQuery, response: { 200: TrafficReport, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } }, config: { staff: 'dashboard.read' } },
+    {
+      schema: { tags: ['admin'], querystring: TrafficQuery, response: { 200: TrafficReport, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+      config: { staff: 'dashboard.read' },
+    },
     async (request) => trafficReport.report(request.query),
   );
 };

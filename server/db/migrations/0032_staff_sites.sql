@@ -1,0 +1,1 @@
+ALTER TABLE "staff" ADD COLUMN "site_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;

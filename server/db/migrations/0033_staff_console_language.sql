@@ -1,0 +1,1 @@
+ALTER TABLE "staff" ADD COLUMN "console_language" text DEFAULT 'en' NOT NULL;

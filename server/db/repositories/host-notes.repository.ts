@@ -1,0 +1,46 @@
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { hostNotes, staff, type HostNoteRow } from '../schema/index';
+
+export interface HostNoteWithAuthor extends HostNoteRow {
+  /** The author's name as staff know it; null once the account is gone. */
+  authorName: string | null;
+}
+
+/** Hosts' notes on members and fictional profiles (issue 32): queries only. */
+export function createHostNotesRepository(db: Executor) {
+  return {
+    /** The notes about these people, newest first, with their authors. */
+    async listAbout(subjectIds: number[]): Promise<HostNoteWithAuthor[]> {
+      if (subjectIds.length === 0) return [];
+      return db
+        .select({
+          id: hostNotes.id,
+          subjectId: hostNotes.subjectId,
+          staffId: hostNotes.staffId,
+          body: hostNotes.body,
+          createdAt: hostNotes.createdAt,
+          authorName: staff.name,
+        })
+        .from(hostNotes)
+        .leftJoin(staff, eq(staff.id, hostNotes.staffId))
+        .where(inArray(hostNotes.subjectId, subjectIds))
+        .orderBy(desc(hostNotes.createdAt), desc(hostNotes.id));
+    },
+
+    async insert(subjectId: number, staffId: number | null, body: string, now: Date): Promise<HostNoteRow> {
+      const [row] = await db.insert(hostNotes).values({ subjectId, staffId, body, createdAt: now }).returning();
+      return row;
+    },
+
+    /** Within a transaction: the note, held until it commits. */
+    async lock(id: number): Promise<HostNoteRow | null> {
+      const [row] = await db.select().from(hostNotes).where(eq(hostNotes.id, id)).for('update').limit(1);
+      return row ?? null;
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.delete(hostNotes).where(eq(hostNotes.id, id));
+    },
+  };
+}

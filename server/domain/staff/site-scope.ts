@@ -1,0 +1,50 @@
+import type { StaffRole } from '../../../contract/admin/roles';
+import type { SiteIdFilter } from '../../db/repositories/site-scope-filter';
+import type { StaffActor } from '../audit/audit.service';
+import { AppError } from '../shared/app-error';
+
+/**
+ * The sites a staff member may see and act on (issue 32, ADR 0060): null for every site, else the
+ * allowed site ids. Every console service takes it from the route (`siteScopeOf` in
+ * `http/admin/staff-auth.ts`) and narrows its reads and guards its writes with it; an item of
+ * another site is answered as not found.
+ */
+export type SiteScope = SiteIdFilter;
+
+/** Every site: owners, unlimited staff, the command line. */
+export const EVERY_SITE: SiteScope = null;
+
+/** What a staff account's row allows: owners are never limited, and no chosen site means every site. */
+export function siteScopeOfStaff(staff: { role: StaffRole; siteIds: readonly number[] }): SiteScope {
+  if (staff.role === 'owner' || staff.siteIds.length === 0) return EVERY_SITE;
+  return [...staff.siteIds];
+}
+
+/** The scope a write runs in: the actor's (absent for the command line, which reaches every site). */
+export function scopeOfActor(actor: StaffActor): SiteScope {
+  return actor.sites ?? EVERY_SITE;
+}
+
+export function isSiteAllowed(scope: SiteScope, siteId: number): boolean {
+  return scope === null || scope.includes(siteId);
+}
+
+/** Refuses an item of a site outside the scope as if it did not exist, so its existence is not told either. */
+export function assertSiteAllowed(scope: SiteScope, siteId: number | null | undefined): void {
+  if (scope === null) return;
+  if (siteId === null || siteId === undefined || !scope.includes(siteId)) throw new AppError('not_found');
+}
+
+/**
+ * The sites a list covers when staff also filter by one site: that site if allowed (else none),
+ * or the whole scope.
+ */
+export function narrowScope(scope: SiteScope, siteId: number | null | undefined): SiteScope {
+  if (siteId === null || siteId === undefined) return scope;
+  return isSiteAllowed(scope, siteId) ? [siteId] : [];
+}
+
+/** Keeps the allowed ones of a list of sites (the console's site pickers). */
+export function allowedSites<T extends { id: number }>(scope: SiteScope, sites: readonly T[]): T[] {
+  return scope === null ? [...sites] : sites.filter((site) => scope.includes(site.id));
+}
