@@ -65,44 +65,18 @@ export interface ConsoleDeps {
  * profiles and their hosts, partner cards and the members area. Every write here is audited.
  */
 export function composeConsole(platform: Platform, stores: Stores, deps: ConsoleDeps) {
-  const { db, clock, storage, bus, siteChanges } = platform;
+  const { db, clock, storage, bus } = platform;
   const { loginGuard, chat, chatEvents, transactions, paymentEvents, moneyNotices, sendReactivation, onConfirmed, safety } = deps;
   const { chat: chatRepository, profiles: profilesRepository, sites: sitesRepository } = stores;
-  const { audit, staffSignIn, staffEnrolment, staffAdmin, staffTwoFactor, staffInvitations, staffPreferences } = composeStaff(platform, loginGuard);
-  const { moderation, liveContent, queueBulk, reportEvidence, reportTriage, reports } = composeModeration(platform, stores, audit);
-  const pageVisitsRepository = createPageVisitsRepository(db);
-  const pageVisits = createPageVisitsService({ pageVisits: pageVisitsRepository, clock });
-  const trafficReport = createTrafficReportService({ pageVisits: pageVisitsRepository, sites: sitesRepository, clock });
-  const dashboard = createDashboardService({
-    dashboard: createDashboardRepository(db),
-    sites: sitesRepository,
-    clock,
-    queueSizes: (sites) => moderation.moderationQueueSizes(sites),
-  });
-  // The owners' figures (issue 33): revenue, conversion and retention on the facts.
-  const businessFigures = createBusinessFiguresService({ figures: createBusinessFiguresRepository(db), sites: sitesRepository, clock });
-  const siteAdmin = createSiteAdminService({ db, audit, clock, changes: siteChanges });
-  // The DNS records each site's mail needs (ADR 0066); the resolver is the test's when given.
-  const mailDns = createMailDnsService({
-    dkim: platform.dkimKeys,
-    streams: platform.config.mailStreams,
-    spfInclude: platform.config.mailSpfInclude,
-    resolver: platform.dnsResolver,
-    getSite: (siteId) => siteAdmin.get(siteId),
-  });
-  const siteTheme = createSiteThemeService({ db, audit, clock, changes: siteChanges, storage });
-  // The console's money area: orders across sites, mandates, discount codes.
-  const consoleOrders = createConsoleOrdersService({ db, audit });
-  const consoleMandates = createConsoleMandatesService({ db });
-  const consoleDiscounts = createConsoleDiscountsService({ db, audit, clock });
-  const consoleChargebacks = createConsoleChargebacksService({ db, audit, clock });
+  const staff = composeStaff(platform, loginGuard);
+  const { audit } = staff;
+  const moderation = composeModeration(platform, stores, audit);
   // Fictional profiles (issue 16): made in the console, answered by hosts through the members' send path.
   const fictionalProfiles = createFictionalProfilesService({ db, sites: sitesRepository, audit, clock });
   const fictionalPhotos = createFictionalPhotosService({ db, storage, audit, clock });
   // Partner cards in the console (issue 18).
   const partnerCards = createPartnerCardsService({ db, sites: sitesRepository, storage, audit, clock });
   const hostInbox = createHostInboxService({ db, chat, chatRepository, sites: sitesRepository, audit, clock, events: chatEvents, safety });
-  const hostWorkstation = composeHostWorkstation(platform, stores, audit);
   const fictionalConfirmations = createFictionalConfirmationsService({ db, profiles: profilesRepository, clock });
   // The console's members: search, member page and actions (issue 16).
   const membersAdmin = createMembersAdminService({
@@ -121,37 +95,64 @@ export function composeConsole(platform: Platform, stores: Stores, deps: Console
   });
 
   return {
-    audit,
-    moderation,
-    liveContent,
-    queueBulk,
-    reportEvidence,
-    reportTriage,
-    staffSignIn,
-    staffEnrolment,
-    staffAdmin,
-    staffTwoFactor,
-    staffInvitations,
-    staffPreferences,
-    reports,
-    siteAdmin,
-    mailDns,
-    siteTheme,
-    consoleOrders,
-    consoleMandates,
-    consoleDiscounts,
-    consoleChargebacks,
+    ...staff,
+    ...moderation,
+    ...composeSiteSettings(platform, audit),
+    ...composeConsoleMoney(platform, audit),
+    ...composeFigures(platform, stores, moderation.moderation),
+    ...composeHostWorkstation(platform, stores, audit),
     fictionalProfiles,
     fictionalPhotos,
     hostInbox,
-    ...hostWorkstation,
     fictionalConfirmations,
     partnerCards,
     membersAdmin,
-    dashboard,
-    businessFigures,
-    pageVisits,
-    trafficReport,
+  };
+}
+
+type Audit = ReturnType<typeof createAuditService>;
+
+/** Site settings and looks, and the DNS records each site's mail needs (ADR 0066). */
+function composeSiteSettings(platform: Platform, audit: Audit) {
+  const { db, clock, storage, siteChanges } = platform;
+  const siteAdmin = createSiteAdminService({ db, audit, clock, changes: siteChanges });
+  // The resolver is the test's when given.
+  const mailDns = createMailDnsService({
+    dkim: platform.dkimKeys,
+    streams: platform.config.mailStreams,
+    spfInclude: platform.config.mailSpfInclude,
+    resolver: platform.dnsResolver,
+    getSite: (siteId) => siteAdmin.get(siteId),
+  });
+  const siteTheme = createSiteThemeService({ db, audit, clock, changes: siteChanges, storage });
+  return { siteAdmin, mailDns, siteTheme };
+}
+
+/** The console's money area: orders across sites, mandates, discount codes and chargebacks. */
+function composeConsoleMoney(platform: Platform, audit: Audit) {
+  const { db, clock } = platform;
+  return {
+    consoleOrders: createConsoleOrdersService({ db, audit }),
+    consoleMandates: createConsoleMandatesService({ db }),
+    consoleDiscounts: createConsoleDiscountsService({ db, audit, clock }),
+    consoleChargebacks: createConsoleChargebacksService({ db, audit, clock }),
+  };
+}
+
+/** Traffic, the dashboard and the owners' figures (issue 33): revenue, conversion and retention. */
+function composeFigures(platform: Platform, stores: Stores, moderation: ReturnType<typeof createModerationService>) {
+  const { db, clock } = platform;
+  const pageVisitsRepository = createPageVisitsRepository(db);
+  return {
+    pageVisits: createPageVisitsService({ pageVisits: pageVisitsRepository, clock }),
+    trafficReport: createTrafficReportService({ pageVisits: pageVisitsRepository, sites: stores.sites, clock }),
+    dashboard: createDashboardService({
+      dashboard: createDashboardRepository(db),
+      sites: stores.sites,
+      clock,
+      queueSizes: (sites) => moderation.moderationQueueSizes(sites),
+    }),
+    businessFigures: createBusinessFiguresService({ figures: createBusinessFiguresRepository(db), sites: stores.sites, clock }),
   };
 }
 
@@ -159,7 +160,7 @@ export function composeConsole(platform: Platform, stores: Stores, deps: Console
  * Moderation and reports: the photo and profile-text queues (one at a time and in bulk), taking
  * down live content, members' reports and complaints with what they are about, and triage.
  */
-function composeModeration(platform: Platform, stores: Stores, audit: ReturnType<typeof createAuditService>) {
+function composeModeration(platform: Platform, stores: Stores, audit: Audit) {
   const { db, clock, mail, translator, siteUrls, storage, bus } = platform;
   const { sites: sitesRepository } = stores;
   const memberNotices = createMemberNotices({ reports: createReportsRepository(db), sites: sitesRepository, mail, translator, urls: siteUrls });
@@ -179,7 +180,7 @@ function composeModeration(platform: Platform, stores: Stores, audit: ReturnType
 }
 
 /** The hosts' workstation (issue 32): canned replies, shared notes and per-host figures. */
-function composeHostWorkstation(platform: Platform, stores: Stores, audit: ReturnType<typeof composeStaff>['audit']) {
+function composeHostWorkstation(platform: Platform, stores: Stores, audit: Audit) {
   const { db, clock } = platform;
   return {
     cannedReplies: createCannedRepliesService({ db, sites: stores.sites, audit, clock }),

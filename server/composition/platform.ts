@@ -34,17 +34,7 @@ export async function composePlatform(config: Config, database: DatabaseHandle, 
   const secrets = await loadAppSecrets(secretsRepository, { vapid: config.push.vapidKeys });
   const translator = overrides.translator ?? (await createTranslator());
   const outboxDir = path.join(config.dataDir, 'outbox');
-  // Two streams (ADR 0066): bulk mail has its own transport when SMTP_BULK_URL is set.
-  const smtpMailer = !overrides.mailer && config.smtpUrl ? createSmtpMailer(config.smtpUrl) : null;
-  const transactionalTransport = overrides.mailer ?? smtpMailer ?? createOutboxMailer(outboxDir);
-  const smtpBulkMailer = !overrides.mailer && !overrides.bulkMailer && config.smtpBulkUrl ? createSmtpMailer(config.smtpBulkUrl) : null;
-  const bulkTransport = overrides.bulkMailer ?? smtpBulkMailer ?? transactionalTransport;
-  const dkimKeys = createDkimKeys({ secrets: secretsRepository, selector: config.dkim.selector, configuredPrivateKey: config.dkim.privateKey });
-  const mailer = createDeliveringMailer({
-    transports: { transactional: transactionalTransport, bulk: bulkTransport },
-    dkim: dkimKeys,
-    streams: config.mailStreams,
-  });
+  const { mailer, dkimKeys, closeMail } = composeMailer(config, secretsRepository, outboxDir, overrides);
   // Local disk by default, an S3-compatible bucket with STORAGE_URL (ADR 0044).
   const mediaStores = createMediaStorage(config.storage);
   // Shared counters (rate limits) and realtime fan-out across instances, when configured.
@@ -106,9 +96,30 @@ export async function composePlatform(config: Config, database: DatabaseHandle, 
       await siteChanges.close();
       await pageChanges.close();
       await redis?.quit();
-      smtpMailer?.close();
-      smtpBulkMailer?.close();
+      closeMail();
       mediaStores.close();
     },
   };
+}
+
+/**
+ * Mail in two streams (ADR 0066), DKIM-signed: bulk mail has its own transport when SMTP_BULK_URL
+ * is set; without SMTP_URL both are kept on disk in the outbox.
+ */
+function composeMailer(config: Config, secretsRepository: ReturnType<typeof createAppSecretsRepository>, outboxDir: string, overrides: ServiceOverrides) {
+  const smtpMailer = !overrides.mailer && config.smtpUrl ? createSmtpMailer(config.smtpUrl) : null;
+  const transactionalTransport = overrides.mailer ?? smtpMailer ?? createOutboxMailer(outboxDir);
+  const smtpBulkMailer = !overrides.mailer && !overrides.bulkMailer && config.smtpBulkUrl ? createSmtpMailer(config.smtpBulkUrl) : null;
+  const bulkTransport = overrides.bulkMailer ?? smtpBulkMailer ?? transactionalTransport;
+  const dkimKeys = createDkimKeys({ secrets: secretsRepository, selector: config.dkim.selector, configuredPrivateKey: config.dkim.privateKey });
+  const mailer = createDeliveringMailer({
+    transports: { transactional: transactionalTransport, bulk: bulkTransport },
+    dkim: dkimKeys,
+    streams: config.mailStreams,
+  });
+  const closeMail = () => {
+    smtpMailer?.close();
+    smtpBulkMailer?.close();
+  };
+  return { mailer, dkimKeys, closeMail };
 }
