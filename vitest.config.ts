@@ -1,14 +1,23 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * One `vitest run` covers everything: the whole suite on PGlite, the database-backed suites
- * again on PostgreSQL when TEST_DATABASE_URL is set, and the browser journeys in Chromium.
+ * The test tiers: code without a database, the database-backed suites on PGlite and (when
+ * TEST_DATABASE_URL is set) on PostgreSQL, real processes, and the browser journeys in Chromium.
+ * `npm test` runs them in three Vitest runs side by side (scripts/run-tests.mjs).
  */
+
+/**
+ * The HTTP edge (`app.inject` and page tests) runs on one engine: PostgreSQL when the run has it,
+ * else PGlite (ADR 0068). Its SQL is the domain's, which both engines run in full; on PGlite the
+ * edge's files took twice as long as on PostgreSQL and added nothing the domain files miss.
+ */
+const httpSuites = 'server/http/**/*.test.ts';
+
 const databaseSuites = [
   'server/domain/**/*.test.ts',
   'server/db/**/*.test.ts',
   'server/seed/**/*.test.ts',
-  'server/http/**/*.test.ts',
+  httpSuites,
   'server/jobs/**/*.test.ts',
   'server/adapters/push/**/*.test.ts',
 ];
@@ -33,7 +42,7 @@ function databaseProject(engine: 'pglite' | 'postgres') {
     test: {
       name: engine,
       include: databaseSuites,
-      exclude: engine === 'pglite' ? [...configDefaults.exclude, ...ISOLATED_ON_PGLITE] : configDefaults.exclude,
+      exclude: [...configDefaults.exclude, ...(engine === 'pglite' ? ISOLATED_ON_PGLITE : []), ...(engine === 'pglite' && withPostgres ? [httpSuites] : [])],
       isolate: false,
       env: { TEST_DB_ENGINE: engine },
       globalSetup: ['tests/setup/global-database.ts'],
@@ -86,18 +95,23 @@ export default defineConfig({
         },
       },
       databaseProject('pglite'),
-      {
-        extends: true as const,
-        test: {
-          name: 'pglite-isolated',
-          include: ISOLATED_ON_PGLITE,
-          env: { TEST_DB_ENGINE: 'pglite' },
-          globalSetup: ['tests/setup/global-database.ts'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      // With PostgreSQL the HTTP files (this one too) run there instead.
+      ...(withPostgres
+        ? []
+        : [
+            {
+              extends: true as const,
+              test: {
+                name: 'pglite-isolated',
+                include: ISOLATED_ON_PGLITE,
+                env: { TEST_DB_ENGINE: 'pglite' },
+                globalSetup: ['tests/setup/global-database.ts'],
+                setupFiles: ['tests/setup/fail-on-console-error.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]),
       ...(withPostgres ? [databaseProject('postgres')] : []),
       {
         // The real server process killed mid-load and restarted (PGlite on disk; PostgreSQL too when TEST_DATABASE_URL is set).

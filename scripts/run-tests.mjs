@@ -26,11 +26,12 @@ const SUMMARY_LINES = 8;
 const extraArgs = process.argv.slice(2);
 
 const runs = [
-  // The `postgres` project exists only when TEST_DATABASE_URL is set (vitest.config.ts). The
+  // The `postgres` project exists only when TEST_DATABASE_URL is set, and then takes the HTTP
+  // files, `pglite-isolated`'s one too (vitest.config.ts, ADR 0068). The
   // durability and cluster files (about 80 s) run after the database files.
   {
     name: 'code, database and process tiers',
-    projects: ['unit', 'pglite', 'pglite-isolated', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : []), 'durability', 'cluster'],
+    projects: ['unit', 'pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : ['pglite-isolated']), 'durability', 'cluster'],
     niceness: 5,
   },
   { name: 'browser journeys: the console', projects: ['e2e'], env: { E2E_PART: 'console' }, niceness: 0 },
