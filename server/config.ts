@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { findUnsafeProductionSetting } from './config-safety';
+import { findStorageProblems, isStorageUrl, storageOf } from './config-storage';
+import { isLoopbackHost, isRsaPrivateKey, isTrustProxyValue, isVapidSubject, parseTrustProxy } from './config-values';
 import { findVapidKeyProblem } from './domain/secrets/vapid-keys';
 
 /** The part of an address before the `@`; the domain is always the site's own. */
@@ -310,109 +310,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
   };
 }
 
-export type StorageConfig =
-  | { kind: 'local'; mediaDir: string; privateMediaDir: string }
-  | {
-      kind: 's3';
-      bucket: string;
-      /** Key prefix inside the bucket, without slashes at either end ('' for the bucket's root). */
-      prefix: string;
-      endpoint: string | undefined;
-      region: string;
-      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-      forcePathStyle: boolean;
-    };
-
-const S3_URL = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/[^?#]*)?$/;
-
-function isStorageUrl(value: string): boolean {
-  return S3_URL.test(value);
-}
-
-/** A partial object-storage configuration fails the start instead of quietly using the disk. */
-function findStorageProblems(values: EnvValues): { variable: keyof EnvValues; message: string }[] {
-  const problems: { variable: keyof EnvValues; message: string }[] = [];
-  const s3Variables = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => values[name] !== undefined);
-  if (!values.STORAGE_URL) {
-    for (const variable of s3Variables)
-      problems.push({
-        variable,
-        message: `${variable} is set but STORAGE_URL is not: set STORAGE_URL=s3://<bucket>/<prefix> to use object storage, or remove the S3_* variables`,
-      });
-    return problems;
-  }
-  if (!values.S3_ACCESS_KEY_ID !== !values.S3_SECRET_ACCESS_KEY) {
-    problems.push({
-      variable: values.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
-      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
-    });
-  }
-  if (!values.S3_REGION && !values.S3_ENDPOINT)
-    problems.push({ variable: 'S3_REGION', message: 'S3_REGION is required for AWS S3 (or set S3_ENDPOINT for another S3-compatible service)' });
-  return problems;
-}
-
-function storageOf(values: EnvValues, dataDir: string): StorageConfig {
-  const match = values.STORAGE_URL ? S3_URL.exec(values.STORAGE_URL) : null;
-  if (!match) return { kind: 'local', mediaDir: path.join(dataDir, 'media'), privateMediaDir: path.join(dataDir, 'private-media') };
-  return {
-    kind: 's3',
-    bucket: match[1],
-    prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''),
-    endpoint: values.S3_ENDPOINT,
-    region: values.S3_REGION ?? 'us-east-1',
-    credentials:
-      values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY }
-        : undefined,
-    forcePathStyle: values.S3_FORCE_PATH_STYLE,
-  };
-}
-
-/** RFC 8292 §2.1: a contact for the push service; Apple refuses one on localhost. */
-function isRsaPrivateKey(value: string): boolean {
-  try {
-    return crypto.createPrivateKey(value).asymmetricKeyType === 'rsa';
-  } catch {
-    return false;
-  }
-}
-
-function isVapidSubject(value: string): boolean {
-  if (/^mailto:[^@\s]+@[^@\s]+$/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname !== 'localhost';
-  } catch {
-    return false;
-  }
-}
-
-function isTrustProxyValue(value: string): boolean {
-  if (/^(true|false|\d{1,2})$/.test(value)) return true;
-  return value.split(',').every((entry) => {
-    const [address, bits, ...rest] = entry.trim().split('/');
-    return rest.length === 0 && net.isIP(address) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
-  });
-}
-
-/**
- * Fastify's `trustProxy`: false, the proxies' addresses, or a hop count — as a function, which
- * trusts the socket's peer and the hops behind it up to the count. The client address is then the
- * one the outermost trusted proxy appended, never the left-most value a client can write.
- */
-function parseTrustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return (_address, hop) => hop < hops;
-  }
-  return value.split(',').map((address) => address.trim());
-}
-
-/** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
-}
+export type { StorageConfig } from './config-storage';
+export { isLoopbackHost } from './config-values';
