@@ -78,8 +78,10 @@ describe('worker processes', () => {
     const done = async () =>
       (await client.query<{ count: number }>(`select count(*)::int as count from jobs where kind = 'record_run' and done_at is not null`)).rows[0].count;
     await waitFor(async () => (await done()) === JOBS, `${JOBS} jobs to be done`);
-    // Both tick a few seconds more, scheduling `record_tick` every second.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Both go on until `record_tick`, scheduled every second, has run in a few periods.
+    const tickPeriods = async () =>
+      (await client.query<{ count: number }>(`select count(distinct period_start)::int as count from job_test_runs where kind = 'record_tick'`)).rows[0].count;
+    await waitFor(async () => (await tickPeriods()) >= 3, 'three periods of record_tick');
     const exits = await Promise.all(workers.map((worker) => worker.stop()));
     expect(exits).toEqual([0, 0]);
 

@@ -98,7 +98,8 @@ describe('a member comes back to their messages', () => {
     const onSearch = watchPageLoad(ben.page);
     await ben.page.goto(`${baseUrl()}/members`);
     await onSearch.resynced;
-    await ben.page.waitForTimeout(1_000);
+    // Until the page has made every request it will make on its own.
+    await ben.page.waitForLoadState('networkidle');
     expect(onSearch.resyncs).toEqual([{ type: 'resync' }]);
     // At most the regular refresh 5 s after a load, on a slow machine; before, one per old message.
     expect(onSearch.chatListRequests.length).toBeLessThanOrEqual(1);
@@ -107,7 +108,7 @@ describe('a member comes back to their messages', () => {
     const onChats = watchPageLoad(ben.page);
     await ben.page.goto(`${baseUrl()}/chats`);
     await onChats.resynced;
-    await ben.page.waitForTimeout(1_000);
+    await ben.page.waitForLoadState('networkidle');
     expect(onChats.chatListRequests.length).toBeLessThanOrEqual(1);
     const badges = ben.page.getByTestId('chat-list-item').locator('.badge');
     expect(await badges.allTextContents()).toEqual([`3 ${t('nav.unread')}`]);
