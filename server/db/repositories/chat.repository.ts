@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { withheldFrom } from './blocks.repository';
 import { conversationStates, conversations, messages, type ConversationRow, type MessageRow } from '../schema/index';
@@ -20,6 +20,19 @@ const pair = (a: number, b: number) => (a < b ? { memberA: a, memberB: b } : { m
 
 /** Conversations and messages, always read from one participant's side. */
 export function createChatRepository(db: Executor) {
+  /** What of a conversation a member may see: after what they cleared, and no message held from them. */
+  async function shownConditions(conversationId: number, userId: number) {
+    const [state] = await db
+      .select()
+      .from(conversationStates)
+      .where(and(eq(conversationStates.conversationId, conversationId), eq(conversationStates.userId, userId)));
+    return [
+      eq(messages.conversationId, conversationId),
+      gt(messages.id, state?.clearedThroughId ?? 0),
+      or(eq(messages.held, false), eq(messages.senderId, userId)),
+    ];
+  }
+
   const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
   return {
@@ -145,15 +158,7 @@ export function createChatRepository(db: Executor) {
 
     /** Messages of a conversation the member may see, newest first, before `beforeId`. */
     async history(conversationId: number, userId: number, beforeId: number | null, limit: number): Promise<MessageRow[]> {
-      const [state] = await db
-        .select()
-        .from(conversationStates)
-        .where(and(eq(conversationStates.conversationId, conversationId), eq(conversationStates.userId, userId)));
-      const conditions = [
-        eq(messages.conversationId, conversationId),
-        gt(messages.id, state?.clearedThroughId ?? 0),
-        or(eq(messages.held, false), eq(messages.senderId, userId)),
-      ];
+      const conditions = await shownConditions(conversationId, userId);
       if (beforeId) conditions.push(lt(messages.id, beforeId));
       return db
         .select()
@@ -161,6 +166,16 @@ export function createChatRepository(db: Executor) {
         .where(and(...conditions))
         .orderBy(desc(messages.id))
         .limit(limit);
+    },
+
+    /** How many of the messages the member may see are `fromId` or newer: the history they were already given. */
+    async countShownFrom(conversationId: number, userId: number, fromId: number): Promise<number> {
+      const conditions = await shownConditions(conversationId, userId);
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(messages)
+        .where(and(...conditions, gte(messages.id, fromId)));
+      return row?.count ?? 0;
     },
 
     /** Marks everything from the other member read; returns the ids that changed. */

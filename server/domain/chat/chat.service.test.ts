@@ -269,6 +269,26 @@ describe('chat lists and history', () => {
     expect((await ctx.services.chat.listChats(anna.id)).chats).toHaveLength(1);
   });
 
+  it('lets a member scroll back through the site’s newest chat_history_limit messages only', async () => {
+    const limited = await createSite(ctx.db, { messageCredits: 10, freeMessages: 2, chatHistoryLimit: 4 });
+    const anna = await createVisibleMember(ctx, limited, { paidUser: true });
+    const ben = await createVisibleMember(ctx, limited, { gender: 'male', paidUser: true });
+    await giveCredits(anna.id, 100);
+    const { message } = await ctx.services.chat.send(limited, anna.id, text(ben.id, 'one'));
+    for (const body of ['two', 'three', 'four', 'five', 'six'])
+      await ctx.services.chat.send(limited, anna.id, { ...text(ben.id, body), profileId: undefined, conversationId: message.conversation_id });
+
+    const newest = await ctx.services.chat.history(limited, ben.id, message.conversation_id, null);
+    expect(newest.messages.map((m) => m.text)).toEqual(['six', 'five', 'four', 'three']);
+    expect(newest.has_more).toBe(false);
+    // Asking from further back gives only what is left within the limit, then nothing.
+    const fromFive = await ctx.services.chat.history(limited, ben.id, message.conversation_id, newest.messages[1].id);
+    expect(fromFive.messages.map((m) => m.text)).toEqual(['four', 'three']);
+    expect(fromFive.has_more).toBe(false);
+    const beyond = await ctx.services.chat.history(limited, ben.id, message.conversation_id, newest.messages[3].id);
+    expect(beyond).toMatchObject({ messages: [], has_more: false });
+  });
+
   it('never shows or changes another pair’s conversation', async () => {
     const anna = await createVisibleMember(ctx, site, { paidUser: true });
     const ben = await createVisibleMember(ctx, site, { gender: 'male' });

@@ -151,15 +151,21 @@ export function createChatService(deps: {
       return { chats, total_unread_messages: chats.reduce((sum, item) => sum + item.num_unread_messages, 0) };
     },
 
-    /** A page of history. Reading changes nothing: the open conversation is marked read by `markRead`. */
+    /**
+     * A page of history. Reading changes nothing: the open conversation is marked read by
+     * `markRead`. A member scrolls back through the site's newest `chat_history_limit` messages of
+     * a conversation (spec §9), never further.
+     */
     async history(site: SiteRow, memberId: number, conversationId: number, beforeId: number | null): Promise<HistoryResponse> {
       if (!(await chat.findShownTo(conversationId, memberId))) throw new AppError('not_found');
-      const rows = await chat.history(conversationId, memberId, beforeId, HISTORY_PAGE + 1);
+      const alreadyShown = beforeId ? await chat.countShownFrom(conversationId, memberId, beforeId) : 0;
+      const pageSize = Math.max(0, Math.min(HISTORY_PAGE, site.chatHistoryLimit - alreadyShown));
+      const rows = pageSize > 0 ? await chat.history(conversationId, memberId, beforeId, pageSize + 1) : [];
       const account = (await users.findAccount(memberId))!;
       const freeSent = await chat.countFreeSent(memberId);
       return {
-        messages: rows.slice(0, HISTORY_PAGE).map(presentMessage),
-        has_more: rows.length > HISTORY_PAGE,
+        messages: rows.slice(0, pageSize).map(presentMessage),
+        has_more: rows.length > pageSize && alreadyShown + pageSize < site.chatHistoryLimit,
         next_message_price: priceOf('text', site, account.user, account.profile.country, freeSent),
         credits: account.user.credits,
       };
