@@ -55,11 +55,24 @@ export function PhotoSender({ target, price, credits, onSent }: { target: Target
     onSent(result);
   };
 
+  // A photo the member cannot pay for is not offered as if it could be sent: the button says why.
+  const short = credits < price;
   return (
     <>
-      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => input.current?.click()}>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary"
+        disabled={short}
+        aria-describedby={short ? 'photo-sender-short' : undefined}
+        onClick={() => input.current?.click()}
+      >
         {t('chat.photo_button')}
       </button>
+      {short && (
+        <span id="photo-sender-short" className="small text-body-secondary align-self-center" data-testid="photo-credits-short">
+          {t('chat.photo_price', { price, credits })} <Link to="/credits">{t('chat.buy_credits')}</Link>
+        </span>
+      )}
       <input
         ref={input}
         type="file"
