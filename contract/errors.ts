@@ -186,6 +186,11 @@ export const ErrorCode = z.enum([
   'staff_not_invited',
   /** Limiting a staff member to a site that does not exist (ADR 0060). */
   'staff_site_unknown',
+  /**
+   * Staff limited to chosen sites doing what reaches every site: creating a site, or changing a
+   * partner card or discount code that is for all sites (ADR 0060).
+   */
+  'staff_sites_limited',
   /** Setting up a second factor for a session whose account already has one (or a session already verified). */
   'second_factor_set',
   /** Another site already answers to this host name (as its domain or an alias). */
@@ -351,6 +356,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   second_factor_set: 409,
   staff_not_invited: 409,
   staff_site_unknown: 400,
+  staff_sites_limited: 403,
   already_reviewed: 409,
   site_host_taken: 409,
   too_many_bundles: 409,

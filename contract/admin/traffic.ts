@@ -47,7 +47,7 @@ export type TrafficQuery = z.infer<typeof TrafficQuery>;
 
 export const TrafficReport = z.object({
   site: z.object({ id: z.number().int(), name: z.string() }),
-  /** Every site, for choosing another. */
+  /** The sites the staff member may see (ADR 0060), for choosing another. */
   sites: z.array(z.object({ id: z.number().int(), name: z.string() })),
   from: z.string(),
   to: z.string(),

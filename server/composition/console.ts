@@ -40,6 +40,7 @@ import { createHostInboxService } from '../domain/fictional/host-inbox.service';
 import { createMembersAdminService } from '../domain/members-admin/members-admin.service';
 import { createTraceHashes } from '../domain/accounts/account-traces';
 import { createMailDnsService } from '../domain/mail/mail-dns';
+import { EVERY_SITE } from '../domain/staff/site-scope';
 import type { Platform } from './platform';
 import type { Stores } from './stores';
 
@@ -122,7 +123,8 @@ function composeSiteSettings(platform: Platform, audit: Audit) {
     streams: platform.config.mailStreams,
     spfInclude: platform.config.mailSpfInclude,
     resolver: platform.dnsResolver,
-    getSite: (siteId) => siteAdmin.get(siteId),
+    // The service checks the staff member's scope before it asks for the site.
+    getSite: (siteId) => siteAdmin.get(siteId, EVERY_SITE),
   });
   const siteTheme = createSiteThemeService({ db, audit, clock, changes: siteChanges, storage });
   return { siteAdmin, mailDns, siteTheme };

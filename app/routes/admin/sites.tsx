@@ -39,6 +39,8 @@ export default function SitesPage() {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const canWrite = staff?.role === 'owner' || staff?.role === 'admin';
+  // A new site would lie outside the sites a limited staff member works on (ADR 0060).
+  const worksOnEverySite = staff?.role === 'owner' || staff?.site_ids.length === 0;
 
   const columns = useMemo(
     () =>
@@ -106,7 +108,12 @@ export default function SitesPage() {
         </div>
       </Form>
       {page && <ConsoleDataTable label={t('sites.title')} columns={columns} page={page} sortable={SITE_SORTS} testId="sites-table" />}
-      {canWrite && <NewSiteForm />}
+      {canWrite && worksOnEverySite && <NewSiteForm />}
+      {canWrite && !worksOnEverySite && (
+        <p className="text-body-secondary mt-4" data-testid="new-site-limited">
+          {t('sites.new_limited')}
+        </p>
+      )}
     </>
   );
 }

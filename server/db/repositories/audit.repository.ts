@@ -1,6 +1,8 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { auditLog, type AuditRow } from '../schema/index';
+import { auditRowSite } from './audit-row-site';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 
 export type NewAuditRow = typeof auditLog.$inferInsert;
 
@@ -11,6 +13,21 @@ export interface AuditFilters {
   targetId?: string;
   from?: Date;
   to?: Date;
+}
+
+/**
+ * Who reads the log (ADR 0060): staff limited to chosen sites see the rows they wrote and the
+ * rows about their sites (`auditRowSite`); `sites` null sees every row.
+ */
+export interface AuditViewer {
+  staffId: number | null;
+  sites: SiteIdFilter;
+}
+
+function visibleTo(viewer: AuditViewer | undefined): SQL | undefined {
+  const onSites = viewer && siteCondition(auditRowSite, viewer.sites);
+  if (!viewer || !onSites) return undefined;
+  return viewer.staffId === null ? onSites : or(eq(auditLog.staffId, viewer.staffId), onSites);
 }
 
 function conditions(filters: AuditFilters): SQL | undefined {
@@ -30,9 +47,9 @@ export function createAuditRepository(db: Executor) {
     async insert(entry: NewAuditRow): Promise<void> {
       await db.insert(auditLog).values(entry);
     },
-    /** One page, newest first, keyed on the id so that deep pages stay cheap. */
-    async page(filters: AuditFilters, options: { before?: number; limit: number }): Promise<AuditRow[]> {
-      const where = and(conditions(filters), options.before === undefined ? undefined : lt(auditLog.id, options.before));
+    /** One page, newest first, keyed on the id so that deep pages stay cheap; what `viewer` may see when given. */
+    async page(filters: AuditFilters, options: { before?: number; limit: number; viewer?: AuditViewer }): Promise<AuditRow[]> {
+      const where = and(conditions(filters), visibleTo(options.viewer), options.before === undefined ? undefined : lt(auditLog.id, options.before));
       return db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(options.limit);
     },
   };

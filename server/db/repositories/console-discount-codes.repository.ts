@@ -1,12 +1,21 @@
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { discountCodes, discountRedemptions, sites, users, type DiscountCodeRow } from '../schema/index';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 
 export interface ConsoleDiscountFilters {
   kind: DiscountCodeRow['kind'];
   status?: DiscountCodeRow['status'];
   code?: string;
+  /** The allowed sites (ADR 0060): codes of other sites are left out; codes of every site stay. Null: every site. */
+  sites: SiteIdFilter;
 }
+
+/**
+ * The site a code belongs to: its own, else its member's (welcome and member codes); null for a
+ * code of every site.
+ */
+const ownerSite = sql`coalesce(${discountCodes.siteId}, (select ${users.siteId} from ${users} where ${users.id} = ${discountCodes.userId}))`;
 
 export type NewDiscountCode = Omit<typeof discountCodes.$inferInsert, 'id'>;
 
@@ -20,6 +29,8 @@ export function createConsoleDiscountCodesRepository(db: Executor) {
       const parts: SQL[] = [eq(discountCodes.kind, filters.kind)];
       if (filters.status) parts.push(eq(discountCodes.status, filters.status));
       if (filters.code) parts.push(sql`upper(${discountCodes.code}) = upper(${filters.code})`);
+      const onSites = siteCondition(ownerSite, filters.sites);
+      if (onSites) parts.push(or(sql`${ownerSite} is null`, onSites)!);
       if (options.beforeId !== undefined) parts.push(lt(discountCodes.id, options.beforeId));
       return db
         .select({
@@ -38,6 +49,15 @@ export function createConsoleDiscountCodesRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** The site a code belongs to (see `ownerSite`): null for a code of every site, undefined when there is no such code. */
+    async findOwnerSite(id: number): Promise<number | null | undefined> {
+      const [row] = await db
+        .select({ siteId: sql<number | null>`${ownerSite}` })
+        .from(discountCodes)
+        .where(eq(discountCodes.id, id));
+      return row ? row.siteId : undefined;
+    },
+
     async codeExists(code: string): Promise<boolean> {
       const [row] = await db
         .select({ id: discountCodes.id })
@@ -51,12 +71,13 @@ export function createConsoleDiscountCodesRepository(db: Executor) {
       return !!row;
     },
 
-    async memberExists(id: number): Promise<boolean> {
+    /** The site of a real (not fictional) member; null when there is no such member. */
+    async findMemberSite(id: number): Promise<number | null> {
       const [row] = await db
-        .select({ id: users.id })
+        .select({ siteId: users.siteId })
         .from(users)
         .where(and(eq(users.id, id), eq(users.isFictional, false)));
-      return !!row;
+      return row?.siteId ?? null;
     },
 
     async insert(code: NewDiscountCode): Promise<DiscountCodeRow> {

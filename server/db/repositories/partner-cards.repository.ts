@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { partnerCards } from '../schema/index';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 
 export type PartnerCardRow = typeof partnerCards.$inferSelect;
 export type PartnerCardFields = Pick<typeof partnerCards.$inferInsert, 'siteId' | 'kind' | 'name' | 'age' | 'city' | 'url' | 'active' | 'sortOrder'>;
@@ -21,12 +22,21 @@ export function createPartnerCardsRepository(db: Executor) {
         .limit(MAX_SHOWN_PARTNER_CARDS);
     },
 
-    /** Every card, or those of one site (its own and the all-sites ones), active ones first. */
-    list(siteId: number | null): Promise<PartnerCardRow[]> {
+    /**
+     * Every card, or those of one site (its own and the all-sites ones), active ones first; of
+     * the allowed sites only (null: every site), with the all-sites cards, which show on them too.
+     */
+    list(siteId: number | null, allowed: SiteIdFilter): Promise<PartnerCardRow[]> {
+      const onSites = siteCondition(partnerCards.siteId, allowed);
       return db
         .select()
         .from(partnerCards)
-        .where(siteId === null ? undefined : or(eq(partnerCards.siteId, siteId), isNull(partnerCards.siteId)))
+        .where(
+          and(
+            siteId === null ? undefined : or(eq(partnerCards.siteId, siteId), isNull(partnerCards.siteId)),
+            onSites && or(isNull(partnerCards.siteId), onSites),
+          ),
+        )
         .orderBy(desc(partnerCards.active), asc(partnerCards.sortOrder), asc(partnerCards.id));
     },
 

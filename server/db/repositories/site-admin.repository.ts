@@ -3,6 +3,7 @@ import type { SiteListQuery } from '../../../contract/admin/sites';
 import { pageWindow } from '../../../contract/admin/list';
 import type { Executor } from '../client';
 import { creditBundles, sites, type NewSiteRow, type SiteRow } from '../schema/index';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 
 export type BundleRow = typeof creditBundles.$inferSelect;
 export type NewBundleRow = typeof creditBundles.$inferInsert;
@@ -11,8 +12,10 @@ const SORT_COLUMNS = { id: sites.id, name: sites.name, domain: sites.domain, upd
 
 const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-function listConditions(query: SiteListQuery): SQL | undefined {
+function listConditions(query: SiteListQuery, allowed: SiteIdFilter): SQL | undefined {
   const parts: SQL[] = [];
+  const onSites = siteCondition(sites.id, allowed);
+  if (onSites) parts.push(onSites);
   if (query.name) parts.push(ilike(sites.name, likePattern(query.name)));
   // A domain filter finds a site by any of its hosts.
   if (query.domain) parts.push(or(ilike(sites.domain, likePattern(query.domain)), sql`${sites.domainAliases}::text ilike ${likePattern(query.domain)}`)!);
@@ -23,12 +26,15 @@ function listConditions(query: SiteListQuery): SQL | undefined {
 /** What the console reads and writes of sites and their credit bundles. */
 export function createSiteAdminRepository(db: Executor) {
   return {
-    /** One page of the list; one row more than asked tells whether another page follows. */
-    async page(query: SiteListQuery): Promise<SiteRow[]> {
+    /**
+     * One page of the list, of the allowed sites only (null: every site); one row more than asked
+     * tells whether another page follows.
+     */
+    async page(query: SiteListQuery, allowed: SiteIdFilter): Promise<SiteRow[]> {
       const { offset, limit } = pageWindow(query);
       const column = SORT_COLUMNS[query.sort];
       const order = query.dir === 'asc' ? asc(column) : desc(column);
-      return db.select().from(sites).where(listConditions(query)).orderBy(order, asc(sites.id)).limit(limit).offset(offset);
+      return db.select().from(sites).where(listConditions(query, allowed)).orderBy(order, asc(sites.id)).limit(limit).offset(offset);
     },
     async findById(id: number): Promise<SiteRow | null> {
       const [row] = await db.select().from(sites).where(eq(sites.id, id)).limit(1);

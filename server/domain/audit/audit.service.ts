@@ -1,11 +1,11 @@
 import type { StaffRole } from '../../../contract/admin/roles';
 import type { Executor } from '../../db/client';
-import { createAuditRepository, type AuditFilters, type AuditRepository } from '../../db/repositories/audit.repository';
+import { createAuditRepository, type AuditFilters, type AuditRepository, type AuditViewer } from '../../db/repositories/audit.repository';
 import type { AuditRow } from '../../db/schema/index';
 import type { Clock } from '../shared/clock';
 
 /** An audit entry as the log hands it out, and the filters it is searched by. */
-export type { AuditFilters, AuditRow };
+export type { AuditFilters, AuditRow, AuditViewer };
 
 /** Who did something in the console: a signed-in staff member, or the command line. */
 export interface StaffActor {
@@ -75,17 +75,31 @@ export function createAuditService(deps: { db: Executor; clock: Clock }) {
       });
     },
 
-    /** One page, newest first; `before` is the last id of the previous page. */
+    /**
+     * One page of the whole log, newest first; `before` is the last id of the previous page. For
+     * checks and the command line: the console reads through `consolePage`.
+     */
     page(filters: AuditFilters, before?: number, limit = AUDIT_PAGE_SIZE): Promise<AuditRow[]> {
       return reader.page(filters, { before, limit });
     },
 
-    /** Every matching row as CSV (RFC 4180), read page by page so a long log never sits in memory whole. */
-    async *csv(filters: AuditFilters): AsyncGenerator<string> {
+    /**
+     * One page of what the signed-in staff member may see (ADR 0060): every row for staff of every
+     * site; for staff limited to chosen sites, their own rows and those about their sites.
+     */
+    consolePage(viewer: AuditViewer, filters: AuditFilters, before?: number): Promise<AuditRow[]> {
+      return reader.page(filters, { before, limit: AUDIT_PAGE_SIZE, viewer });
+    },
+
+    /**
+     * Every row the viewer may see (as `consolePage`) as CSV (RFC 4180), read page by page so a
+     * long log never sits in memory whole.
+     */
+    async *csv(viewer: AuditViewer, filters: AuditFilters): AsyncGenerator<string> {
       yield 'id,at,staff_id,staff_email,role,action,target_type,target_id,before,after,ip\r\n';
       let before: number | undefined;
       for (;;) {
-        const rows = await reader.page(filters, { before, limit: 1000 });
+        const rows = await reader.page(filters, { before, limit: 1000, viewer });
         for (const row of rows) {
           yield `${[row.id, row.at.toISOString(), row.staffId ?? '', row.staffEmail, row.role, row.action, row.targetType, row.targetId ?? '', JSON.stringify(row.diff.before), JSON.stringify(row.diff.after), row.ip ?? ''].map(csvField).join(',')}\r\n`;
         }

@@ -10,6 +10,7 @@ import { auditLog, messages, users, type SiteRow } from '../../db/schema/index';
 import type { StaffActor } from '../audit/audit.service';
 import type { AppError } from '../shared/app-error';
 import { CLAIM_MINUTES } from './host-inbox.service';
+import { EVERY_SITE } from '../staff/site-scope';
 import { failure } from '../../../tests/setup/failure';
 
 let ctx: TestContext;
@@ -253,7 +254,7 @@ describe('a host’s answer and the safety signals', () => {
 
   it('refuses it even where the site only asks members to confirm such messages', async () => {
     const { conversationId } = await waitingConversation();
-    expect((await ctx.services.safetyRules.settings(site.id)).message_policy).toBe('confirm');
+    expect((await ctx.services.safetyRules.settings(site.id, EVERY_SITE)).message_policy).toBe('confirm');
     expect((await failure(ctx.services.hostInbox.reply(hostA, conversationId, 'Add me on whatsapp +31612345678', clientId()))).code).toBe('host_reply_unsafe');
   });
 });

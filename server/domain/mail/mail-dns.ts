@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import type { MailStream } from '../../adapters/mail/mail.port';
 import { dkimRecordValue, domainOfAddress, type DkimKeys } from './dkim-keys';
 import { fromAddressOf, type MailStreamsConfig } from './mail-streams';
+import { assertSiteAllowed, type SiteScope } from '../staff/site-scope';
 
 export type MailDnsPurpose = 'dkim' | 'spf' | 'dmarc';
 /** `published`: the record is there as shown; `different`: a record is there but not this one; `missing`: none; `unchecked`: DNS did not answer. */
@@ -89,8 +90,12 @@ export function createMailDnsService(deps: {
   getSite: (siteId: number) => Promise<{ domain: string; supportEmail: string | null }>;
 }) {
   return {
-    /** The records of a site's sending domains, each checked against DNS. */
-    async check(siteId: number): Promise<{ dnsReachable: boolean; domains: SendingDomainRecords[] }> {
+    /**
+     * The records of a site's sending domains, each checked against DNS. A site outside the
+     * staff member's scope is not found (ADR 0060), before DNS is asked anything.
+     */
+    async check(siteId: number, scope: SiteScope): Promise<{ dnsReachable: boolean; domains: SendingDomainRecords[] }> {
+      assertSiteAllowed(scope, siteId);
       const site = await deps.getSite(siteId);
       const byDomain = new Map<string, MailStream[]>();
       for (const stream of ['transactional', 'bulk'] as const) {

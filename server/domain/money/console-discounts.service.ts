@@ -5,6 +5,7 @@ import type { DiscountCodeRow } from '../../db/schema/index';
 import type { AuditService, StaffActor } from '../audit/audit.service';
 import { AppError, throwFieldProblems, type FieldProblem } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
+import { assertSiteWritable, isSiteAllowed, scopeOfActor, type SiteScope } from '../staff/site-scope';
 import { cursorOf, parseCursor } from './order-filters';
 
 export function presentConsoleDiscountCode(row: DiscountCodeRow, timesUsed: number): ConsoleDiscountCode {
@@ -43,14 +44,20 @@ const isUniqueViolation = (error: unknown) => {
  * Discount codes as operators hand them out (spec §3): list, create with every restriction the
  * checkout already applies (discounts.service), disable. Every change is audited in its own
  * transaction.
+ *
+ * A code belongs to its site, else to its member's site (welcome and member codes); one with
+ * neither is for every site (ADR 0060). Staff limited to chosen sites list their sites' codes and
+ * the every-site ones, and change only their sites' codes: another site's code is not found, and
+ * an every-site code (or a new one) would reach sites outside their scope (`staff_sites_limited`).
+ * A site or member outside the scope is named unknown, as one that does not exist.
  */
 export function createConsoleDiscountsService(deps: { db: Executor; audit: AuditService; clock: Clock }) {
   const reader = createConsoleDiscountCodesRepository(deps.db);
 
   return {
-    async page(query: DiscountCodesQuery): Promise<{ items: ConsoleDiscountCode[]; next_after: string | null }> {
+    async page(query: DiscountCodesQuery, scope: SiteScope): Promise<{ items: ConsoleDiscountCode[]; next_after: string | null }> {
       const rows = await reader.page(
-        { kind: query.kind, status: query.status, code: query.code || undefined },
+        { kind: query.kind, status: query.status, code: query.code || undefined, sites: scope },
         { beforeId: parseCursor(query.after)?.id, limit: query.page_size + 1 },
       );
       const items = rows.slice(0, query.page_size);
@@ -67,6 +74,8 @@ export function createConsoleDiscountsService(deps: { db: Executor; audit: Audit
      * is a 409 with its own message, whether found first or lost in a race at the insert.
      */
     async create(actor: StaffActor, input: CreateDiscountCodeInput): Promise<ConsoleDiscountCode> {
+      const scope = scopeOfActor(actor);
+      if (input.site_id === null && input.user_id === null) assertSiteWritable(scope, null);
       const now = deps.clock.now();
       const code = input.code.toUpperCase();
       try {
@@ -74,8 +83,13 @@ export function createConsoleDiscountsService(deps: { db: Executor; audit: Audit
           const codes = createConsoleDiscountCodesRepository(tx);
           const problems: FieldProblem[] = [];
           if (await codes.codeExists(code)) throw new AppError('discount_code_taken', { fields: [{ field: 'body.code', code: 'discount_code_taken' }] });
-          if (input.site_id !== null && !(await codes.siteExists(input.site_id))) problems.push({ field: 'body.site_id', code: 'discount_site_unknown' });
-          if (input.user_id !== null && !(await codes.memberExists(input.user_id))) problems.push({ field: 'body.user_id', code: 'discount_member_unknown' });
+          if (input.site_id !== null && !(isSiteAllowed(scope, input.site_id) && (await codes.siteExists(input.site_id)))) {
+            problems.push({ field: 'body.site_id', code: 'discount_site_unknown' });
+          }
+          if (input.user_id !== null) {
+            const memberSite = await codes.findMemberSite(input.user_id);
+            if (memberSite === null || !isSiteAllowed(scope, memberSite)) problems.push({ field: 'body.user_id', code: 'discount_member_unknown' });
+          }
           const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
           if (expiresAt && expiresAt <= now) problems.push({ field: 'body.expires_at', code: 'discount_expiry_past' });
           throwFieldProblems(problems);
@@ -110,6 +124,10 @@ export function createConsoleDiscountsService(deps: { db: Executor; audit: Audit
     async disable(actor: StaffActor, id: number): Promise<ConsoleDiscountCode> {
       return deps.db.transaction(async (tx) => {
         const codes = createConsoleDiscountCodesRepository(tx);
+        const owner = await codes.findOwnerSite(id);
+        if (owner === undefined) throw new AppError('not_found');
+        // Another site's code is not found; an every-site code is refused to limited staff.
+        assertSiteWritable(scopeOfActor(actor), owner);
         const before = await codes.find(id);
         if (!before) throw new AppError('not_found');
         const after = await codes.disable(id);
@@ -121,7 +139,7 @@ export function createConsoleDiscountsService(deps: { db: Executor; audit: Audit
             before: { status: before.status },
             after: { status: after.status },
           });
-        const [listed] = await codes.page({ kind: before.kind, code: before.code }, { limit: 1 });
+        const [listed] = await codes.page({ kind: before.kind, code: before.code, sites: null }, { limit: 1 });
         return presentConsoleDiscountCode(after ?? before, listed?.timesUsed ?? 0);
       });
     },

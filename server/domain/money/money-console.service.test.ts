@@ -9,6 +9,7 @@ import { discountCodes, sepaMandates, users, type SiteRow } from '../../db/schem
 import type { AuditService, StaffActor } from '../audit/audit.service';
 import { createConsoleDiscountsService } from './console-discounts.service';
 import { ORDERS_CSV_HEADER } from './console-orders.service';
+import { EVERY_SITE } from '../staff/site-scope';
 
 let ctx: TestContext;
 let nl: SiteRow;
@@ -221,12 +222,12 @@ describe('discount codes in the console', () => {
   });
 
   it('lists one kind newest first, filters by status and code, with how often each was used', async () => {
-    const listed = await ctx.services.consoleDiscounts.page({ kind: 'standard', page_size: 25 });
+    const listed = await ctx.services.consoleDiscounts.page({ kind: 'standard', page_size: 25 }, EVERY_SITE);
     expect(listed.items.map((item) => item.code).slice(0, 2)).toEqual(['WINTER20', 'AUTUMN15']);
-    expect((await ctx.services.consoleDiscounts.page({ kind: 'standard', status: 'inactive', page_size: 25 })).items.map((item) => item.code)).toEqual([
-      'AUTUMN15',
-    ]);
-    expect((await ctx.services.consoleDiscounts.page({ kind: 'standard', code: 'winter20', page_size: 25 })).items).toEqual([
+    expect(
+      (await ctx.services.consoleDiscounts.page({ kind: 'standard', status: 'inactive', page_size: 25 }, EVERY_SITE)).items.map((item) => item.code),
+    ).toEqual(['AUTUMN15']);
+    expect((await ctx.services.consoleDiscounts.page({ kind: 'standard', code: 'winter20', page_size: 25 }, EVERY_SITE)).items).toEqual([
       expect.objectContaining({ code: 'WINTER20', times_used: 0 }),
     ]);
   });

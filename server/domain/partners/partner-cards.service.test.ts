@@ -8,6 +8,7 @@ import { createTestContext, type TestContext } from '../../../tests/setup/test-s
 import { auditLog, type SiteRow } from '../../db/schema/index';
 import type { StaffActor } from '../audit/audit.service';
 import { makeJpeg } from '../photos/image-fixtures';
+import { EVERY_SITE } from '../staff/site-scope';
 import { failure } from '../../../tests/setup/failure';
 
 let ctx: TestContext;
@@ -58,7 +59,7 @@ describe('partnerCards in the console', () => {
     await partnerCards.update(owner, created.id, { city: 'Hamburg', active: false });
     const [updated] = await auditOf('partner_card.update', created.id);
     expect(updated.diff).toEqual({ before: { city: 'Berlin', active: true }, after: { city: 'Hamburg', active: false } });
-    expect((await partnerCards.get(created.id)).active).toBe(false);
+    expect((await partnerCards.get(created.id, EVERY_SITE)).active).toBe(false);
   });
 
   it('refuses a site that does not exist and a card that does not exist', async () => {
@@ -92,7 +93,7 @@ describe('partnerCards in the console', () => {
     const created = await partnerCards.create(owner, card());
     const refused = await failure(partnerCards.setImage(owner, created.id, Buffer.from('<script>alert(1)</script>'), 'image/jpeg'));
     expect(refused.code).toBe('photo_not_an_image');
-    expect((await partnerCards.get(created.id)).imageKey).toBeNull();
+    expect((await partnerCards.get(created.id, EVERY_SITE)).imageKey).toBeNull();
     expect(await auditOf('partner_card.image', created.id)).toHaveLength(0);
   });
 });

@@ -14,6 +14,7 @@ import { diffFields, type AuditService, type StaffActor } from '../audit/audit.s
 import { ImageRejected, processUpload } from '../photos/image-processing';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
+import { assertSiteAllowed, assertSiteWritable, isSiteAllowed, scopeOfActor, type SiteScope } from '../staff/site-scope';
 import { auditablePartnerCard, presentPartnerCard } from './partner-cards-presenter';
 
 /** The cards a site shows in search (read side only, so that search needs no console parts). */
@@ -33,12 +34,20 @@ export type PartnerCardsDisplay = ReturnType<typeof createPartnerCardsDisplay>;
 /**
  * Partner cards (spec §2 cam-profile card; issue 18): the console's list and edits. Every console write commits with its audit
  * row; images are re-encoded from pixels like members' photos (no EXIF, no smuggled bytes).
+ *
+ * A card belongs to its site; a card for all sites shows on every site (ADR 0060). Staff limited
+ * to chosen sites see their sites' cards and the all-sites ones; another site's card is not
+ * found. They change only their sites' cards: an all-sites card, or making one for all sites,
+ * would reach sites outside their scope (`staff_sites_limited`).
  */
 export function createPartnerCardsService(deps: { db: Database; sites: SitesRepository; storage: MediaStorage; audit: AuditService; clock: Clock }) {
   const reader = createPartnerCardsRepository(deps.db);
 
-  async function assertSiteExists(siteId: number | null | undefined) {
-    if (siteId === null || siteId === undefined || (await deps.sites.findById(siteId))) return;
+  /** The site a card is put on: one outside the scope is refused as one that does not exist. */
+  async function assertSiteUsable(scope: SiteScope, siteId: number | null | undefined) {
+    if (siteId === undefined) return;
+    if (siteId === null) return assertSiteWritable(scope, null);
+    if (isSiteAllowed(scope, siteId) && (await deps.sites.findById(siteId))) return;
     throw new AppError('validation_failed', {
       params: { fields: 'site_id' },
       fields: [{ field: 'body.site_id', code: 'validation_failed' }],
@@ -46,12 +55,19 @@ export function createPartnerCardsService(deps: { db: Database; sites: SitesRepo
     });
   }
 
-  /** Locks the card, applies the change, audits before and after — all in one transaction. */
+  /**
+   * Locks the card, checks the actor may change it and where it goes, applies the change and
+   * audits before and after — all in one transaction.
+   */
   function change(actor: StaffActor, id: number, action: string, fields: Partial<PartnerCardFields> & { imageKey?: string | null }) {
+    const scope = scopeOfActor(actor);
     return deps.db.transaction(async (tx) => {
       const repository = createPartnerCardsRepository(tx);
       const before = await repository.lock(id);
       if (!before) throw new AppError('not_found');
+      // Another site's card is not found; an all-sites one is refused to limited staff.
+      assertSiteWritable(scope, before.siteId);
+      await assertSiteUsable(scope, fields.siteId);
       const after = Object.keys(fields).length > 0 ? await repository.update(id, fields) : before;
       const diff = diffFields(auditablePartnerCard(before), auditablePartnerCard(after));
       await deps.audit.record(tx, actor, { action, targetType: 'partner_card', targetId: id, ...diff });
@@ -60,16 +76,21 @@ export function createPartnerCardsService(deps: { db: Database; sites: SitesRepo
   }
 
   return {
-    list: (siteId: number | null) => reader.list(siteId),
+    /** The cards of the allowed sites (and the all-sites ones); a site filter outside the scope finds none. */
+    async list(siteId: number | null, scope: SiteScope): Promise<PartnerCardRow[]> {
+      if (siteId !== null && !isSiteAllowed(scope, siteId)) return [];
+      return reader.list(siteId, scope);
+    },
 
-    async get(id: number): Promise<PartnerCardRow> {
+    async get(id: number, scope: SiteScope): Promise<PartnerCardRow> {
       const row = await reader.find(id);
       if (!row) throw new AppError('not_found');
+      if (row.siteId !== null) assertSiteAllowed(scope, row.siteId);
       return row;
     },
 
     async create(actor: StaffActor, fields: PartnerCardFields): Promise<PartnerCardRow> {
-      await assertSiteExists(fields.siteId);
+      await assertSiteUsable(scopeOfActor(actor), fields.siteId);
       return deps.db.transaction(async (tx) => {
         const created = await createPartnerCardsRepository(tx).insert(fields, deps.clock.now());
         await deps.audit.record(tx, actor, {
@@ -84,13 +105,13 @@ export function createPartnerCardsService(deps: { db: Database; sites: SitesRepo
 
     /** Edits the card; `active: false` deactivates it (cards are kept, not deleted, so the audit log keeps its meaning). */
     async update(actor: StaffActor, id: number, fields: Partial<PartnerCardFields>): Promise<PartnerCardRow> {
-      await assertSiteExists(fields.siteId);
       return (await change(actor, id, 'partner_card.update', fields)).after;
     },
 
     /** Replaces the card's image with a re-encoded square WebP; the old file goes once the change is committed. */
     async setImage(actor: StaffActor, id: number, data: Buffer, declaredType: string): Promise<PartnerCardRow> {
-      await this.get(id);
+      const scope = scopeOfActor(actor);
+      assertSiteWritable(scope, (await this.get(id, scope)).siteId);
       const image = await processUpload(data, declaredType).catch((error: unknown) => {
         if (error instanceof ImageRejected) throw new AppError(error.problem, { detail: error.message });
         throw error;

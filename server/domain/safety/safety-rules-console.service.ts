@@ -5,6 +5,7 @@ import type { SafetyRuleRow } from '../../db/schema/index';
 import type { AuditService, StaffActor } from '../audit/audit.service';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
+import { assertSiteAllowed, scopeOfActor, type SiteScope } from '../staff/site-scope';
 import { normalizeRuleEntry } from './safety-rule-syntax';
 import type { SafetySignals } from './safety-signals.service';
 
@@ -80,15 +81,16 @@ export function createSafetyRulesConsole(deps: {
       deps.signals.invalidate();
     },
 
-    async settings(siteId: number): Promise<SiteSafetySettings> {
+    /** A site's choices; a site outside the staff member's scope is not found (ADR 0060). */
+    async settings(siteId: number, scope: SiteScope): Promise<SiteSafetySettings> {
+      assertSiteAllowed(scope, siteId);
       await requireSite(siteId);
       const choices = await deps.signals.choicesFor(siteId);
       return { hold_contact_texts: choices.holdContactTexts, message_policy: choices.messagePolicy };
     },
 
     async saveSettings(actor: StaffActor, siteId: number, input: SiteSafetySettings): Promise<SiteSafetySettings> {
-      await requireSite(siteId);
-      const before = await this.settings(siteId);
+      const before = await this.settings(siteId, scopeOfActor(actor));
       await deps.db.transaction(async (tx) => {
         await createSafetyRulesRepository(tx).saveSettings({
           siteId,

@@ -6,6 +6,7 @@ import { createSitesRepository } from '../../db/repositories/sites.repository';
 import { createMemorySiteChangeBus, createRedisSiteChangeBus, type SiteChangeBus } from '../../realtime/site-change-bus';
 import type { StaffActor } from '../audit/audit.service';
 import { isAppError } from '../shared/app-error';
+import { EVERY_SITE } from '../staff/site-scope';
 import { createSitesService } from './sites.service';
 
 let ctx: TestContext;
@@ -88,7 +89,7 @@ describe('creating and editing a site', () => {
     expect(first).toMatchObject({ version: 2, messageCredits: 12 });
     expect(first.updatedAt.getTime()).toBe(ctx.clock.now().getTime());
     expect(await codeOf(ctx.services.siteAdmin.update(admin, site.id, { version: 1, message_credits: 99 }))).toEqual({ code: 'version_conflict', fields: [] });
-    expect((await ctx.services.siteAdmin.get(site.id)).messageCredits).toBe(12);
+    expect((await ctx.services.siteAdmin.get(site.id, EVERY_SITE)).messageCredits).toBe(12);
     const entries = await auditOf('site', site.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'site.update', diff: { before: { message_credits: 10 }, after: { message_credits: 12 } } });
@@ -106,7 +107,7 @@ describe('creating and editing a site', () => {
 
   it('stores Markdown pages with plain paragraphs beside them, and shows seeded paragraph pages as Markdown', async () => {
     const site = await createSite(ctx.db, { customPages: { old: { title: 'Old', body: ['One.', 'Two.'] } } });
-    expect((await ctx.services.siteAdmin.get(site.id)).customPages.old).toEqual({ title: 'Old', body: ['One.', 'Two.'] });
+    expect((await ctx.services.siteAdmin.get(site.id, EVERY_SITE)).customPages.old).toEqual({ title: 'Old', body: ['One.', 'Two.'] });
     const saved = await ctx.services.siteAdmin.update(admin, site.id, {
       version: 1,
       custom_pages: { faq: { title: 'FAQ', markdown: '# Questions\n\n**Bold** answer.\n\n<script>alert(1)</script>' } },

@@ -13,6 +13,7 @@ import type { SiteChangeBus } from '../../realtime/site-change-bus';
 import type { AuditService, StaffActor } from '../audit/audit.service';
 import type { Clock } from '../shared/clock';
 import { AppError } from '../shared/app-error';
+import { assertEverySiteAllowed, assertSiteAllowed, scopeOfActor, type SiteScope } from '../staff/site-scope';
 import { presentBundle, presentSiteSettings, toSiteColumns } from './site-admin-presenter';
 
 /**
@@ -20,6 +21,9 @@ import { presentBundle, presentSiteSettings, toSiteColumns } from './site-admin-
  * site, and its credit bundles. Every write checks the version the operator read (409 when
  * someone else saved in between), is audited in its own transaction, and is announced over the
  * site change bus after commit so every instance drops its cached rows at once.
+ *
+ * Staff limited to chosen sites (ADR 0060) list and open only those; another site answers as a
+ * missing one, before any other check, and only staff of every site create sites.
  */
 export function createSiteAdminService(deps: { db: Executor; audit: AuditService; clock: Clock; changes: SiteChangeBus; onError?: (error: unknown) => void }) {
   const reader = createSiteAdminRepository(deps.db);
@@ -40,18 +44,21 @@ export function createSiteAdminService(deps: { db: Executor; audit: AuditService
   }
 
   return {
-    async list(query: SiteListQuery): Promise<{ rows: SiteRow[]; hasMore: boolean }> {
-      const rows = await reader.page(query);
+    async list(query: SiteListQuery, scope: SiteScope): Promise<{ rows: SiteRow[]; hasMore: boolean }> {
+      const rows = await reader.page(query, scope);
       return { rows: rows.slice(0, query.page_size), hasMore: rows.length > query.page_size };
     },
 
-    async get(id: number): Promise<SiteRow> {
+    async get(id: number, scope: SiteScope): Promise<SiteRow> {
+      assertSiteAllowed(scope, id);
       const site = await reader.findById(id);
       if (!site) throw new AppError('not_found');
       return site;
     },
 
+    /** A new site would lie outside a limited staff member's own scope: only staff of every site create one. */
     async create(actor: StaffActor, input: CreateSiteInput): Promise<SiteRow> {
+      assertEverySiteAllowed(scopeOfActor(actor));
       const site = await deps.db.transaction(async (tx) => {
         await checkHosts(tx, null, input.domain, input.domain_aliases ?? []);
         const now = deps.clock.now();
@@ -77,6 +84,7 @@ export function createSiteAdminService(deps: { db: Executor; audit: AuditService
 
     /** Changes the settings given; `status` disables or enables the site (its own audit action). */
     async update(actor: StaffActor, id: number, change: UpdateSiteInput): Promise<SiteRow> {
+      assertSiteAllowed(scopeOfActor(actor), id);
       const { version, status, ...settings } = change;
       const site = await deps.db.transaction(async (tx) => {
         const repository = createSiteAdminRepository(tx);
@@ -101,12 +109,13 @@ export function createSiteAdminService(deps: { db: Executor; audit: AuditService
       return site;
     },
 
-    async listBundles(siteId: number): Promise<BundleRow[]> {
-      await this.get(siteId);
+    async listBundles(siteId: number, scope: SiteScope): Promise<BundleRow[]> {
+      await this.get(siteId, scope);
       return reader.listBundles(siteId);
     },
 
     async createBundle(actor: StaffActor, siteId: number, input: CreateBundleInput): Promise<BundleRow> {
+      assertSiteAllowed(scopeOfActor(actor), siteId);
       return deps.db.transaction(async (tx) => {
         const repository = createSiteAdminRepository(tx);
         // Locking the site serialises bundle creation per site, so the cap holds.
@@ -127,6 +136,7 @@ export function createSiteAdminService(deps: { db: Executor; audit: AuditService
 
     /** A new price shows on `/credits` at once: bundles are read per request, not cached. */
     async updateBundle(actor: StaffActor, siteId: number, bundleId: number, change: UpdateBundleInput): Promise<BundleRow> {
+      assertSiteAllowed(scopeOfActor(actor), siteId);
       return deps.db.transaction(async (tx) => {
         const repository = createSiteAdminRepository(tx);
         const before = await repository.lockBundle(siteId, bundleId);

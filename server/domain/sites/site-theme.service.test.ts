@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../../../tests/setup/test-s
 import type { StaffActor } from '../audit/audit.service';
 import { makePng } from '../photos/image-fixtures';
 import { isAppError } from '../shared/app-error';
+import { EVERY_SITE } from '../staff/site-scope';
 
 let ctx: TestContext;
 const admin: StaffActor = { id: null, email: 'brand@ops.example', role: 'admin', ip: '203.0.113.7' };
@@ -51,7 +52,7 @@ describe('siteTheme.update', () => {
       minimum: '4.5',
     });
     expect(refused.fields.map((field) => field.field)).toEqual(['body.primary']);
-    expect((await ctx.services.siteTheme.get(site.id)).theme).toEqual({});
+    expect((await ctx.services.siteTheme.get(site.id, EVERY_SITE)).theme).toEqual({});
     expect(await auditOf(site.id)).toEqual([]);
   });
 
@@ -85,6 +86,6 @@ describe('siteTheme images', () => {
     const site = await createSite(ctx.db);
     const refused = await ctx.services.siteTheme.setImage(admin, site.id, 'hero', Buffer.from('<script>'), 'image/png').catch((error: unknown) => error);
     expect(isAppError(refused) && refused.code).toBe('photo_not_an_image');
-    expect((await ctx.services.siteTheme.get(site.id)).theme).toEqual({});
+    expect((await ctx.services.siteTheme.get(site.id, EVERY_SITE)).theme).toEqual({});
   });
 });

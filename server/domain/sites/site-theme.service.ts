@@ -10,6 +10,7 @@ import type { AuditService, StaffActor } from '../audit/audit.service';
 import { ImageRejected, processBrandImage } from '../photos/image-processing';
 import type { Clock } from '../shared/clock';
 import { AppError } from '../shared/app-error';
+import { assertSiteAllowed, scopeOfActor, type SiteScope } from '../staff/site-scope';
 import { presentAdminTheme } from './site-theme';
 
 const KEY_OF = { logo: 'logo_key', hero: 'hero_key' } as const;
@@ -18,6 +19,7 @@ const KEY_OF = { logo: 'logo_key', hero: 'hero_key' } as const;
  * Operators change a site's look in the console (ADR 0041). Like every site write: the version
  * read is checked on the locked row, the change and its audit row commit together, and every
  * instance hears of it after commit. A theme whose text would be hard to read is refused.
+ * Another site than a limited staff member's own is not found (ADR 0060), before any other check.
  */
 export function createSiteThemeService(deps: {
   db: Executor;
@@ -38,6 +40,7 @@ export function createSiteThemeService(deps: {
     action: string,
     next: (before: SiteThemeColumn) => SiteThemeColumn,
   ): Promise<{ before: SiteRow; after: SiteRow }> {
+    assertSiteAllowed(scopeOfActor(actor), siteId);
     const result = await deps.db.transaction(async (tx) => {
       const repository = createSiteAdminRepository(tx);
       const before = await repository.lock(siteId);
@@ -54,7 +57,8 @@ export function createSiteThemeService(deps: {
   return {
     present,
 
-    async get(siteId: number): Promise<SiteRow> {
+    async get(siteId: number, scope: SiteScope): Promise<SiteRow> {
+      assertSiteAllowed(scope, siteId);
       const site = await createSiteAdminRepository(deps.db).findById(siteId);
       if (!site) throw new AppError('not_found');
       return site;
@@ -66,6 +70,7 @@ export function createSiteThemeService(deps: {
      * pair below WCAG AA, in light or dark mode.
      */
     async update(actor: StaffActor, siteId: number, input: UpdateThemeInput): Promise<SiteRow> {
+      assertSiteAllowed(scopeOfActor(actor), siteId);
       const { version, ...fields } = input;
       const failing = checkThemeContrast(fields);
       if (failing.length) {
@@ -98,7 +103,7 @@ export function createSiteThemeService(deps: {
 
     /** Stores a re-encoded logo or hero image and makes it the site's; the replaced file is removed after commit. */
     async setImage(actor: StaffActor, siteId: number, image: ThemeImage, data: Buffer, declaredType: string): Promise<SiteRow> {
-      await this.get(siteId);
+      await this.get(siteId, scopeOfActor(actor));
       const processed = await processBrandImage(data, declaredType, image).catch((error: unknown) => {
         if (error instanceof ImageRejected) throw new AppError(error.problem, { detail: error.message });
         throw error;

@@ -36,6 +36,24 @@ export function assertSiteAllowed(scope: SiteScope, siteId: number | null | unde
 }
 
 /**
+ * Refuses what reaches every site (creating a site; changing a partner card or discount code
+ * that is for all sites) to staff limited to some: they may read such an item, but a change
+ * would reach sites outside their scope. Not a 404: the item is one they can see.
+ */
+export function assertEverySiteAllowed(scope: SiteScope): void {
+  if (scope !== null) throw new AppError('staff_sites_limited');
+}
+
+/**
+ * Guards a change to an item of one site or, with `siteId` null, of every site: another site's
+ * item is not found, an every-site item is refused to limited staff.
+ */
+export function assertSiteWritable(scope: SiteScope, siteId: number | null): void {
+  if (siteId === null) assertEverySiteAllowed(scope);
+  else assertSiteAllowed(scope, siteId);
+}
+
+/**
  * The sites a list covers when staff also filter by one site: that site if allowed (else none),
  * or the whole scope.
  */

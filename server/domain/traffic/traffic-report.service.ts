@@ -3,6 +3,7 @@ import type { PageVisitsRepository } from '../../db/repositories/page-visits.rep
 import type { SitesRepository } from '../../db/repositories/sites.repository';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
+import { allowedSites, assertSiteAllowed, type SiteScope } from '../staff/site-scope';
 
 const DAY = 24 * 60 * 60 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -11,12 +12,17 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
  * The operators' view of traffic (issue 18): for one site and a period of whole UTC days
  * (default the last 7, today included), sign-ups per tracking network and ref, and per landing
  * page (opened with `?lb`) its visits, bounces, bounce rate and median time on page.
+ *
+ * Staff limited to chosen sites (ADR 0060) pick among those only, start on the first of them, and
+ * another site answers as an unknown one (404): the report names its site, so empty figures for
+ * it would tell that the site exists.
  */
 export function createTrafficReportService(deps: { pageVisits: PageVisitsRepository; sites: Pick<SitesRepository, 'findById' | 'names'>; clock: Clock }) {
   return {
-    async report(query: TrafficQuery): Promise<TrafficReport> {
-      const sites = await deps.sites.names();
+    async report(query: TrafficQuery, scope: SiteScope): Promise<TrafficReport> {
+      const sites = allowedSites(scope, await deps.sites.names());
       const siteId = query.site_id ?? sites[0]?.id;
+      if (siteId !== undefined) assertSiteAllowed(scope, siteId);
       const site = siteId === undefined ? null : await deps.sites.findById(siteId);
       if (!site) throw new AppError('not_found');
       const today = isoDay(deps.clock.now());

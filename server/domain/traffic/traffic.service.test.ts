@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from '../../../tests/setup/test-s
 import { pageVisits } from '../../db/schema/acquisition';
 import type { SiteRow } from '../../db/schema/index';
 import { isAppError } from '../shared/app-error';
+import { EVERY_SITE } from '../staff/site-scope';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -91,7 +92,7 @@ describe('trafficReport.report', () => {
     await ctx.services.pageVisits.record(anonymous(site), { path: '/landers/gallery', ms: 1, lb: true, bounced: true });
 
     ctx.clock.set(new Date('2026-03-12T10:00:00Z'));
-    const report = await ctx.services.trafficReport.report({ site_id: site.id });
+    const report = await ctx.services.trafficReport.report({ site_id: site.id }, EVERY_SITE);
     expect(report).toMatchObject({ site: { id: site.id }, from: '2026-03-06', to: '2026-03-12', signups_total: 4 });
     expect(report.signups).toEqual([
       { network: 'adnet', ref: 'summer', count: 2 },
@@ -103,19 +104,19 @@ describe('trafficReport.report', () => {
       { path: '/landers/tinderswipe', visits: 1, bounces: 0, bounce_rate: 0, median_ms: 500 },
     ]);
 
-    const wider = await ctx.services.trafficReport.report({ site_id: site.id, from: '2026-03-01', to: '2026-03-12' });
+    const wider = await ctx.services.trafficReport.report({ site_id: site.id, from: '2026-03-01', to: '2026-03-12' }, EVERY_SITE);
     expect(wider.signups_total).toBe(5);
     expect(wider.landing_pages[0]).toMatchObject({ path: '/landers/gallery', visits: 4, bounces: 3 });
   });
 
   it('shows an empty period as empty lists, and refuses a site that does not exist', async () => {
     const site = await createSite(ctx.db);
-    expect(await ctx.services.trafficReport.report({ site_id: site.id, from: '2020-01-01', to: '2020-01-31' })).toMatchObject({
+    expect(await ctx.services.trafficReport.report({ site_id: site.id, from: '2020-01-01', to: '2020-01-31' }, EVERY_SITE)).toMatchObject({
       signups: [],
       signups_total: 0,
       landing_pages: [],
     });
-    const refused = await ctx.services.trafficReport.report({ site_id: 999_999 }).catch((error: unknown) => error);
+    const refused = await ctx.services.trafficReport.report({ site_id: 999_999 }, EVERY_SITE).catch((error: unknown) => error);
     expect(isAppError(refused) && refused.code).toBe('not_found');
   });
 });

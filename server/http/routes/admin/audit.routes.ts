@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditPage, AuditQuery } from '../../../../contract/admin/audit';
 import { ErrorBody } from '../../../../contract/errors';
-import { AUDIT_PAGE_SIZE, type AuditFilters, type AuditRow, type AuditService } from '../../../domain/audit/audit.service';
+import { AUDIT_PAGE_SIZE, type AuditFilters, type AuditRow, type AuditService, type AuditViewer } from '../../../domain/audit/audit.service';
+import { actorOf, siteScopeOf } from '../../admin/staff-auth';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 const tags = ['admin'];
@@ -19,6 +21,9 @@ function filtersOf(query: AuditQuery): AuditFilters {
   };
 }
 
+/** The signed-in staff member as a reader of the log: limited staff see their own rows and their sites' (ADR 0060). */
+const viewerOf = (request: FastifyRequest): AuditViewer => ({ staffId: actorOf(request).id, sites: siteScopeOf(request) });
+
 const present = (row: AuditRow) => ({
   id: row.id,
   at: row.at.toISOString(),
@@ -33,13 +38,13 @@ const present = (row: AuditRow) => ({
   ip: row.ip,
 });
 
-/** The audit log, filtered and paged, and the same as CSV. */
+/** The audit log, filtered and paged, and the same as CSV; of their own rows and their sites' for limited staff. */
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
   app.get(
     '/api/admin/audit',
     { schema: { tags, querystring: AuditQuery, response: { 200: AuditPage, ...errors } }, config: { staff: 'audit.read' } },
     async (request) => {
-      const rows = await audit.page(filtersOf(request.query), request.query.before);
+      const rows = await audit.consolePage(viewerOf(request), filtersOf(request.query), request.query.before);
       return { entries: rows.map(present), next_before: rows.length === AUDIT_PAGE_SIZE ? rows[rows.length - 1].id : null };
     },
   );
@@ -48,6 +53,6 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="audit-log.csv"')
-      .send(Readable.from(audit.csv(filtersOf(request.query)))),
+      .send(Readable.from(audit.csv(viewerOf(request), filtersOf(request.query)))),
   );
 };

@@ -59,7 +59,7 @@ export const moneyRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/discount-codes',
     { schema: { tags, querystring: DiscountCodesQuery, response: { 200: DiscountCodesPage, ...errors } }, config: { staff: 'money.read' } },
-    async (request) => consoleDiscounts.page(request.query),
+    async (request) => consoleDiscounts.page(request.query, siteScopeOf(request)),
   );
 
   app.post(

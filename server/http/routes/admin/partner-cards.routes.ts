@@ -13,13 +13,16 @@ import type { MediaStorage } from '../../../adapters/storage/storage.port';
 import { presentAdminPartnerCard } from '../../../domain/partners/partner-cards-presenter';
 import type { PartnerCardsService } from '../../../domain/partners/partner-cards.service';
 import { MAX_UPLOAD_BYTES } from '../../../domain/photos/image-processing';
-import { actorOf } from '../../admin/staff-auth';
+import { actorOf, siteScopeOf } from '../../admin/staff-auth';
 import { readImageUpload } from '../multipart-reading';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 const tags = ['admin'];
 
-/** Partner cards (issue 18): owners and admins list, add, edit and deactivate them, and upload their images. */
+/**
+ * Partner cards (issue 18): owners and admins list, add, edit and deactivate them, and upload their
+ * images; staff limited to chosen sites, those sites' cards (ADR 0060).
+ */
 export const partnerCardsRoutes: FastifyPluginAsyncZod<{ partnerCards: PartnerCardsService; storage: MediaStorage }> = async (
   app,
   { partnerCards, storage },
@@ -31,13 +34,13 @@ export const partnerCardsRoutes: FastifyPluginAsyncZod<{ partnerCards: PartnerCa
   app.get(
     '/api/admin/partner-cards',
     { schema: { tags, querystring: PartnerCardsQuery, response: { 200: PartnerCardsList, ...errors } }, config: { staff: 'sites.read' } },
-    async (request) => ({ items: (await partnerCards.list(request.query.site_id ?? null)).map(present) }),
+    async (request) => ({ items: (await partnerCards.list(request.query.site_id ?? null, siteScopeOf(request))).map(present) }),
   );
 
   app.get(
     '/api/admin/partner-cards/:id',
     { schema: { tags, params: PartnerCardIdParams, response: { 200: AdminPartnerCard, ...errors } }, config: { staff: 'sites.read' } },
-    async (request) => present(await partnerCards.get(request.params.id)),
+    async (request) => present(await partnerCards.get(request.params.id, siteScopeOf(request))),
   );
 
   app.post(

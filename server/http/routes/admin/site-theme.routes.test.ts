@@ -4,6 +4,7 @@ import { createSite } from '../../../../tests/factories/sites';
 import { createStaffMember } from '../../../../tests/factories/staff';
 import { createTestContext, type TestContext } from '../../../../tests/setup/test-services';
 import { makePng } from '../../../domain/photos/image-fixtures';
+import { EVERY_SITE } from '../../../domain/staff/site-scope';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -53,7 +54,7 @@ describe('GET/PUT /api/admin/sites/:id/theme', () => {
         .fields.map((field: { field: string }) => field.field)
         .sort(),
     ).toEqual(['body.accent', 'body.font', 'body.primary', 'body.radius']);
-    expect((await ctx.services.siteTheme.get(site.id)).version).toBe(1);
+    expect((await ctx.services.siteTheme.get(site.id, EVERY_SITE)).version).toBe(1);
   });
 
   it('refuses poor contrast with a message naming the pair and the ratio (400)', async () => {

@@ -7,7 +7,7 @@ import type { SiteRow } from '../../../domain/sites/sites.service';
 import { MAX_UPLOAD_BYTES } from '../../../domain/photos/image-processing';
 import type { SiteThemes } from '../../../domain/sites/site-theme-styles';
 import type { SiteThemeService } from '../../../domain/sites/site-theme.service';
-import { actorOf } from '../../admin/staff-auth';
+import { actorOf, siteScopeOf } from '../../admin/staff-auth';
 import { readImageUpload } from '../multipart-reading';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
@@ -23,7 +23,7 @@ export const siteThemeRoutes: FastifyPluginAsyncZod<{ siteTheme: SiteThemeServic
   app.get(
     '/api/admin/sites/:id/theme',
     { schema: { tags, params: SiteIdParams, response: { 200: AdminThemeResponse, ...errors } }, config: { staff: 'sites.read' } },
-    async (request) => present(await siteTheme.get(request.params.id)),
+    async (request) => present(await siteTheme.get(request.params.id, siteScopeOf(request))),
   );
 
   app.put(

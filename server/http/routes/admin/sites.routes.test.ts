@@ -3,6 +3,7 @@ import { createVisibleMember } from '../../../../tests/factories/members';
 import { createSite } from '../../../../tests/factories/sites';
 import { createStaffMember } from '../../../../tests/factories/staff';
 import { createTestContext, type TestContext } from '../../../../tests/setup/test-services';
+import { EVERY_SITE } from '../../../domain/staff/site-scope';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof createStaffMember>>;
@@ -77,7 +78,7 @@ describe('editing a site over HTTP', () => {
         'body.support_email',
       ].sort(),
     );
-    expect((await ctx.services.siteAdmin.get(site.id)).version).toBe(1);
+    expect((await ctx.services.siteAdmin.get(site.id, EVERY_SITE)).version).toBe(1);
   });
 
   it('saves with the version read, answers 409 with a clear message to a stale one, and refuses a host another site has', async () => {

@@ -16,13 +16,16 @@ import { ErrorBody } from '../../../../contract/errors';
 import type { SiteAdminService } from '../../../domain/sites/site-admin.service';
 import { presentAdminSite, presentBundle, presentSiteListItem } from '../../../domain/sites/site-admin-presenter';
 import type { SiteUrls } from '../../../domain/sites/site-urls';
-import { actorOf } from '../../admin/staff-auth';
+import { actorOf, siteScopeOf } from '../../admin/staff-auth';
 import { SITE_SETTINGS_BODY_LIMIT } from '../../json-body';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin'];
 
-/** Sites (brands): the list, one site's settings, creating, editing, disabling; its credit bundles. */
+/**
+ * Sites (brands): the list, one site's settings, creating, editing, disabling; its credit bundles.
+ * Staff limited to chosen sites see and change only those (ADR 0060).
+ */
 export const siteAdminRoutes: FastifyPluginAsyncZod<{ siteAdmin: SiteAdminService; siteUrls: SiteUrls }> = async (app, { siteAdmin, siteUrls }) => {
   const urlOf = (site: { domain: string }) => siteUrls.originOf(site);
 
@@ -30,7 +33,7 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<{ siteAdmin: SiteAdminServic
     '/api/admin/sites',
     { schema: { tags, querystring: SiteListQuery, response: { 200: SiteListResponse, ...errors } }, config: { staff: 'sites.read' } },
     async (request) => {
-      const { rows, hasMore } = await siteAdmin.list(request.query);
+      const { rows, hasMore } = await siteAdmin.list(request.query, siteScopeOf(request));
       return {
         items: rows.map((row) => presentSiteListItem(row, urlOf(row))),
         page: request.query.page,
@@ -44,7 +47,7 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<{ siteAdmin: SiteAdminServic
     '/api/admin/sites/:id',
     { schema: { tags, params: SiteIdParams, response: { 200: AdminSite, ...errors } }, config: { staff: 'sites.read' } },
     async (request) => {
-      const site = await siteAdmin.get(request.params.id);
+      const site = await siteAdmin.get(request.params.id, siteScopeOf(request));
       return presentAdminSite(site, urlOf(site));
     },
   );
@@ -74,7 +77,7 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<{ siteAdmin: SiteAdminServic
   app.get(
     '/api/admin/sites/:id/bundles',
     { schema: { tags, params: SiteIdParams, response: { 200: BundleListResponse, ...errors } }, config: { staff: 'sites.read' } },
-    async (request) => ({ bundles: (await siteAdmin.listBundles(request.params.id)).map(presentBundle) }),
+    async (request) => ({ bundles: (await siteAdmin.listBundles(request.params.id, siteScopeOf(request))).map(presentBundle) }),
   );
 
   app.post(
