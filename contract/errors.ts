@@ -186,6 +186,8 @@ export const ErrorCode = z.enum([
   'staff_not_invited',
   /** Limiting a staff member to a site that does not exist (ADR 0060). */
   'staff_site_unknown',
+  /** Assigning a report to a staff member limited to other sites than the report's (ADR 0060). */
+  'report_assignee_site_not_allowed',
   /** Setting up a second factor for a session whose account already has one (or a session already verified). */
   'second_factor_set',
   /** Another site already answers to this host name (as its domain or an alias). */
@@ -253,6 +255,8 @@ export const ErrorCode = z.enum([
   'safety_rule_too_long',
   /** The entry is already on this list. */
   'safety_rule_taken',
+  /** Adding or removing a safety entry for every site as staff limited to some sites (ADR 0060). */
+  'safety_rule_every_site',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -351,6 +355,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   second_factor_set: 409,
   staff_not_invited: 409,
   staff_site_unknown: 400,
+  report_assignee_site_not_allowed: 400,
   already_reviewed: 409,
   site_host_taken: 409,
   too_many_bundles: 409,
@@ -371,6 +376,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   safety_word_not_single: 400,
   safety_rule_too_long: 400,
   safety_rule_taken: 409,
+  safety_rule_every_site: 403,
 };
 
 export const ErrorBody = z.object({

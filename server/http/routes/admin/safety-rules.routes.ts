@@ -11,7 +11,7 @@ import {
 } from '../../../../contract/admin/safety';
 import { ErrorBody } from '../../../../contract/errors';
 import type { SafetyRulesConsole } from '../../../domain/safety/safety-rules-console.service';
-import { actorOf } from '../../admin/staff-auth';
+import { actorOf, siteScopeOf } from '../../admin/staff-auth';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin'];
@@ -24,7 +24,11 @@ export const safetyRulesRoutes: FastifyPluginAsyncZod<{ safetyRules: SafetyRules
   app.get(
     '/api/admin/safety-rules',
     { schema: { tags, querystring: SafetyRulesQuery, response: { 200: SafetyRulesList, ...errors } }, config: { staff: 'moderation.review' } },
-    async (request) => ({ entries: await safetyRules.list(request.query.site_id ?? null) }),
+    async (request) => {
+      const scope = siteScopeOf(request);
+      const [entries, sites] = await Promise.all([safetyRules.list(request.query.site_id ?? null, scope), safetyRules.siteOptions(scope)]);
+      return { entries, sites };
+    },
   );
 
   app.post(
@@ -45,7 +49,7 @@ export const safetyRulesRoutes: FastifyPluginAsyncZod<{ safetyRules: SafetyRules
   app.get(
     '/api/admin/sites/:id/safety',
     { schema: { tags, params: SiteSafetyParams, response: { 200: SiteSafetySettings, ...errors } }, config: { staff: 'sites.read' } },
-    async (request) => safetyRules.settings(request.params.id),
+    async (request) => safetyRules.settings(request.params.id, siteScopeOf(request)),
   );
 
   app.put(
