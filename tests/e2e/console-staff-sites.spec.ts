@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER } from '../../server/seed/demo-staff';
 import { baseUrl, clientAddressOf, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
+import { newMember, signUpByApi, type E2eMember } from './support/accounts';
 import { authenticatorCode, openConsoleAs } from './support/console';
 import { api } from './support/http';
 
@@ -12,9 +13,12 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 interface MembersPage {
-  items: { id: number; email: string; site_name: string }[];
+  items: { id: number; email: string; site_id: number; site_name: string }[];
   sites: { id: number; name: string }[];
 }
+
+/** Flirtzone, the German demo brand on flirt.localhost: a second site with members of its own. */
+const flirtzoneUrl = () => baseUrl().replace('//localhost', '//flirt.localhost');
 
 /** A support agent invited by the owner and enrolled through the invitation's API calls, as the enrolment page makes them. */
 async function enrolledSupport(ownerCookie: string, clientAddress: string) {
@@ -27,16 +31,52 @@ async function enrolledSupport(ownerCookie: string, clientAddress: string) {
   return { email, password, totpSecret: secret };
 }
 
-/** Two sites that each have members, with a member of each, as the owner's member search lists them. */
-async function twoSitesWithMembers(ownerCookie: string, clientAddress: string) {
-  const { sites } = await api<MembersPage>('/api/admin/members?page_size=25', { clientAddress, cookie: ownerCookie });
-  const found: { site: { id: number; name: string }; memberId: number; email: string }[] = [];
-  for (const site of sites) {
-    const { items } = await api<MembersPage>(`/api/admin/members?site_id=${site.id}&page_size=25`, { clientAddress, cookie: ownerCookie });
-    if (items.length) found.push({ site, memberId: items[0].id, email: items[0].email });
-    if (found.length === 2) return { kept: found[0], other: found[1] };
-  }
-  throw new Error('the demo data has no two sites with members');
+/**
+ * A member on the demo site and one on Flirtzone, each signed up with the sign-up call the last
+ * step sends (Flirtzone takes members from a traffic source, as its settings require).
+ */
+async function membersOnTwoSites(): Promise<[E2eMember, E2eMember]> {
+  const demo = newMember();
+  const demoContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signUpByApi(demoContext, demo);
+  await demoContext.close();
+
+  const flirt = newMember();
+  const flirtContext = await browser.newContext({ locale: 'de-DE', viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'cf-ipcountry': 'AT' } });
+  const page = await openPage(flirtContext);
+  await page.goto(`${flirtzoneUrl()}/`);
+  const status = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/api/signup.php', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    {
+      email: flirt.email,
+      password: flirt.password,
+      name: flirt.name,
+      date_of_birth: '1980-06-01',
+      gender: 'female',
+      seeking: 'male',
+      country: 'AT',
+      accept_terms: true,
+      network: 'journey',
+    },
+  );
+  expect(status).toBe(201);
+  await flirtContext.close();
+  return [demo, flirt];
+}
+
+/** The member with this address as the owner's member search finds them, with their site. */
+async function findMember(email: string, ownerCookie: string, clientAddress: string) {
+  const { items, sites } = await api<MembersPage>(`/api/admin/members?q=${encodeURIComponent(email)}`, { clientAddress, cookie: ownerCookie });
+  const member = items.find((item) => item.email === email);
+  if (!member) throw new Error(`the owner finds no member ${email}`);
+  return { memberId: member.id, email, site: sites.find((site) => site.id === member.site_id)! };
 }
 
 describe('staff limited to chosen sites (ADR 0060)', () => {
@@ -46,7 +86,10 @@ describe('staff limited to chosen sites (ADR 0060)', () => {
     const ownerCookie = `rdv_staff=${(await owner.context().cookies(`${baseUrl()}/api/admin/staff`)).find((cookie) => cookie.name === 'rdv_staff')!.value}`;
     const address = clientAddressOf(owner.context());
     const agent = await enrolledSupport(ownerCookie, address);
-    const { kept, other } = await twoSitesWithMembers(ownerCookie, address);
+    const [demoMember, flirtMember] = await membersOnTwoSites();
+    const kept = await findMember(demoMember.email, ownerCookie, address);
+    const other = await findMember(flirtMember.email, ownerCookie, address);
+    expect(kept.site.id).not.toBe(other.site.id);
 
     // The owner opens the agent's sites, sees that none means every site, ticks one and saves.
     await owner.goto(`${baseUrl()}/admin/staff`);
@@ -90,7 +133,8 @@ describe('staff limited to chosen sites (ADR 0060)', () => {
     await phone.setViewportSize({ width: 1280, height: 900 });
     const hidden = await phone.goto(`${baseUrl()}/admin/members/${other.memberId}`);
     expect(hidden?.status()).toBe(404);
-    await phone.getByText('This member does not exist.').waitFor();
+    // Exactly what a member id that does not exist shows: nothing tells the member is there.
+    await phone.locator('[data-testid="error-page"][data-status="404"]').getByRole('heading', { name: 'This page could not be found' }).waitFor();
     await expectAccessible(phone);
     const shown = await phone.goto(`${baseUrl()}/admin/members/${kept.memberId}`);
     expect(shown?.status()).toBe(200);
