@@ -191,6 +191,8 @@ export const ErrorCode = z.enum([
    * partner card or discount code that is for all sites (ADR 0060).
    */
   'staff_sites_limited',
+  /** Assigning a report to a staff member limited to other sites than the report's (ADR 0060). */
+  'report_assignee_site_not_allowed',
   /** Setting up a second factor for a session whose account already has one (or a session already verified). */
   'second_factor_set',
   /** Another site already answers to this host name (as its domain or an alias). */
@@ -258,6 +260,8 @@ export const ErrorCode = z.enum([
   'safety_rule_too_long',
   /** The entry is already on this list. */
   'safety_rule_taken',
+  /** Adding or removing a safety entry for every site as staff limited to some sites (ADR 0060). */
+  'safety_rule_every_site',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -357,6 +361,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   staff_not_invited: 409,
   staff_site_unknown: 400,
   staff_sites_limited: 403,
+  report_assignee_site_not_allowed: 400,
   already_reviewed: 409,
   site_host_taken: 409,
   too_many_bundles: 409,
@@ -377,6 +382,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   safety_word_not_single: 400,
   safety_rule_too_long: 400,
   safety_rule_taken: 409,
+  safety_rule_every_site: 403,
 };
 
 export const ErrorBody = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../locales';
 import { RecordId, RecordIdParam, text } from '../inputs';
+import { SiteOptions } from './site-options';
 
 /**
  * Canned replies for hosts (issue 32): ready-made answers per site and language. Admins write
@@ -21,7 +22,8 @@ export const CannedReply = z.object({
 export type CannedReply = z.infer<typeof CannedReply>;
 
 export const CannedRepliesQuery = z.object({ site_id: RecordIdParam, language: z.enum(SUPPORTED_LANGUAGES).optional() });
-export const CannedRepliesList = z.object({ items: z.array(CannedReply) });
+/** A site's replies, with the sites the caller may pick (ADR 0060); a site outside them has no replies to show. */
+export const CannedRepliesList = z.object({ items: z.array(CannedReply), sites: SiteOptions });
 export type CannedRepliesList = z.infer<typeof CannedRepliesList>;
 
 const fields = {

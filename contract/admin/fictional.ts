@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ChatMessage } from '../chat';
 import { MessageIdParam, plainName, RecordId, RecordIdParam, text } from '../inputs';
 import { listPage, listQuery } from './list';
+import { SiteOptions } from './site-options';
 
 /**
  * Fictional profiles and the hosts' inbox (issue 16). A fictional profile is always flagged
@@ -46,7 +47,8 @@ const fields = {
 };
 
 export const FictionalProfilesQuery = listQuery(['id', 'name', 'updated_at'], 'updated_at').extend({ site_id: RecordIdParam.optional() });
-export const FictionalProfilesPage = listPage(FictionalProfile);
+/** With the sites the caller may pick (to filter by, and to make a profile on). */
+export const FictionalProfilesPage = listPage(FictionalProfile).extend({ sites: SiteOptions });
 export const CreateFictionalProfileInput = z
   .object({
     site_id: RecordId,
@@ -77,7 +79,8 @@ export const InboxItem = z.object({
   /** Who holds it now (a lapsed claim is shown as free); `mine` when it is the caller. */
   claim: z.object({ staff_id: z.number().int(), mine: z.boolean(), expires_at: z.string() }).nullable(),
 });
-export const InboxPage = listPage(InboxItem);
+/** With the sites the caller may filter by. */
+export const InboxPage = listPage(InboxItem).extend({ sites: SiteOptions });
 
 /**
  * What a host sees of the member: their public profile only — never their e-mail address,

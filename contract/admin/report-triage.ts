@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RecordId } from '../inputs';
+import { RecordId, RecordIdParam } from '../inputs';
 import { PHOTO_REJECTION_REASONS, TEXT_REMOVAL_REASONS } from './moderation';
 
 /** One decision on many items of a queue: at most a screenful, each id once. */
@@ -9,7 +9,12 @@ const ids = z
   .max(100)
   .refine((list) => new Set(list).size === list.length, { message: 'each id once' });
 
-/** Staff a report can be given to: every active staff member who handles reports. */
+/**
+ * `GET /api/admin/report-assignees?report_id=`: with a report, only those who may see its site
+ * (ADR 0060); without one, every active staff member who handles reports.
+ */
+export const ReportAssigneesQuery = z.object({ report_id: RecordIdParam.optional() });
+/** Staff a report can be given to: every active staff member who handles reports (and may see its site). */
 export const ReportAssignees = z.object({
   items: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string(), role: z.string() })),
 });

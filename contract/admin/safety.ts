@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../locales';
 import { RecordId, RecordIdParam, text } from '../inputs';
+import { SiteOptions } from './site-options';
 import { MESSAGE_SAFETY_POLICIES, SAFETY_CATEGORIES, SAFETY_RULE_KINDS } from '../safety';
 
 /** One entry of the safety signals' lists (issue 32). `site_id`/`language` null: every site, every language. */
@@ -18,7 +19,8 @@ export type SafetyRuleEntry = z.infer<typeof SafetyRuleEntry>;
 
 /** `GET /api/admin/safety-rules`: the lists for every site, or (with `site_id`) those that apply on one site. */
 export const SafetyRulesQuery = z.object({ site_id: RecordIdParam.optional() });
-export const SafetyRulesList = z.object({ entries: z.array(SafetyRuleEntry) });
+/** With the sites the caller may pick (ADR 0060); a site outside them has no entries to show. */
+export const SafetyRulesList = z.object({ entries: z.array(SafetyRuleEntry), sites: SiteOptions });
 export type SafetyRulesList = z.infer<typeof SafetyRulesList>;
 
 export const NewSafetyRuleInput = z.object({

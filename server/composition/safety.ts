@@ -20,6 +20,7 @@ export function composeSafety(platform: Pick<Platform, 'db' | 'clock'>, stores: 
     clock,
     signals: safetySignals,
     siteExists: async (siteId) => !!(await stores.sites.findById(siteId)),
+    siteNames: () => stores.sites.names(),
   });
   return {
     safetySignals,

@@ -26,7 +26,7 @@ describe('fictional profiles, honestly', () => {
       await owner.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Fictional profiles' }).click();
       await owner.getByRole('heading', { name: 'New fictional profile' }).waitFor();
       const name = `Fiona${Date.now() % 100000}`;
-      await owner.getByLabel('Site', { exact: true }).fill('1');
+      await owner.getByLabel('Site', { exact: true }).selectOption('1');
       await owner.getByLabel('Name', { exact: true }).fill(name);
       await owner.getByLabel('Date of birth').fill('1996-04-20');
       await owner.getByLabel('Country (two letters)').fill('NL');

@@ -28,7 +28,7 @@ describe('the host workstation', () => {
       await openConsoleAs(admin, DEMO_ADMIN);
       await admin.goto(`${baseUrl()}/admin/fictional`);
       const name = `Mira${Date.now() % 100000}`;
-      await admin.getByLabel('Site', { exact: true }).fill('1');
+      await admin.getByLabel('Site', { exact: true }).selectOption('1');
       await admin.getByLabel('Name', { exact: true }).fill(name);
       await admin.getByLabel('Date of birth').fill('1993-08-14');
       await admin.getByLabel('Country (two letters)').fill('NL');

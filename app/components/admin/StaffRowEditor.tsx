@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { STAFF_ROLES, type StaffRole } from '../../../contract/admin/roles';
+import type { SiteOptions } from '../../../contract/admin/site-options';
 import type { StaffMember } from '../../../contract/admin/staff';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import { StaffAccountActions } from './StaffAccountActions';
+import { StaffSitesEditor } from './StaffSitesEditor';
 
-/** One staff account's role and refund limit, saved with the version it was loaded at, and the actions on the account. */
-export function StaffRowEditor({ member }: { member: StaffMember }) {
+/** One staff account's role and refund limit, saved with the version it was loaded at, its sites, and the actions on the account. */
+export function StaffRowEditor({ member, sites }: { member: StaffMember; sites: SiteOptions }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [role, setRole] = useState<StaffRole>(member.role);
@@ -79,6 +81,7 @@ export function StaffRowEditor({ member }: { member: StaffMember }) {
       >
         {t('staff.save')}
       </button>
+      <StaffSitesEditor member={member} sites={sites} />
       <StaffAccountActions member={member} />
       {saved && !save.error && (
         <span className="small text-success" role="status">

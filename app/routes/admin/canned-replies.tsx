@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, useLoaderData, useRevalidator } from 'react-router';
 import type { CannedRepliesList, CannedReply } from '../../../contract/admin/canned-replies';
+import type { SiteOptions } from '../../../contract/admin/site-options';
+import { SiteSelect } from '../../components/admin/SiteSelect';
 import { CannedReplyForm, type CannedReplyValues } from '../../components/admin/inbox/CannedReplyForm';
 import { TableScroll } from '../../components/ui/TableScroll';
 import { api } from '../../lib/api-client';
@@ -10,13 +12,22 @@ import type { Route } from './+types/canned-replies';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Not signed in: the console layout shows its sign-in instead of this page.
-  if (!context.staff) return { replies: [] as CannedReply[], siteId: '', error: null };
-  const siteId = new URL(request.url).searchParams.get('site_id') ?? '1';
-  const answer = await context.adminGet<CannedRepliesList | { message: string }>(`/api/admin/canned-replies?site_id=${encodeURIComponent(siteId)}`);
+  if (!context.staff) return { replies: [] as CannedReply[], siteId: '', sites: [] as SiteOptions, error: null };
+  const chosen = new URL(request.url).searchParams.get('site_id');
+  const read = (siteId: string) => context.adminGet<CannedRepliesList | { message: string }>(`/api/admin/canned-replies?site_id=${encodeURIComponent(siteId)}`);
+  let siteId = chosen ?? '1';
+  let answer = await read(siteId);
   if (answer.status === 403 || answer.status === 401) throw data('Your role does not allow this page.', { status: 403 });
+  // Without a chosen site, the first site the staff member works on (ADR 0060), when site 1 is not one of theirs.
+  const offered = answer.status === 200 ? (answer.body as CannedRepliesList).sites : [];
+  if (chosen === null && offered.length > 0 && !offered.some((site) => String(site.id) === siteId)) {
+    siteId = String(offered[0].id);
+    answer = await read(siteId);
+  }
   return {
     replies: answer.status === 200 ? (answer.body as CannedRepliesList).items : [],
     siteId,
+    sites: offered,
     error: answer.status === 200 ? null : (answer.body as { message: string }).message,
   };
 }
@@ -26,7 +37,7 @@ const EMPTY: CannedReplyValues = { language: 'en', title: '', body: '' };
 /** `/admin/canned-replies` — the ready-made answers hosts pick from, per site and language (issue 32). */
 export default function CannedRepliesPage() {
   const { t } = useTranslation();
-  const { replies, siteId, error } = useLoaderData<typeof loader>();
+  const { replies, siteId, sites, error } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<number | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -45,12 +56,7 @@ export default function CannedRepliesPage() {
       <h1 className="h3">{t('canned_replies.title')}</h1>
       <p className="text-body-secondary">{t('canned_replies.intro')}</p>
       <Form method="get" className="d-flex flex-wrap align-items-end gap-2 mb-3">
-        <div>
-          <label className="form-label small mb-1" htmlFor="canned-site">
-            {t('canned_replies.site')}
-          </label>
-          <input id="canned-site" name="site_id" className="form-control form-control-sm" style={{ width: '8rem' }} inputMode="numeric" defaultValue={siteId} />
-        </div>
+        <SiteSelect key={siteId} compact label={t('canned_replies.site')} name="site_id" sites={sites} defaultValue={siteId} style={{ maxWidth: '16rem' }} />
         <button type="submit" className="btn btn-sm btn-outline-secondary">
           {t('canned_replies.show')}
         </button>

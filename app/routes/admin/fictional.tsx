@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { FictionalProfile, FictionalProfilesPage } from '../../../contract/admin/fictional';
 import { ConsoleDataTable } from '../../components/admin/ConsoleDataTable';
 import { EMPTY_FICTIONAL, FictionalProfileForm, type FictionalProfileValues } from '../../components/admin/FictionalProfileForm';
-import { TextField } from '../../components/ui/TextField';
+import { SiteSelect } from '../../components/admin/SiteSelect';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import type { Route } from './+types/fictional';
@@ -39,7 +39,8 @@ export default function FictionalProfilesList() {
   const { t } = useTranslation();
   const { page, siteId, error } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const [newSite, setNewSite] = useState(siteId || '1');
+  // A new profile goes to the site shown, else to the first the staff member may work on.
+  const [newSite, setNewSite] = useState(siteId || String(page?.sites[0]?.id ?? ''));
   const create = useApiAction((values: FictionalProfileValues) =>
     api<FictionalProfile>('/api/admin/fictional-profiles', {
       method: 'POST',
@@ -61,7 +62,10 @@ export default function FictionalProfilesList() {
             </span>
           ),
         }),
-        column.accessor('site_id', { header: t('fictional.site') }),
+        column.accessor('site_id', {
+          header: t('fictional.site'),
+          cell: (cell) => page?.sites.find((site) => site.id === cell.getValue())?.name ?? `#${cell.getValue()}`,
+        }),
         column.accessor('country', { header: t('fictional.country') }),
         column.accessor('status', {
           header: t('fictional.status'),
@@ -83,7 +87,7 @@ export default function FictionalProfilesList() {
           ),
         }),
       ] as ColumnDef<FictionalProfile, unknown>[],
-    [t],
+    [t, page],
   );
 
   return (
@@ -91,20 +95,16 @@ export default function FictionalProfilesList() {
       <h1 className="h3">{t('fictional.title')}</h1>
       <p className="text-body-secondary">{t('fictional.intro')}</p>
       <Form method="get" className="d-flex flex-wrap align-items-end gap-2 mb-3">
-        <div>
-          <label className="form-label small mb-1" htmlFor="site-filter">
-            {t('fictional.site_filter')}
-          </label>
-          <input
-            id="site-filter"
-            name="site_id"
-            className="form-control form-control-sm"
-            style={{ width: '8rem' }}
-            inputMode="numeric"
-            defaultValue={siteId}
-            placeholder={t('fictional.all_sites')}
-          />
-        </div>
+        <SiteSelect
+          key={siteId}
+          compact
+          label={t('fictional.filter_site')}
+          name="site_id"
+          sites={page?.sites ?? []}
+          everySiteLabel={t('fictional.all_sites')}
+          defaultValue={siteId}
+          style={{ maxWidth: '16rem' }}
+        />
         <button type="submit" className="btn btn-sm btn-outline-secondary">
           {t('fictional.filter')}
         </button>
@@ -132,10 +132,10 @@ export default function FictionalProfilesList() {
               if (created) navigate(`/admin/fictional/${created.id}`);
             }}
           >
-            <TextField
+            <SiteSelect
               label={t('fictional.site')}
-              inputMode="numeric"
               required
+              sites={page?.sites ?? []}
               value={newSite}
               error={create.fieldError('site_id') ?? create.fieldError('body.site_id')}
               onChange={(event) => setNewSite(event.target.value)}

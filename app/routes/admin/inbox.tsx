@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, useLoaderData } from 'react-router';
+import { data, Form, useLoaderData } from 'react-router';
 import { Link } from '../../components/ui/links';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { z } from 'zod';
 import type { InboxItem, InboxPage } from '../../../contract/admin/fictional';
 import { ConsoleDataTable } from '../../components/admin/ConsoleDataTable';
+import { SiteSelect } from '../../components/admin/SiteSelect';
 import { usePolling } from '../../components/admin/use-polling';
 import type { Route } from './+types/inbox';
 
@@ -13,7 +14,7 @@ import type { Route } from './+types/inbox';
 const CLAIM_MINUTES = 5;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.staff) return { page: null };
+  if (!context.staff) return { page: null, siteId: '' };
   const incoming = new URL(request.url).searchParams;
   const query = new URLSearchParams();
   for (const name of ['site_id', 'page'] as const) {
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const answer = await context.adminGet<z.infer<typeof InboxPage>>(`/api/admin/inbox?${query}`);
   if (answer.status === 403 || answer.status === 401) throw data('Your role does not allow this page.', { status: 403 });
   if (answer.status !== 200) throw data('The inbox could not be read.', { status: answer.status });
-  return { page: answer.body };
+  return { page: answer.body, siteId: incoming.get('site_id') ?? '' };
 }
 
 type Item = z.infer<typeof InboxItem>;
@@ -33,7 +34,7 @@ const shortTime = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 /** `/admin/inbox` — conversations with fictional profiles that wait for an answer, the longest-waiting first. */
 export default function HostInbox() {
   const { t } = useTranslation();
-  const { page } = useLoaderData<typeof loader>();
+  const { page, siteId } = useLoaderData<typeof loader>();
   usePolling(5000);
   const columns = useMemo(
     () =>
@@ -84,6 +85,22 @@ export default function HostInbox() {
       <h1 className="h3">{t('inbox.title')}</h1>
       <p className="text-body-secondary">{t('inbox.intro', { minutes: CLAIM_MINUTES })}</p>
       <p className="small text-body-secondary">{t('inbox.auto_refresh')}</p>
+      {page.sites.length > 1 && (
+        <Form method="get" className="d-flex flex-wrap align-items-end gap-2 mb-3">
+          <SiteSelect
+            compact
+            label={t('inbox.site')}
+            name="site_id"
+            sites={page.sites}
+            everySiteLabel={t('inbox.all_sites')}
+            defaultValue={siteId}
+            style={{ maxWidth: '16rem' }}
+          />
+          <button type="submit" className="btn btn-sm btn-outline-secondary">
+            {t('inbox.show')}
+          </button>
+        </Form>
+      )}
       {page.items.length === 0 && page.page === 1 ? (
         <p data-testid="inbox-empty">{t('inbox.empty')}</p>
       ) : (

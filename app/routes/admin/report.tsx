@@ -22,10 +22,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const answer = await context.adminGet<ReportDetail>(`/api/admin/reports/${id}`);
   if (answer.status === 401 || answer.status === 403) throw data('Your role does not allow this page.', { status: 403 });
   if (answer.status !== 200) throw data('This page could not be found', { status: 404 });
-  // What was reported, and whom it can be given to (issue 32).
+  // What was reported, and whom it can be given to (issue 32): only staff who may see its site (ADR 0060).
   const [evidence, assignees] = await Promise.all([
     context.adminGet<ReportEvidence>(`/api/admin/reports/${id}/evidence`),
-    context.adminGet<z.infer<typeof ReportAssignees>>('/api/admin/report-assignees'),
+    context.adminGet<z.infer<typeof ReportAssignees>>(`/api/admin/report-assignees?report_id=${id}`),
   ]);
   return { report: answer.body, evidence: evidence.status === 200 ? evidence.body : null, assignees: assignees.status === 200 ? assignees.body.items : [] };
 }

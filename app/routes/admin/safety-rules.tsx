@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import type { SafetyRulesList, SiteSafetySettings } from '../../../contract/admin/safety';
-import type { SiteListResponse } from '../../../contract/admin/sites';
 import { hasPermission } from '../../../contract/admin/roles';
 import { SafetyRuleForm } from '../../components/admin/safety/SafetyRuleForm';
 import { SafetyRuleTable } from '../../components/admin/safety/SafetyRuleTable';
@@ -15,14 +14,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const rules = await context.adminGet<SafetyRulesList>(`/api/admin/safety-rules${siteId ? `?site_id=${siteId}` : ''}`);
   if (rules.status === 403) throw data('Your role does not allow this page.', { status: 403 });
   if (rules.status !== 200) throw data('This site was not found.', { status: 404 });
-  // Site names and each site's choices only for those who may read sites; moderators keep the lists.
-  const sites = hasPermission(context.staff.role, 'sites.read') ? await context.adminGet<SiteListResponse>('/api/admin/sites?page_size=100') : null;
+  // Each site's choices only for those who may read sites; the sites offered are those the staff member works on (ADR 0060).
   const settings =
     siteId && hasPermission(context.staff.role, 'sites.read') ? await context.adminGet<SiteSafetySettings>(`/api/admin/sites/${siteId}/safety`) : null;
   return {
     siteId,
     entries: rules.body.entries,
-    sites: sites?.status === 200 ? sites.body.items.map((site) => ({ id: site.id, name: site.name })) : [],
+    sites: rules.body.sites,
     settings: settings?.status === 200 ? settings.body : null,
     canEditSettings: hasPermission(context.staff.role, 'sites.write'),
   };

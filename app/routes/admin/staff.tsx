@@ -69,7 +69,7 @@ export default function StaffPage() {
       column.display({
         id: 'actions',
         header: t('staff.actions'),
-        cell: (cell) => <StaffRowEditor key={`${cell.row.original.id}-${cell.row.original.version}`} member={cell.row.original} />,
+        cell: (cell) => <StaffRowEditor key={`${cell.row.original.id}-${cell.row.original.version}`} member={cell.row.original} sites={sites} />,
       }),
     ],
     [t, sites],

@@ -12,6 +12,7 @@ import {
   type NewProfileRow,
   type ProfileRow,
 } from '../schema/index';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 
 /** A fictional profile as the console shows and edits it. */
 export interface FictionalProfileRecord {
@@ -146,23 +147,24 @@ export function createFictionalRepository(db: Executor) {
         .where(eq(fictionalProfiles.profileId, id));
     },
 
-    /** One page of fictional profiles, of one site or all (one row more than asked, to tell whether another page follows). */
-    async listProfiles(siteId: number | null, sort: FictionalSort, dir: 'asc' | 'desc', offset: number, limit: number): Promise<FictionalProfileRecord[]> {
+    /**
+     * One page of fictional profiles of the allowed sites (null: every site), one row more than
+     * asked, to tell whether another page follows.
+     */
+    async listProfiles(sites: SiteIdFilter, sort: FictionalSort, dir: 'asc' | 'desc', offset: number, limit: number): Promise<FictionalProfileRecord[]> {
       const column = { id: users.id, name: profiles.name, updated_at: fictionalProfiles.updatedAt }[sort];
       const order = dir === 'asc' ? sql`${column} asc, ${users.id} asc` : sql`${column} desc, ${users.id} desc`;
-      return selectProfiles()
-        .where(siteId === null ? undefined : eq(users.siteId, siteId))
-        .orderBy(order)
-        .offset(offset)
-        .limit(limit);
+      return selectProfiles().where(siteCondition(users.siteId, sites)).orderBy(order).offset(offset).limit(limit);
     },
 
     /**
      * Conversations in which a member's messages to a fictional profile wait for an answer (the
      * fictional side's unread count, which an answer clears), the longest-waiting first. Read
-     * from the fictional profiles' side, so the query touches their conversations only.
+     * from the fictional profiles' side, so the query touches their conversations only; only the
+     * profiles of the allowed sites (null: every site).
      */
-    async waiting(siteId: number | null, offset: number, limit: number): Promise<WaitingConversation[]> {
+    async waiting(sites: SiteIdFilter, offset: number, limit: number): Promise<WaitingConversation[]> {
+      const ofSites = siteCondition(sql`f.site_id`, sites);
       const rows = await rowsOf<Omit<WaitingConversation, 'waitingSince' | 'claimExpiresAt'> & { waitingSince: string; claimExpiresAt: string | null }>(sql`
         select c.id as "conversationId", f.id as "fictionalId", fp.name as "fictionalName", mu.id as "memberId", mp.name as "memberName",
                f.site_id as "siteId", s.unread_count as "unread", w.since as "waitingSince", coalesce(w.body, '') as "lastBody",
@@ -178,7 +180,7 @@ export function createFictionalRepository(db: Executor) {
                  (select m2.body from messages m2 where m2.conversation_id = c.id order by m2.id desc limit 1) as body
           from messages m where m.conversation_id = c.id and m.sender_id = mu.id and m.read_at is null) w
         left join fictional_claims cl on cl.conversation_id = c.id
-        where f.is_fictional ${siteId === null ? sql`` : sql`and f.site_id = ${siteId}`}
+        where f.is_fictional ${ofSites ? sql`and ${ofSites}` : sql``}
         order by w.since asc nulls last, c.id asc
         offset ${offset} limit ${limit}`);
       return rows.map((row) => ({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 
 /** One host's work in a period, as the database counts it. */
 export interface HostFiguresRow {
@@ -18,19 +19,23 @@ export interface HostFiguresRow {
  * Per-host figures (issue 32). A host's answer is a message sent as a fictional profile whose
  * `fictional.reply` audit row names the host. Reply time: from the member's latest message to the
  * answer, for answers that directly follow a member's message. Credits: every member message in
- * the period counts for the host whose answer came next in that conversation.
+ * the period counts for the host whose answer came next in that conversation. Only answers as
+ * fictional profiles of the allowed sites count (null: every site).
  */
 export function createHostFiguresRepository(db: Executor) {
   return {
-    async forPeriod(from: Date, to: Date, staffId: number | null): Promise<HostFiguresRow[]> {
+    async forPeriod(from: Date, to: Date, staffId: number | null, sites: SiteIdFilter): Promise<HostFiguresRow[]> {
+      const ofSites = siteCondition(sql`f.site_id`, sites);
       const result = await db.execute(sql`
         with answers as (
           select a.staff_id, m.id, m.conversation_id, m.sender_id, m.created_at
           from audit_log a
           join messages m on m.id = (a.diff -> 'after' ->> 'message_id')::bigint
+          join users f on f.id = m.sender_id
           where a.action = 'fictional.reply' and a.staff_id is not null
             and m.created_at >= ${from} and m.created_at < ${to}
             and (${staffId}::int is null or a.staff_id = ${staffId}::int)
+            ${ofSites ? sql`and ${ofSites}` : sql``}
         ),
         timed as (
           select ans.staff_id, extract(epoch from ans.created_at - prev.created_at) as seconds

@@ -1,6 +1,7 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { hostNotes, staff, type HostNoteRow } from '../schema/index';
+import { siteCondition } from './site-scope-filter';
 
 export interface HostNoteWithAuthor extends HostNoteRow {
   /** The author's name as staff know it; null once the account is gone. */
@@ -37,6 +38,25 @@ export function createHostNotesRepository(db: Executor) {
     async lock(id: number): Promise<HostNoteRow | null> {
       const [row] = await db.select().from(hostNotes).where(eq(hostNotes.id, id)).for('update').limit(1);
       return row ?? null;
+    },
+
+    /**
+     * Whether hosts of these sites reach the person through a conversation: a fictional profile of
+     * one of them, or a member who talks with such a profile (ADR 0060).
+     */
+    async isReachableFrom(subjectId: number, sites: readonly number[]): Promise<boolean> {
+      const result = await db.execute(sql`
+        select exists (
+          select 1 from users s
+          where s.id = ${subjectId} and (
+            (s.is_fictional and ${siteCondition(sql`s.site_id`, sites)})
+            or (not s.is_fictional and exists (
+              select 1 from conversations c
+              join users f on f.id = case when c.member_a = s.id then c.member_b else c.member_a end
+              where (c.member_a = s.id or c.member_b = s.id) and f.is_fictional and ${siteCondition(sql`f.site_id`, sites)}))
+          )
+        ) as "reachable"`);
+      return (result as unknown as { rows: { reachable: boolean }[] }).rows[0]?.reachable === true;
     },
 
     async remove(id: number): Promise<void> {

@@ -34,9 +34,9 @@ describe('cannedReplies', () => {
     await service.create(admin, site.id, { language: 'de', title: 'Wochenende', body: 'Hallo {name}, was machst du am Wochenende?' });
     await service.create(admin, site.id, { language: 'en', title: 'Greeting', body: 'Hello {name}!' });
     await service.create(admin, otherSite.id, { language: 'en', title: 'Elsewhere', body: 'Not on this site' });
-    expect((await service.list(site.id, 'en')).map((reply) => reply.title)).toEqual(['Greeting', 'Weekend']);
-    expect((await service.list(site.id, null)).map((reply) => reply.title)).toEqual(['Wochenende', 'Greeting', 'Weekend']);
-    expect((await service.list(otherSite.id, null)).map((reply) => reply.title)).toEqual(['Elsewhere']);
+    expect((await service.list(site.id, 'en', null)).map((reply) => reply.title)).toEqual(['Greeting', 'Weekend']);
+    expect((await service.list(site.id, null, null)).map((reply) => reply.title)).toEqual(['Wochenende', 'Greeting', 'Weekend']);
+    expect((await service.list(otherSite.id, null, null)).map((reply) => reply.title)).toEqual(['Elsewhere']);
   });
 
   it('audits creating, editing and deleting a reply', async () => {
@@ -54,7 +54,7 @@ describe('cannedReplies', () => {
     expect(change.diff).toEqual({ before: { body: 'Salut {name} !' }, after: { body: 'Coucou {name} !' } });
 
     await service.remove(admin, created.id);
-    expect((await service.list(site.id, 'fr')).map((reply) => reply.id)).not.toContain(created.id);
+    expect((await service.list(site.id, 'fr', null)).map((reply) => reply.id)).not.toContain(created.id);
     expect(await auditRows('canned_reply.delete', created.id)).toHaveLength(1);
   });
 

@@ -62,7 +62,7 @@ describe('a fictional profile’s photos', () => {
     expect((await failure(ctx.services.fictionalPhotos.add(operator, profile.id, Buffer.from('not a photo'), 'image/jpeg'))).code).toBe('photo_not_an_image');
     const { photos } = await ctx.services.fictionalPhotos.add(operator, other.id, await makeJpeg(300, 300), 'image/jpeg');
     expect((await failure(ctx.services.fictionalPhotos.remove(operator, profile.id, photos[0].id))).code).toBe('not_found');
-    expect((await ctx.services.fictionalPhotos.list(other.id)).photos).toHaveLength(1);
+    expect((await ctx.services.fictionalPhotos.list(other.id, null)).photos).toHaveLength(1);
     const { user } = await ctx.services.accounts.signup(
       site,
       {
@@ -78,6 +78,6 @@ describe('a fictional profile’s photos', () => {
       {},
       'en',
     );
-    expect((await failure(ctx.services.fictionalPhotos.list(user.id))).code).toBe('not_found');
+    expect((await failure(ctx.services.fictionalPhotos.list(user.id, null))).code).toBe('not_found');
   });
 });

@@ -10,6 +10,7 @@ import { ImageRejected, processUpload } from '../photos/image-processing';
 import { PREMIUM_PHOTO_LIMIT } from '../profiles/own-profile.service';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
+import { assertSiteAllowed, scopeOfActor, type SiteScope } from '../staff/site-scope';
 
 /** A fictional profile's photos with the one members see first. */
 export interface FictionalPhotos {
@@ -22,13 +23,17 @@ export interface FictionalPhotos {
  * exactly like a member's (EXIF and GPS stripped, WebP, a thumbnail) and goes live at once: the
  * team that runs the profile chose it. At most as many as a premium member keeps; each change is
  * audited in the transaction that makes it. A failed upload leaves no file and no row behind.
+ * The photos follow their profile's site: staff limited to other sites (ADR 0060) find none.
  */
 export function createFictionalPhotosService(deps: { db: Database; storage: MediaStorage; audit: AuditService; clock: Clock }) {
   const { db, storage, audit, clock } = deps;
 
-  async function list(profileId: number): Promise<FictionalPhotos> {
+  /** The profile's photos; a profile of a site outside `scope` is not found, before anything else is read. */
+  async function list(profileId: number, scope: SiteScope): Promise<FictionalPhotos> {
     const profiles = createProfilesRepository(db);
-    const profile = (await createFictionalRepository(db).findProfile(profileId)) && (await profiles.findProfile(profileId));
+    const fictional = await createFictionalRepository(db).findProfile(profileId);
+    if (fictional) assertSiteAllowed(scope, fictional.siteId);
+    const profile = fictional && (await profiles.findProfile(profileId));
     if (!profile) throw new AppError('not_found');
     return { photos: await profiles.listPhotos(profileId, { activeOnly: false }), mainPhotoId: profile.mainPhotoId };
   }
@@ -37,7 +42,8 @@ export function createFictionalPhotosService(deps: { db: Database; storage: Medi
     list,
 
     async add(actor: StaffActor, profileId: number, data: Buffer, declaredType: string): Promise<FictionalPhotos> {
-      const { photos } = await list(profileId);
+      const scope = scopeOfActor(actor);
+      const { photos } = await list(profileId, scope);
       if (photos.length >= PREMIUM_PHOTO_LIMIT) throw new AppError('photo_limit_reached', { params: { limit: PREMIUM_PHOTO_LIMIT } });
       const image = await processUpload(data, declaredType).catch((error: unknown) => {
         if (error instanceof ImageRejected) throw new AppError(error.problem, { detail: error.message });
@@ -58,11 +64,12 @@ export function createFictionalPhotosService(deps: { db: Database; storage: Medi
         await storage.remove(`photos/${files.thumbFilename}`);
         throw error;
       }
-      return list(profileId);
+      return list(profileId, scope);
     },
 
     async remove(actor: StaffActor, profileId: number, photoId: number): Promise<FictionalPhotos> {
-      await list(profileId);
+      const scope = scopeOfActor(actor);
+      await list(profileId, scope);
       const removed = await db.transaction(async (tx) => {
         const row = await createPhotosRepository(tx).delete(profileId, photoId);
         if (!row) throw new AppError('not_found');
@@ -73,7 +80,7 @@ export function createFictionalPhotosService(deps: { db: Database; storage: Medi
       for (const file of [removed.filename, removed.thumbFilename]) {
         if (!(await photos.isFileShared(file, removed.id))) await storage.remove(`photos/${file}`);
       }
-      return list(profileId);
+      return list(profileId, scope);
     },
   };
 }

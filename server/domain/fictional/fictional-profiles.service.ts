@@ -10,6 +10,8 @@ import type { AuditService, StaffActor } from '../audit/audit.service';
 import { assertAdultDateOfBirth } from '../profiles/age-rule';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
+import { siteOptionsFor } from '../staff/site-options';
+import { assertSiteAllowed, isSiteAllowed, narrowScope, scopeOfActor, type SiteScope } from '../staff/site-scope';
 import { presentFictionalProfile } from './fictional-presenter';
 
 export interface FictionalProfileChange extends Partial<FictionalProfileFields> {
@@ -28,21 +30,29 @@ export function auditableFictional(row: FictionalProfileRecord) {
  * flagged `is_fictional` for good: members see the site's fictional label on it everywhere, and
  * nothing here (nor any other route) can clear the flag. Every write is audited in its own
  * transaction; an edit from an older version is refused (409). The age rule holds for them as for
- * members: nobody under 18, on creation and after every edit.
+ * members: nobody under 18, on creation and after every edit. A profile belongs to the site it was
+ * made for: staff limited to other sites (ADR 0060) find no such profile, and cannot make one there.
  */
 export function createFictionalProfilesService(deps: { db: Database; sites: SitesRepository; audit: AuditService; clock: Clock }) {
   const reader = createFictionalRepository(deps.db);
   return {
-    list: (siteId: number | null, sort: FictionalSort, dir: 'asc' | 'desc', offset: number, limit: number) =>
-      reader.listProfiles(siteId, sort, dir, offset, limit),
+    /** One page of the profiles of `siteId` (or of every site) within `scope`; a site outside it lists nothing. */
+    list: (siteId: number | null, sort: FictionalSort, dir: 'asc' | 'desc', offset: number, limit: number, scope: SiteScope) =>
+      reader.listProfiles(narrowScope(scope, siteId), sort, dir, offset, limit),
 
-    async find(id: number): Promise<FictionalProfileRecord> {
+    /** The sites the list can be filtered by, and a profile made on. */
+    siteOptions: (scope: SiteScope) => siteOptionsFor(deps.sites, scope),
+
+    async find(id: number, scope: SiteScope): Promise<FictionalProfileRecord> {
       const row = await reader.findProfile(id);
       if (!row) throw new AppError('not_found');
+      assertSiteAllowed(scope, row.siteId);
       return row;
     },
 
+    /** A site outside the actor's is answered as a missing one, before the fields are judged. */
     async create(actor: StaffActor, siteId: number, fields: FictionalProfileFields): Promise<FictionalProfileRecord> {
+      if (!isSiteAllowed(scopeOfActor(actor), siteId)) throw new AppError('not_found');
       assertAdultDateOfBirth(fields.dateOfBirth, deps.clock.now());
       if (!(await deps.sites.findById(siteId))) throw new AppError('not_found');
       return deps.db.transaction(async (tx) => {
@@ -60,6 +70,7 @@ export function createFictionalProfilesService(deps: { db: Database; sites: Site
         const repository = createFictionalRepository(tx);
         const before = await repository.lockProfile(id);
         if (!before) throw new AppError('not_found');
+        assertSiteAllowed(scopeOfActor(actor), before.siteId);
         if (before.version !== version) throw new AppError('version_conflict');
         // Checked on the date the profile will have, so a profile saved before the rule is fixed by its next edit.
         assertAdultDateOfBirth(fields.dateOfBirth ?? before.dateOfBirth, deps.clock.now());

@@ -76,7 +76,7 @@ describe('fictional profiles', () => {
     expect(edited).toMatchObject({ name: 'Sunny B', about: 'New text', version: 2 });
     const stale = await failure(ctx.services.fictionalProfiles.update(owner, created.id, { version: 1, name: 'Overwritten' }));
     expect(stale.code).toBe('version_conflict');
-    expect((await ctx.services.fictionalProfiles.find(created.id)).name).toBe('Sunny B');
+    expect((await ctx.services.fictionalProfiles.find(created.id, null)).name).toBe('Sunny B');
     const rows = await auditRows('fictional.update', created.id);
     expect(rows).toHaveLength(1);
     expect(rows[0].diff).toEqual({ before: { name: 'Sunny', about: 'Hello' }, after: { name: 'Sunny B', about: 'New text' } });
@@ -92,9 +92,9 @@ describe('fictional profiles', () => {
   it('lists a site’s profiles a page at a time', async () => {
     const other = await createSite(ctx.db, {});
     for (const name of ['Ann', 'Bea', 'Cleo']) await ctx.services.fictionalProfiles.create(owner, other.id, { ...profileFields, name });
-    const first = await ctx.services.fictionalProfiles.list(other.id, 'name', 'asc', 0, 3);
+    const first = await ctx.services.fictionalProfiles.list(other.id, 'name', 'asc', 0, 3, null);
     expect(first.map((row) => row.name)).toEqual(['Ann', 'Bea', 'Cleo']);
-    expect((await ctx.services.fictionalProfiles.list(other.id, 'name', 'asc', 2, 3)).map((row) => row.name)).toEqual(['Cleo']);
+    expect((await ctx.services.fictionalProfiles.list(other.id, 'name', 'asc', 2, 3, null)).map((row) => row.name)).toEqual(['Cleo']);
   });
 });
 
@@ -129,7 +129,7 @@ describe('the hosts’ inbox', () => {
     const first = await waitingConversation();
     ctx.clock.advance(60_000);
     const second = await waitingConversation();
-    const { items } = await ctx.services.hostInbox.waiting(site.id, 0, 100);
+    const { items } = await ctx.services.hostInbox.waiting(site.id, 0, 100, null);
     const ids = items.map((item) => item.conversationId);
     expect(ids.indexOf(first.conversationId)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(first.conversationId)).toBeLessThan(ids.indexOf(second.conversationId));
@@ -143,7 +143,7 @@ describe('the hosts’ inbox', () => {
 
   it('opens a conversation with the member’s public profile only', async () => {
     const { conversationId, member } = await waitingConversation();
-    const opened = await ctx.services.hostInbox.open(conversationId, null);
+    const opened = await ctx.services.hostInbox.open(conversationId, null, null);
     expect(opened.member.id).toBe(member.id);
     expect(Object.keys(opened.member).sort()).toEqual(['about', 'city', 'country', 'dateOfBirth', 'gender', 'id', 'interests', 'name', 'photoThumb']);
     expect(opened.messages.map((message) => message.body)).toEqual(['Hi, are you there?']);
@@ -151,7 +151,7 @@ describe('the hosts’ inbox', () => {
 
   it('opens a conversation with the fictional profile’s own public details, so the host answers in character', async () => {
     const { conversationId, fictional } = await waitingConversation();
-    const opened = await ctx.services.hostInbox.open(conversationId, null);
+    const opened = await ctx.services.hostInbox.open(conversationId, null, null);
     expect(opened.fictional).toMatchObject({ id: fictional.id, name: fictional.name, city: fictional.city, about: fictional.about });
     expect(Object.keys(opened.fictional).sort()).toEqual(['about', 'city', 'country', 'dateOfBirth', 'gender', 'id', 'interests', 'name', 'photoThumb']);
   });
@@ -161,7 +161,7 @@ describe('the hosts’ inbox', () => {
     const sent = await ctx.services.hostInbox.reply(hostA, conversationId, 'Hello! Nice to meet you.', clientId());
     expect(sent).toMatchObject({ sender_id: fictional.id, credits_spent: 0, conversation_id: conversationId });
     expect((await createUsersRepository(ctx.db).findById(fictional.id))!.credits).toBe(0);
-    const { items } = await ctx.services.hostInbox.waiting(site.id, 0, 100);
+    const { items } = await ctx.services.hostInbox.waiting(site.id, 0, 100, null);
     expect(items.map((item) => item.conversationId)).not.toContain(conversationId);
     // The member's message now shows as read, and they see the answer in their history.
     const history = await ctx.services.chat.history(site, member.id, conversationId, null);
@@ -223,7 +223,7 @@ describe('the hosts’ inbox', () => {
     const b = await createVisibleMember(ctx, site);
     const sent = await ctx.services.chat.send(site, a.id, { profileId: b.id, kind: 'text', text: 'Hi', clientId: clientId() });
     expect((await failure(ctx.services.hostInbox.claim(hostA, sent.message.conversation_id))).code).toBe('not_found');
-    expect((await failure(ctx.services.hostInbox.open(sent.message.conversation_id, null))).code).toBe('not_found');
+    expect((await failure(ctx.services.hostInbox.open(sent.message.conversation_id, null, null))).code).toBe('not_found');
   });
 });
 

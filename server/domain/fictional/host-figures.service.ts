@@ -3,13 +3,15 @@ import { createHostFiguresRepository, type HostFiguresRow } from '../../db/repos
 import type { StaffActor } from '../audit/audit.service';
 import { hasPermission } from '../../../contract/admin/roles';
 import { AppError } from '../shared/app-error';
+import { scopeOfActor } from '../staff/site-scope';
 
 /** The longest period one request may cover: a year of messages is already a heavy scan. */
 const MAX_PERIOD_DAYS = 366;
 
 /**
  * Per-host figures (issue 32) for a chosen period: owners and admins see every host; a host
- * sees only their own line.
+ * sees only their own line. Only answers on the actor's sites count (ADR 0060): a host's line,
+ * like the whole table, is of the sites the viewer may see.
  */
 export function createHostFiguresService(deps: { db: Database }) {
   const reader = createHostFiguresRepository(deps.db);
@@ -23,7 +25,7 @@ export function createHostFiguresService(deps: { db: Database }) {
         });
       }
       const seesAll = actor.role !== 'system' && hasPermission(actor.role, 'dashboard.read');
-      return reader.forPeriod(from, to, seesAll ? null : actor.id);
+      return reader.forPeriod(from, to, seesAll ? null : actor.id, scopeOfActor(actor));
     },
   };
 }

@@ -15,6 +15,8 @@ import type { SafetySignals } from '../safety/safety-signals.service';
 import { AppError } from '../shared/app-error';
 import { assertHostReplySafe } from './host-reply-screening';
 import type { Clock } from '../shared/clock';
+import { siteOptionsFor } from '../staff/site-options';
+import { assertSiteAllowed, narrowScope, scopeOfActor, type SiteScope } from '../staff/site-scope';
 
 /** A claim lapses after this long without the host doing anything in the conversation. */
 export const CLAIM_MINUTES = 5;
@@ -39,6 +41,9 @@ export interface OpenedConversation {
  * after `CLAIM_MINUTES` of silence. The answer goes through the members' own send path (the same
  * group commit, the same realtime delivery), costs the fictional side nothing, and marks the
  * member's messages read, which takes the conversation out of the queue.
+ *
+ * A conversation belongs to the site of its fictional profile (the site whose profile speaks and
+ * whose prices apply): hosts limited to other sites (ADR 0060) neither see nor answer it.
  */
 export function createHostInboxService(deps: {
   db: Database;
@@ -56,9 +61,11 @@ export function createHostInboxService(deps: {
   /** A lapsed claim is nobody's. */
   const live = (claim: FictionalClaimRow | null, now: Date) => (claim && claim.expiresAt > now ? claim : null);
 
-  async function conversationOf(conversationId: number): Promise<FictionalConversation> {
+  /** The conversation, or not found when it is missing or of a site outside `scope` (checked before anything else). */
+  async function conversationOf(conversationId: number, scope: SiteScope): Promise<FictionalConversation> {
     const conversation = await reader.findConversation(conversationId);
     if (!conversation) throw new AppError('not_found');
+    assertSiteAllowed(scope, conversation.siteId);
     return conversation;
   }
 
@@ -84,13 +91,17 @@ export function createHostInboxService(deps: {
   }
 
   return {
-    async waiting(siteId: number | null, offset: number, limit: number): Promise<{ items: WaitingConversation[]; now: Date }> {
-      return { items: await reader.waiting(siteId, offset, limit), now: deps.clock.now() };
+    /** The queue of `siteId` (or of every site) within `scope`; a site outside it has nothing waiting. */
+    async waiting(siteId: number | null, offset: number, limit: number, scope: SiteScope): Promise<{ items: WaitingConversation[]; now: Date }> {
+      return { items: await reader.waiting(narrowScope(scope, siteId), offset, limit), now: deps.clock.now() };
     },
 
+    /** The sites the queue can be filtered by. */
+    siteOptions: (scope: SiteScope) => siteOptionsFor(deps.sites, scope),
+
     /** Both profiles (the member's and the fictional one) and the conversation so far; reading it does not claim it. */
-    async open(conversationId: number, beforeId: number | null): Promise<OpenedConversation> {
-      const conversation = await conversationOf(conversationId);
+    async open(conversationId: number, beforeId: number | null, scope: SiteScope): Promise<OpenedConversation> {
+      const conversation = await conversationOf(conversationId, scope);
       const [fictional, member, rows, claim] = await Promise.all([
         reader.memberProfile(conversation.fictionalId),
         reader.memberProfile(conversation.memberId),
@@ -111,13 +122,13 @@ export function createHostInboxService(deps: {
     },
 
     async claim(actor: StaffActor, conversationId: number): Promise<FictionalClaimRow> {
-      await conversationOf(conversationId);
+      await conversationOf(conversationId, scopeOfActor(actor));
       return claimFor(actor, conversationId);
     },
 
     /** Gives the conversation back to the queue; only its holder can (anyone else: 409). */
     async release(actor: StaffActor, conversationId: number): Promise<void> {
-      await conversationOf(conversationId);
+      await conversationOf(conversationId, scopeOfActor(actor));
       await deps.db.transaction(async (tx) => {
         const released = await createFictionalRepository(tx).release(conversationId, actor.id!);
         if (!released) throw new AppError('conversation_claimed');
@@ -138,7 +149,7 @@ export function createHostInboxService(deps: {
      * (`host_reply_unsafe`) and nothing is sent. The client id makes a retry safe, as for members.
      */
     async reply(actor: StaffActor, conversationId: number, text: string, clientId: string): Promise<ChatMessage> {
-      const conversation = await conversationOf(conversationId);
+      const conversation = await conversationOf(conversationId, scopeOfActor(actor));
       await claimFor(actor, conversationId);
       const site = await deps.sites.findById(conversation.siteId);
       if (!site) throw new AppError('not_found');

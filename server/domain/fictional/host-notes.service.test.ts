@@ -55,7 +55,7 @@ describe('hostNotes', () => {
     ctx.clock.advance(60_000);
     await ctx.services.hostNotes.add(hostB, conversationId, 'member', 'Has a dog called <b>Rex</b>.');
     await ctx.services.hostNotes.add(hostA, conversationId, 'profile', 'Noor told him she paints.');
-    const notes = await ctx.services.hostNotes.list(conversationId);
+    const notes = await ctx.services.hostNotes.list(conversationId, null);
     expect(notes.member.map((note) => [note.body, note.staffId, note.subjectId])).toEqual([
       ['Has a dog called <b>Rex</b>.', hostB.id, member.id],
       ['Works nights as a nurse.', hostA.id, member.id],
@@ -80,7 +80,7 @@ describe('hostNotes', () => {
       text: 'Hello',
       clientId: `notes-${++next}-${Date.now()}`,
     });
-    const elsewhere = await ctx.services.hostNotes.list(second.message.conversation_id);
+    const elsewhere = await ctx.services.hostNotes.list(second.message.conversation_id, null);
     expect(elsewhere.member).toHaveLength(2);
     expect(elsewhere.profile).toHaveLength(0);
   });
@@ -90,7 +90,7 @@ describe('hostNotes', () => {
     const note = await ctx.services.hostNotes.add(hostA, conversationId, 'member', 'Likes jazz.');
     expect((await failure(ctx.services.hostNotes.remove(hostB, note.id))).code).toBe('staff_forbidden');
     await ctx.services.hostNotes.remove(hostA, note.id);
-    expect((await ctx.services.hostNotes.list(conversationId)).member).toEqual([]);
+    expect((await ctx.services.hostNotes.list(conversationId, null)).member).toEqual([]);
     expect((await failure(ctx.services.hostNotes.remove(hostA, note.id))).code).toBe('not_found');
     const rows = await ctx.db
       .select()
@@ -103,7 +103,7 @@ describe('hostNotes', () => {
   });
 
   it('reaches people only through a conversation with a fictional profile', async () => {
-    expect((await failure(ctx.services.hostNotes.list(999_999))).code).toBe('not_found');
+    expect((await failure(ctx.services.hostNotes.list(999_999, null))).code).toBe('not_found');
     expect((await failure(ctx.services.hostNotes.add(hostA, 999_999, 'member', 'x'))).code).toBe('not_found');
   });
 });

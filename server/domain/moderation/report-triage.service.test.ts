@@ -5,7 +5,7 @@ import { createSite } from '../../../tests/factories/sites';
 import { createStaffMember } from '../../../tests/factories/staff';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { auditLog, photos, profiles, reports, type SiteRow } from '../../db/schema/index';
-import type { StaffActor } from '../audit/audit.service';
+import { SYSTEM_ACTOR, type StaffActor } from '../audit/audit.service';
 import { makeJpeg } from '../photos/image-fixtures';
 
 let ctx: TestContext;
@@ -84,10 +84,31 @@ describe('reportTriage.closeMany', () => {
   it('offers every active staff member who handles reports as an assignee, not hosts', async () => {
     const support = await createStaffMember(ctx, 'support');
     const host = await createStaffMember(ctx, 'host');
-    const ids = (await ctx.services.reportTriage.assignees()).map((item) => item.id);
+    const ids = (await ctx.services.reportTriage.assignees(null, null)).map((item) => item.id);
     expect(ids).toContain(support.member.id);
     expect(ids).toContain(moderator.id);
     expect(ids).not.toContain(host.member.id);
+  });
+
+  it('for a report, offers only staff who may see its site, and refuses giving it to someone who may not (ADR 0060)', async () => {
+    const elsewhere = await createSite(ctx.db);
+    const limited = await createStaffMember(ctx, 'support');
+    await ctx.services.staffAdmin.update(SYSTEM_ACTOR, limited.member.id, { version: limited.member.version, siteIds: [site.id] });
+    const reporter = await createVisibleMember(ctx, elsewhere);
+    const reported = await createVisibleMember(ctx, elsewhere);
+    const { id } = await ctx.services.reports.create(elsewhere, reporter.id, { profile_id: reported.id, reason: 'spam_or_scam' });
+    const offered = (await ctx.services.reportTriage.assignees(id, null)).map((item) => item.id);
+    expect(offered).toContain(moderator.id);
+    expect(offered).not.toContain(limited.member.id);
+    expect((await ctx.services.reportTriage.assignees(null, null)).map((item) => item.id)).toContain(limited.member.id);
+    await expect(ctx.services.reportTriage.assignees(id, [site.id])).rejects.toMatchObject({ code: 'not_found' });
+
+    await expect(ctx.services.reports.update(moderator, id, { version: 1, assigneeId: limited.member.id })).rejects.toMatchObject({
+      code: 'report_assignee_site_not_allowed',
+    });
+    expect((await ctx.services.reports.detail(id, null)).report.assigneeId).toBeNull();
+    const mayNow = await ctx.services.reports.update(moderator, id, { version: 1, assigneeId: moderator.id });
+    expect(mayNow.report.assigneeId).toBe(moderator.id);
   });
 });
 

@@ -4,8 +4,9 @@ import { createReportsRepository } from '../../db/repositories/reports.repositor
 import { createStaffRepository } from '../../db/repositories/staff.repository';
 import type { ReportRow } from '../../db/schema/index';
 import type { AuditService, StaffActor } from '../audit/audit.service';
+import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
-import { isSiteAllowed, scopeOfActor } from '../staff/site-scope';
+import { assertSiteAllowed, isSiteAllowed, scopeOfActor, staffSeesSite, type SiteScope } from '../staff/site-scope';
 
 /** How many reports one bulk decision may close: a screenful, not the whole queue by accident. */
 export const MAX_BULK_REPORTS = 100;
@@ -17,11 +18,22 @@ export const MAX_BULK_REPORTS = 100;
  */
 export function createReportTriageService(deps: { db: Executor; audit: AuditService; clock: Clock }) {
   return {
-    /** Every active staff member who may handle reports, by name. */
-    async assignees(): Promise<{ id: number; name: string; email: string; role: string }[]> {
+    /**
+     * Every active staff member who may handle reports, by name; for a report, only those who may
+     * see its site (ADR 0060). A report of a site outside `scope` is not found.
+     */
+    async assignees(reportId: number | null, scope: SiteScope): Promise<{ id: number; name: string; email: string; role: string }[]> {
+      let siteId: number | null = null;
+      if (reportId !== null) {
+        const row = await createReportsRepository(deps.db).detail(reportId);
+        if (!row) throw new AppError('not_found');
+        assertSiteAllowed(scope, row.report.siteId);
+        siteId = row.report.siteId;
+      }
       const everyone = await createStaffRepository(deps.db).list();
       return everyone
         .filter((member) => member.status === 'active' && hasPermission(member.role, 'reports.handle'))
+        .filter((member) => siteId === null || staffSeesSite(member, siteId))
         .map((member) => ({ id: member.id, name: member.name, email: member.email, role: member.role }))
         .sort((a, b) => (a.name || a.email).localeCompare(b.name || b.email));
     },

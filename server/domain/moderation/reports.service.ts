@@ -7,7 +7,7 @@ import type { AuditService, StaffActor } from '../audit/audit.service';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { MemberNotices } from './member-notices';
-import { assertSiteAllowed, scopeOfActor, type SiteScope } from '../staff/site-scope';
+import { assertSiteAllowed, scopeOfActor, staffSeesSite, type SiteScope } from '../staff/site-scope';
 
 /** A member may send this many reports a day: enough for real trouble, too few to flood the queue. */
 export const REPORTS_PER_DAY = 10;
@@ -114,6 +114,10 @@ export function createReportsService(deps: {
           const assignee = await createStaffRepository(tx).findById(change.assigneeId);
           if (!assignee || assignee.status !== 'active') {
             throw new AppError('validation_failed', { params: { fields: 'assignee_id' }, fields: [{ field: 'assignee_id', code: 'validation_failed' }] });
+          }
+          // A report goes only to someone who can open it (ADR 0060); an assignee kept from before their limits stays.
+          if (change.assigneeId !== current.assigneeId && !staffSeesSite(assignee, current.siteId)) {
+            throw new AppError('report_assignee_site_not_allowed', { fields: [{ field: 'assignee_id', code: 'report_assignee_site_not_allowed' }] });
           }
         }
         const now = deps.clock.now();

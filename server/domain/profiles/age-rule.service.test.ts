@@ -83,7 +83,7 @@ describe('fictional profiles under 18', () => {
     const made = await ctx.services.fictionalProfiles.create(operator, site.id, { ...fields, dateOfBirth: '1996-02-29' });
     const refused = await failure(ctx.services.fictionalProfiles.update(operator, made.id, { version: made.version, dateOfBirth: '2008-02-29' }));
     expect(refused.code).toBe('date_of_birth_under_age');
-    expect((await ctx.services.fictionalProfiles.find(made.id)).dateOfBirth).toBe('1996-02-29');
+    expect((await ctx.services.fictionalProfiles.find(made.id, null)).dateOfBirth).toBe('1996-02-29');
   });
 
   it('makes a profile saved under 18 before the rule take an adult date at its next edit', async () => {
@@ -155,7 +155,7 @@ describe('profiles stored under 18 before the rule', () => {
     await storeAsBeforeTheRule(made.id, '2015-01-01');
     expect(await searchIds(viewer.id)).not.toContain(made.id);
     expect((await failure(ctx.services.members.view(site, made.id, viewer.id))).code).toBe('not_found');
-    const listed = (await ctx.services.fictionalProfiles.list(site.id, 'id', 'asc', 0, 100)).find((row) => row.id === made.id)!;
+    const listed = (await ctx.services.fictionalProfiles.list(site.id, 'id', 'asc', 0, 100, null)).find((row) => row.id === made.id)!;
     expect(presentFictionalProfile(listed)).toMatchObject({ status: 'active', under_age: true });
 
     const fixed = await ctx.services.fictionalProfiles.update(operator, made.id, { version: made.version, dateOfBirth: '1999-01-01' });

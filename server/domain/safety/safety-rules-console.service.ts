@@ -1,11 +1,13 @@
 import type { NewSafetyRuleInput, SafetyRuleEntry, SiteSafetySettings } from '../../../contract/admin/safety';
+import type { SiteOptions } from '../../../contract/admin/site-options';
 import type { Executor } from '../../db/client';
 import { createSafetyRulesRepository } from '../../db/repositories/safety-rules.repository';
 import type { SafetyRuleRow } from '../../db/schema/index';
 import type { AuditService, StaffActor } from '../audit/audit.service';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
-import { assertSiteAllowed, scopeOfActor, type SiteScope } from '../staff/site-scope';
+import { siteOptionsFor } from '../staff/site-options';
+import { isSiteAllowed, scopeOfActor, type SiteScope } from '../staff/site-scope';
 import { normalizeRuleEntry } from './safety-rule-syntax';
 import type { SafetySignals } from './safety-signals.service';
 
@@ -28,6 +30,11 @@ const describe = (row: SafetyRuleRow) => ({ site_id: row.siteId, language: row.l
  * The console's side of the safety signals (issue 32): operators read, add and remove list
  * entries and set each site's choices. Every change and its audit row commit together, then
  * the signals drop their compiled copy so the next send uses the new lists.
+ *
+ * Site limits (ADR 0060): an entry of one site, and a site's choices, are of that site — staff
+ * limited to other sites find none of them (404, as if missing). Entries for every site are read
+ * by everyone who keeps the lists, but only staff who see every site add or remove them (403),
+ * since they act on sites the others do not see.
  */
 export function createSafetyRulesConsole(deps: {
   db: Executor;
@@ -35,24 +42,39 @@ export function createSafetyRulesConsole(deps: {
   clock: Clock;
   signals: Pick<SafetySignals, 'invalidate' | 'choicesFor'>;
   siteExists: (siteId: number) => Promise<boolean>;
+  /** Every site by name, for the pickers. */
+  siteNames: () => Promise<SiteOptions>;
 }) {
   const reader = createSafetyRulesRepository(deps.db);
-  const requireSite = async (siteId: number) => {
-    if (!(await deps.siteExists(siteId))) throw new AppError('not_found');
+  /** A site outside `scope` is answered as one that does not exist, before anything else is read. */
+  const requireSite = async (siteId: number, scope: SiteScope) => {
+    if (!isSiteAllowed(scope, siteId) || !(await deps.siteExists(siteId))) throw new AppError('not_found');
+  };
+  /** Entries for every site: changed only by staff who see every site. */
+  const assertMayChangeEverySite = (scope: SiteScope) => {
+    if (scope !== null) throw new AppError('safety_rule_every_site');
   };
 
   return {
-    async list(siteId: number | null): Promise<SafetyRuleEntry[]> {
+    /** The entries for every site, and with `siteId` those of that site too; a site outside `scope` shows none. */
+    async list(siteId: number | null, scope: SiteScope): Promise<SafetyRuleEntry[]> {
+      if (siteId !== null && !isSiteAllowed(scope, siteId)) return [];
       return (await reader.listLive(siteId)).map(present);
     },
 
+    /** The sites the lists can be shown for. */
+    siteOptions: (scope: SiteScope) => siteOptionsFor({ names: deps.siteNames }, scope),
+
     /**
-     * Adds an entry (checked and normalised first: no regular expressions, see
-     * `normalizeRuleEntry`). An entry removed before comes back; one that is live is refused.
+     * Adds an entry (its site checked first, then the entry checked and normalised: no regular
+     * expressions, see `normalizeRuleEntry`). An entry removed before comes back; one that is live
+     * is refused.
      */
     async add(actor: StaffActor, input: NewSafetyRuleInput): Promise<SafetyRuleEntry> {
+      const scope = scopeOfActor(actor);
+      if (input.site_id !== null) await requireSite(input.site_id, scope);
+      else assertMayChangeEverySite(scope);
       const value = normalizeRuleEntry(input.kind, input.value);
-      if (input.site_id !== null) await requireSite(input.site_id);
       const entry = { siteId: input.site_id, language: input.language, category: input.category, kind: input.kind, value };
       const row = await deps.db.transaction(async (tx) => {
         const rules = createSafetyRulesRepository(tx);
@@ -75,16 +97,17 @@ export function createSafetyRulesConsole(deps: {
         const rules = createSafetyRulesRepository(tx);
         const row = await rules.lockLive(id);
         if (!row) throw new AppError('not_found');
+        const scope = scopeOfActor(actor);
+        if (row.siteId !== null && !isSiteAllowed(scope, row.siteId)) throw new AppError('not_found');
+        if (row.siteId === null) assertMayChangeEverySite(scope);
         await rules.markRemoved(id, { removedAt: deps.clock.now(), removedBy: actor.id });
         await deps.audit.record(tx, actor, { action: 'safety_rule.remove', targetType: 'safety_rule', targetId: id, before: describe(row) });
       });
       deps.signals.invalidate();
     },
 
-    /** A site's choices; a site outside the staff member's scope is not found (ADR 0060). */
     async settings(siteId: number, scope: SiteScope): Promise<SiteSafetySettings> {
-      assertSiteAllowed(scope, siteId);
-      await requireSite(siteId);
+      await requireSite(siteId, scope);
       const choices = await deps.signals.choicesFor(siteId);
       return { hold_contact_texts: choices.holdContactTexts, message_policy: choices.messagePolicy };
     },

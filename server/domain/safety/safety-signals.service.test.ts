@@ -47,8 +47,8 @@ describe('safety rule lists', () => {
     expect(await safetySignals.detect(site, 'it', 'pagami con Satispay')).toEqual(['money']);
     expect(await safetySignals.detect(otherSite, 'it', 'pagami con Satispay')).toEqual([]);
     expect(await safetySignals.detect(site, 'de', 'zahl mit Satispay')).toEqual([]);
-    expect((await console.list(site.id)).some((row) => row.id === entry.id)).toBe(true);
-    expect((await console.list(null)).some((row) => row.id === entry.id)).toBe(false);
+    expect((await console.list(site.id, null)).some((row) => row.id === entry.id)).toBe(true);
+    expect((await console.list(null, null)).some((row) => row.id === entry.id)).toBe(false);
     expect(await auditCount('safety_rule.add')).toBeGreaterThanOrEqual(2);
   });
 

@@ -20,6 +20,11 @@ export function siteScopeOfStaff(staff: { role: StaffRole; siteIds: readonly num
   return [...staff.siteIds];
 }
 
+/** Whether a staff account may see a site's items: owners and unlimited staff see every site. */
+export function staffSeesSite(staff: { role: StaffRole; siteIds: readonly number[] }, siteId: number): boolean {
+  return isSiteAllowed(siteScopeOfStaff(staff), siteId);
+}
+
 /** The scope a write runs in: the actor's (absent for the command line, which reaches every site). */
 export function scopeOfActor(actor: StaffActor): SiteScope {
   return actor.sites ?? EVERY_SITE;

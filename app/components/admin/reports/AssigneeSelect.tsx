@@ -9,7 +9,8 @@ interface Person {
 
 /**
  * Whom a report is given to (issue 32): nobody, me, or any active staff member who handles
- * reports; a former assignee no longer among them stays selectable so a save keeps them.
+ * reports and may see its site (ADR 0060: the server offers only those); a former assignee no
+ * longer among them stays selectable so a save keeps them.
  */
 export function AssigneeSelect({
   value,

@@ -11,7 +11,7 @@ import {
 import { ErrorBody } from '../../../../contract/errors';
 import type { CannedRepliesService } from '../../../domain/fictional/canned-replies.service';
 import { presentCannedReply } from '../../../domain/fictional/fictional-presenter';
-import { actorOf } from '../../admin/staff-auth';
+import { actorOf, siteScopeOf } from '../../admin/staff-auth';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['admin'];
@@ -21,7 +21,14 @@ export const cannedRepliesRoutes: FastifyPluginAsyncZod<{ cannedReplies: CannedR
   app.get(
     '/api/admin/canned-replies',
     { schema: { tags, querystring: CannedRepliesQuery, response: { 200: CannedRepliesList, ...errors } }, config: { staff: 'fictional.answer' } },
-    async (request) => ({ items: (await cannedReplies.list(request.query.site_id, request.query.language ?? null)).map(presentCannedReply) }),
+    async (request) => {
+      const scope = siteScopeOf(request);
+      const [items, sites] = await Promise.all([
+        cannedReplies.list(request.query.site_id, request.query.language ?? null, scope),
+        cannedReplies.siteOptions(scope),
+      ]);
+      return { items: items.map(presentCannedReply), sites };
+    },
   );
 
   app.post(

@@ -5,7 +5,7 @@ import { FictionalPhotoParams, FictionalPhotosResponse } from '../../../../contr
 import { ErrorBody } from '../../../../contract/errors';
 import type { FictionalPhotos, FictionalPhotosService } from '../../../domain/fictional/fictional-photos.service';
 import { MAX_UPLOAD_BYTES } from '../../../domain/photos/image-processing';
-import { actorOf } from '../../admin/staff-auth';
+import { actorOf, siteScopeOf } from '../../admin/staff-auth';
 import { readImageUpload } from '../multipart-reading';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody };
@@ -31,7 +31,7 @@ export const fictionalPhotosRoutes: FastifyPluginAsyncZod<{ fictionalPhotos: Fic
   app.get(
     '/api/admin/fictional-profiles/:id/photos',
     { schema: { tags, params: FictionalIdParams, response: { 200: FictionalPhotosResponse, ...errors } }, config: { staff: 'fictional.manage' } },
-    async (request) => present(await fictionalPhotos.list(request.params.id)),
+    async (request) => present(await fictionalPhotos.list(request.params.id, siteScopeOf(request))),
   );
 
   app.post(

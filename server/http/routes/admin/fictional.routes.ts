@@ -22,7 +22,7 @@ import { presentMessage } from '../../../domain/chat/chat-presenter';
 import type { FictionalProfilesService } from '../../../domain/fictional/fictional-profiles.service';
 import { presentClaim, presentFictionalProfile, presentHostMember, presentWaiting } from '../../../domain/fictional/fictional-presenter';
 import type { HostInboxService } from '../../../domain/fictional/host-inbox.service';
-import { actorOf } from '../../admin/staff-auth';
+import { actorOf, siteScopeOf } from '../../admin/staff-auth';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin'];
@@ -38,8 +38,9 @@ export const fictionalRoutes: FastifyPluginAsyncZod<{ fictionalProfiles: Fiction
     async (request) => {
       const { site_id, sort, dir, page, page_size } = request.query;
       const { offset, limit } = pageWindow(request.query);
-      const rows = await fictionalProfiles.list(site_id ?? null, sort, dir, offset, limit);
-      return { items: rows.slice(0, page_size).map(presentFictionalProfile), page, page_size, has_more: rows.length > page_size };
+      const scope = siteScopeOf(request);
+      const [rows, sites] = await Promise.all([fictionalProfiles.list(site_id ?? null, sort, dir, offset, limit, scope), fictionalProfiles.siteOptions(scope)]);
+      return { items: rows.slice(0, page_size).map(presentFictionalProfile), page, page_size, has_more: rows.length > page_size, sites };
     },
   );
 
@@ -56,7 +57,7 @@ export const fictionalRoutes: FastifyPluginAsyncZod<{ fictionalProfiles: Fiction
   app.get(
     '/api/admin/fictional-profiles/:id',
     { schema: { tags, params: FictionalIdParams, response: { 200: FictionalProfile, ...errors } }, config: { staff: 'fictional.manage' } },
-    async (request) => presentFictionalProfile(await fictionalProfiles.find(request.params.id)),
+    async (request) => presentFictionalProfile(await fictionalProfiles.find(request.params.id, siteScopeOf(request))),
   );
 
   app.patch(
@@ -78,13 +79,15 @@ export const fictionalRoutes: FastifyPluginAsyncZod<{ fictionalProfiles: Fiction
     { schema: { tags, querystring: InboxQuery, response: { 200: InboxPage, ...errors } }, config: { staff: 'fictional.answer' } },
     async (request) => {
       const { offset, limit } = pageWindow(request.query);
-      const { items, now } = await hostInbox.waiting(request.query.site_id ?? null, offset, limit);
+      const scope = siteScopeOf(request);
+      const [{ items, now }, sites] = await Promise.all([hostInbox.waiting(request.query.site_id ?? null, offset, limit, scope), hostInbox.siteOptions(scope)]);
       const viewer = actorOf(request).id;
       return {
         items: items.slice(0, request.query.page_size).map((row) => presentWaiting(row, viewer, now)),
         page: request.query.page,
         page_size: request.query.page_size,
         has_more: items.length > request.query.page_size,
+        sites,
       };
     },
   );
@@ -96,7 +99,7 @@ export const fictionalRoutes: FastifyPluginAsyncZod<{ fictionalProfiles: Fiction
       config: { staff: 'fictional.answer' },
     },
     async (request) => {
-      const opened = await hostInbox.open(request.params.id, request.query.before ?? null);
+      const opened = await hostInbox.open(request.params.id, request.query.before ?? null, siteScopeOf(request));
       const { now } = opened;
       return {
         conversation_id: opened.conversation.conversationId,

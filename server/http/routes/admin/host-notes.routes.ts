@@ -5,7 +5,7 @@ import { AddHostNoteInput, HostNote, HostNoteParams, HostNotes } from '../../../
 import { ErrorBody } from '../../../../contract/errors';
 import { presentHostNote as present } from '../../../domain/fictional/fictional-presenter';
 import type { HostNotesService } from '../../../domain/fictional/host-notes.service';
-import { actorOf } from '../../admin/staff-auth';
+import { actorOf, siteScopeOf } from '../../admin/staff-auth';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['admin'];
@@ -17,7 +17,7 @@ export const hostNotesRoutes: FastifyPluginAsyncZod<{ hostNotes: HostNotesServic
     { schema: { tags, params: InboxConversationParams, response: { 200: HostNotes, ...errors } }, config: { staff: 'fictional.answer' } },
     async (request) => {
       const viewer = actorOf(request).id;
-      const notes = await hostNotes.list(request.params.id);
+      const notes = await hostNotes.list(request.params.id, siteScopeOf(request));
       return { member: notes.member.map((note) => present(note, viewer)), profile: notes.profile.map((note) => present(note, viewer)) };
     },
   );

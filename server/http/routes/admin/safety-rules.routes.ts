@@ -24,7 +24,11 @@ export const safetyRulesRoutes: FastifyPluginAsyncZod<{ safetyRules: SafetyRules
   app.get(
     '/api/admin/safety-rules',
     { schema: { tags, querystring: SafetyRulesQuery, response: { 200: SafetyRulesList, ...errors } }, config: { staff: 'moderation.review' } },
-    async (request) => ({ entries: await safetyRules.list(request.query.site_id ?? null) }),
+    async (request) => {
+      const scope = siteScopeOf(request);
+      const [entries, sites] = await Promise.all([safetyRules.list(request.query.site_id ?? null, scope), safetyRules.siteOptions(scope)]);
+      return { entries, sites };
+    },
   );
 
   app.post(

@@ -8,12 +8,13 @@ import {
   BulkReportResponse,
   BulkTextDecisionInput,
   ReportAssignees,
+  ReportAssigneesQuery,
 } from '../../../../contract/admin/report-triage';
 import { ErrorBody } from '../../../../contract/errors';
 import type { QueueBulk } from '../../../domain/moderation/queue-bulk';
 import type { ReportEvidenceService } from '../../../domain/moderation/report-evidence.service';
 import type { ReportTriageService } from '../../../domain/moderation/report-triage.service';
-import { actorOf } from '../../admin/staff-auth';
+import { actorOf, siteScopeOf } from '../../admin/staff-auth';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin'];
@@ -34,8 +35,8 @@ export const triageRoutes: FastifyPluginAsyncZod<{ reportEvidence: ReportEvidenc
 
   app.get(
     '/api/admin/report-assignees',
-    { schema: { tags, response: { 200: ReportAssignees, ...errors } }, config: { staff: 'reports.handle' } },
-    async () => ({ items: await reportTriage.assignees() }),
+    { schema: { tags, querystring: ReportAssigneesQuery, response: { 200: ReportAssignees, ...errors } }, config: { staff: 'reports.handle' } },
+    async (request) => ({ items: await reportTriage.assignees(request.query.report_id ?? null, siteScopeOf(request)) }),
   );
 
   app.post(
