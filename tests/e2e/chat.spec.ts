@@ -48,10 +48,16 @@ describe('members write to each other', () => {
       .getByRole('alert')
       .filter({ hasText: t('errors.insufficient_credits') })
       .waitFor();
-    await anna.page.getByRole('alert').getByRole('link', { name: t('chat.buy_credits') }).waitFor();
+    await anna.page
+      .getByRole('alert')
+      .getByRole('link', { name: t('chat.buy_credits') })
+      .waitFor();
     // At 0 credits a photo is not offered as if it could be sent: the button says why.
     expect(await anna.page.getByRole('button', { name: t('chat.photo_button') }).isDisabled()).toBe(true);
-    await anna.page.getByTestId('photo-credits-short').getByRole('link', { name: t('chat.buy_credits') }).waitFor();
+    await anna.page
+      .getByTestId('photo-credits-short')
+      .getByRole('link', { name: t('chat.buy_credits') })
+      .waitFor();
     expect(await anna.page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
 
     await ben.page.goto(`${baseUrl()}/chats`);
