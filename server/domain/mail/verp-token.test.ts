@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Mailer, OutgoingMail } from '../../adapters/mail/mail.port';
+import { createDeliveringMailer } from './delivering-mailer';
+import type { DkimKeys } from './dkim-keys';
 import type { MailStreamsConfig } from './mail-streams';
 import { createVerpTokens, MAX_LOCAL_PART, verpTokenOfAddress } from './verp-token';
 
@@ -57,5 +60,27 @@ describe('VERP tokens', () => {
     for (const other of ['bounces@site.test', 'postmaster+1a-x@site.test', 'bounces+1a-x', 'not an address', '']) {
       expect(verpTokenOfAddress(other, streams), other).toBeNull();
     }
+  });
+});
+
+describe('the delivering step with VERP on', () => {
+  const sent: OutgoingMail[] = [];
+  const transport: Mailer = { send: async (mail) => void sent.push(mail) };
+  const dkim = { keyFor: async () => undefined } as unknown as DkimKeys;
+  const deliver = (localPart: string, token: string | null) =>
+    createDeliveringMailer({
+      transports: { transactional: transport, bulk: transport },
+      dkim,
+      streams: { ...streams, bulk: { fromLocalPart: null, returnPathLocalPart: localPart } },
+      bounceToken: async () => token,
+    }).send({ kind: 'notify.like', siteDomain: 'site.test', from: 'hello@site.test', to: 'anna@mailbox.example', subject: 's', text: 't' });
+
+  it('puts the token in the bounce address, and keeps the plain one without a token or past 64 characters', async () => {
+    await deliver('bounces-bulk', '1a-0123456789abcdef01234567');
+    expect(sent.at(-1)!.returnPath).toBe('bounces-bulk+1a-0123456789abcdef01234567@site.test');
+    await deliver('bounces-bulk', null); // an address no account uses yet
+    expect(sent.at(-1)!.returnPath).toBe('bounces-bulk@site.test');
+    await deliver('b'.repeat(40), '1a-0123456789abcdef01234567');
+    expect(sent.at(-1)!.returnPath).toBe(`${'b'.repeat(40)}@site.test`);
   });
 });
