@@ -40,3 +40,15 @@ export const MailEventsResponse = z.object({
 
 /** `POST /api/unsubscribe.php` and the `/unsubscribe` page: which kind the signed link switched off. */
 export const UnsubscribeResponse = z.object({ ok: z.literal(true), kind: z.string() });
+
+/**
+ * `POST /api/mail-bounce.php`: what a piped bounce (DSN) did. `bounce`: a permanent failure,
+ * the address's notification mail stopped as a webhook hard bounce stops it; `soft_bounce`: a
+ * temporary failure, nothing changed; `none`: a success report, nothing changed.
+ */
+export const PipedBounceResponse = z.object({
+  ok: z.literal(true),
+  outcome: z.enum(['bounce', 'soft_bounce', 'none']),
+  /** How many member accounts now have mail stopped by it. */
+  accounts: z.number().int(),
+});

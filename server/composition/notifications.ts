@@ -6,8 +6,10 @@ import { createNewsBroadcastsRepository } from '../db/repositories/news-broadcas
 import { createNotificationFactsRepository } from '../db/repositories/notification-facts.repository';
 import { createPushSubscriptionsRepository } from '../db/repositories/push-subscriptions.repository';
 import type { AccountLinks } from '../domain/accounts/account-links.service';
+import { createVerpTokens } from '../domain/mail/verp-token';
 import { createLikeNotifications } from '../domain/notifications/like-notifications';
 import { createMailEventsService } from '../domain/notifications/mail-events.service';
+import { createPipedMailService } from '../domain/notifications/piped-mail.service';
 import { createMessageNotifications } from '../domain/notifications/message-notifications';
 import { createNotifier } from '../domain/notifications/notifier';
 import type { Notifier } from '../domain/notifications/notifier.port';
@@ -59,7 +61,17 @@ export function composeNotifications(platform: Platform, stores: Stores, deps: N
       endpoints: overrides.pushEndpoints,
     });
   const notifier: Notifier =
-    overrides.notifier ?? createNotifier({ db, mailer, translator, urls: siteUrls, unsubscribeSecret: secrets.unsubscribeSecret, clock, push: pushSender });
+    overrides.notifier ??
+    createNotifier({
+      db,
+      mailer,
+      translator,
+      urls: siteUrls,
+      unsubscribeSecret: secrets.unsubscribeSecret,
+      unsubscribeMailbox: config.mailStreams.unsubscribeLocalPart,
+      clock,
+      push: pushSender,
+    });
   const facts = createNotificationFactsRepository(db);
   // The event notifications: enqueued after a send or like commits, decided when their jobs run.
   const messages = createMessageNotifications({ jobs: stores.jobs, facts, notifier, clock, onDueNow: wakeJobs });
@@ -69,6 +81,15 @@ export function composeNotifications(platform: Platform, stores: Stores, deps: N
   const mailRecipients = createMailRecipientsRepository(db);
   const unsubscribe = createUnsubscribeService({ recipients: mailRecipients, secret: secrets.unsubscribeSecret });
   const mailEvents = createMailEventsService({ recipients: mailRecipients, secret: config.mailEventsSecret });
+  // Bounces to the VERP addresses and mails to the unsubscribe address, piped in by the operator's MTA.
+  const pipedMail = createPipedMailService({
+    secret: config.mailEventsSecret,
+    streams: config.mailStreams,
+    verp: createVerpTokens(secrets.unsubscribeSecret),
+    recipients: mailRecipients,
+    mailEvents,
+    unsubscribe,
+  });
   // Operators' news broadcasts: stored here, sent by the scheduled notification jobs.
   const newsBroadcasts = createNewsBroadcastsService({ broadcasts: createNewsBroadcastsRepository(db), sites: stores.sites, jobs: stores.jobs, clock });
   // Promotions, weekly digest, news, reminders: their sweeps and the weekly job are
@@ -79,6 +100,7 @@ export function composeNotifications(platform: Platform, stores: Stores, deps: N
     notifier,
     unsubscribe,
     mailEvents,
+    pipedMail,
     pushSubscriptions,
     pushSender,
     newsBroadcasts,

@@ -6,11 +6,13 @@ import { createOutboxMailer, createSmtpMailer } from '../adapters/mail/nodemaile
 import { createMediaStorage } from '../adapters/storage/media-storage';
 import { pingDatabase, type DatabaseHandle } from '../db/client';
 import { createAppSecretsRepository } from '../db/repositories/app-secrets.repository';
+import { createMailRecipientsRepository } from '../db/repositories/mail-recipients.repository';
 import { createDeliveringMailer } from '../domain/mail/delivering-mailer';
 import { createDkimKeys } from '../domain/mail/dkim-keys';
 import { createSystemTxtResolver } from '../domain/mail/mail-dns';
 import { createMailService } from '../domain/mail/mail.service';
 import { createOutboxService } from '../domain/mail/outbox.service';
+import { createVerpTokens } from '../domain/mail/verp-token';
 import { loadAppSecrets } from '../domain/secrets/secrets.service';
 import { systemClock } from '../domain/shared/clock';
 import { createSiteUrls } from '../domain/sites/site-urls';
@@ -34,7 +36,7 @@ export async function composePlatform(config: Config, database: DatabaseHandle, 
   const secrets = await loadAppSecrets(secretsRepository, { vapid: config.push.vapidKeys });
   const translator = overrides.translator ?? (await createTranslator());
   const outboxDir = path.join(config.dataDir, 'outbox');
-  const { mailer, dkimKeys, closeMail } = composeMailer(config, secretsRepository, outboxDir, overrides);
+  const { mailer, dkimKeys, closeMail } = composeMailer(config, database, secretsRepository, secrets.unsubscribeSecret, outboxDir, overrides);
   // Local disk by default, an S3-compatible bucket with STORAGE_URL (ADR 0044).
   const mediaStores = createMediaStorage(config.storage);
   // Shared counters (rate limits) and realtime fan-out across instances, when configured.
@@ -106,7 +108,14 @@ export async function composePlatform(config: Config, database: DatabaseHandle, 
  * Mail in two streams (ADR 0066), DKIM-signed: bulk mail has its own transport when SMTP_BULK_URL
  * is set; without SMTP_URL both are kept on disk in the outbox.
  */
-function composeMailer(config: Config, secretsRepository: ReturnType<typeof createAppSecretsRepository>, outboxDir: string, overrides: ServiceOverrides) {
+function composeMailer(
+  config: Config,
+  database: DatabaseHandle,
+  secretsRepository: ReturnType<typeof createAppSecretsRepository>,
+  verpSecret: string,
+  outboxDir: string,
+  overrides: ServiceOverrides,
+) {
   const smtpMailer = !overrides.mailer && config.smtpUrl ? createSmtpMailer(config.smtpUrl) : null;
   const transactionalTransport = overrides.mailer ?? smtpMailer ?? createOutboxMailer(outboxDir);
   const smtpBulkMailer = !overrides.mailer && !overrides.bulkMailer && config.smtpBulkUrl ? createSmtpMailer(config.smtpBulkUrl) : null;
@@ -116,10 +125,22 @@ function composeMailer(config: Config, secretsRepository: ReturnType<typeof crea
     transports: { transactional: transactionalTransport, bulk: bulkTransport },
     dkim: dkimKeys,
     streams: config.mailStreams,
+    // VERP (MAIL_VERP): the token names the address's account and a MAC of the address, never the address itself.
+    bounceToken: config.mailStreams.verp ? verpBounceToken(database, verpSecret) : undefined,
   });
   const closeMail = () => {
     smtpMailer?.close();
     smtpBulkMailer?.close();
   };
   return { mailer, dkimKeys, closeMail };
+}
+
+/** The VERP token of a recipient: null for an address no account uses (a new address being confirmed), which then gets the plain bounce address. */
+function verpBounceToken(database: DatabaseHandle, secret: string) {
+  const recipients = createMailRecipientsRepository(database.db);
+  const tokens = createVerpTokens(secret);
+  return async (email: string) => {
+    const userId = await recipients.findAccountIdOfAddress(email);
+    return userId ? tokens.issue(userId, email) : null;
+  };
 }

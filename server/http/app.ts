@@ -42,7 +42,7 @@ import { outboxAccessFor, outboxAccessPlugin } from './outbox-access';
 import { staffAuthPlugin } from './admin/staff-auth';
 import { ADMIN_SERVICES, adminRoutes } from './routes/admin/admin.routes';
 import { reportsRoutes } from './routes/reports.routes';
-import { mailEventsRoutes, unsubscribeRoutes } from './routes/mail-notifications.routes';
+import { mailEventsRoutes, pipedMailRoutes, unsubscribeRoutes } from './routes/mail-notifications.routes';
 import { pushSubscriptionsRoutes } from './routes/push-subscriptions.routes';
 import { MEDIA_CACHE_CONTROL, mediaRoutes } from './routes/media.routes';
 import { pageCacheInvalidationPlugin, pageCacheSettingsFor } from './page-cache-invalidation';
@@ -195,6 +195,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   await app.register(reportsRoutes, { reports: services.reports });
   await app.register(unsubscribeRoutes, { unsubscribe: services.unsubscribe });
   await app.register(mailEventsRoutes, { mailEvents: services.mailEvents });
+  await app.register(pipedMailRoutes, { pipedMail: services.pipedMail });
   await app.register(adminRoutes, pick(services, ...ADMIN_SERVICES));
   await app.register(wsGateway, {
     sessions: services.sessions,

@@ -34,6 +34,9 @@ const OPEN_TO_VISITORS = new Set([
   // Providers' calls, signed by them.
   'POST /api/payment-webhook.php',
   'POST /api/mail-events.php',
+  // Mail the operator's MTA pipes in (bounces, unsubscribe mails), behind the mail-events secret.
+  'POST /api/mail-bounce.php',
+  'POST /api/mail-unsubscribe.php',
   // The socket checks the session itself, so that a tab learns why it is closed (4401).
   'GET /api/ws',
 ]);

@@ -49,6 +49,17 @@ export function createMailRecipientsRepository(db: Executor) {
       };
     },
 
+    /** The oldest account that uses an address (the VERP token names it), or null when none does. */
+    async findAccountIdOfAddress(email: string): Promise<number | null> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .orderBy(users.id)
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     /** Adds a kind to the member's e-mail kinds switched off; answers false when there is no such member. */
     async switchEmailKindOff(userId: number, kind: string): Promise<boolean> {
       const rows = await db

@@ -1,14 +1,15 @@
 import type { Mailer, MailStream, OutgoingMail } from '../../adapters/mail/mail.port';
 import { domainOfAddress, type DkimKeys } from './dkim-keys';
 import { feedbackIdOf, streamOfKind, type MailStreamsConfig } from './mail-streams';
+import { MAX_LOCAL_PART } from './verp-token';
 
 export interface DeliveringMailerDeps {
   /** One transport per stream; both may be the same. */
   transports: Record<MailStream, Mailer>;
   dkim: DkimKeys;
   streams: MailStreamsConfig;
-  /** The bounce address's `+token` for a recipient (VERP), when configured. */
-  bounceToken?: (email: string, stream: MailStream) => Promise<string>;
+  /** The bounce address's `+token` for a recipient (VERP), when configured; null when the address has no account to name. */
+  bounceToken?: (email: string, stream: MailStream) => Promise<string | null>;
 }
 
 /** Replaces the address in `"Name" <old@x>` (or a bare address), keeping the name. */
@@ -32,8 +33,10 @@ export function createDeliveringMailer(deps: DeliveringMailerDeps): Mailer {
       const fromDomain = domainOfAddress(from);
       let returnPath = mail.returnPath;
       if (!returnPath && siteDomain) {
-        const token = deps.streams.verp && deps.bounceToken ? `+${await deps.bounceToken(mail.to, stream)}` : '';
-        returnPath = `${config.returnPathLocalPart}${token}@${siteDomain}`;
+        const token = deps.streams.verp && deps.bounceToken ? await deps.bounceToken(mail.to, stream) : null;
+        const localPart = token ? `${config.returnPathLocalPart}+${token}` : config.returnPathLocalPart;
+        // A local part past RFC 5321's 64 characters would be refused by the next hop: then the plain address.
+        returnPath = `${localPart.length <= MAX_LOCAL_PART ? localPart : config.returnPathLocalPart}@${siteDomain}`;
       }
       const headers = { ...mail.headers, ...(siteDomain ? { 'Feedback-ID': feedbackIdOf(mail.kind, siteDomain, stream) } : {}) };
       const dkim = fromDomain ? await deps.dkim.keyFor(fromDomain) : undefined;

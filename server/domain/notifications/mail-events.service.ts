@@ -78,25 +78,34 @@ export function createMailEventsService(deps: { recipients: MailRecipientsReposi
     return parsed.data.events;
   }
 
+  /**
+   * Stops mail for each event that says so: the one path every bounce, complaint and provider
+   * unsubscribe takes, whether it came from the provider's webhook or a piped DSN.
+   */
+  async function apply(events: MailEvent[]): Promise<{ applied: number; accounts: number }> {
+    let applied = 0;
+    let accounts = 0;
+    for (const event of events) {
+      const reason = REASON_OF[event.type];
+      if (!reason) continue;
+      // Stream-aware (ADR 0066): what a member says about a mail they asked for (a reset, an
+      // activation) is no word on the notifications; a hard bounce is — the address is gone.
+      if (event.stream === 'transactional' && event.type !== 'bounce') continue;
+      const touched = await deps.recipients.disableMailForAddress(event.email, reason);
+      if (touched > 0) applied += 1;
+      accounts += touched;
+    }
+    return { applied, accounts };
+  }
+
   return {
     /** Authenticates, reads and applies one delivery; answers what it changed. */
     async receive(delivery: MailEventsDelivery): Promise<{ applied: number; accounts: number }> {
       if (!deps.secret) throw new AppError('mail_events_unavailable', { detail: 'MAIL_EVENTS_SECRET is not set' });
       if (!isAuthentic(deps.secret, delivery)) throw new AppError('webhook_signature_invalid', { detail: 'mail events: bad or missing signature' });
-      let applied = 0;
-      let accounts = 0;
-      for (const event of parseEvents(delivery)) {
-        const reason = REASON_OF[event.type];
-        if (!reason) continue;
-        // Stream-aware (ADR 0066): what a member says about a mail they asked for (a reset, an
-        // activation) is no word on the notifications; a hard bounce is — the address is gone.
-        if (event.stream === 'transactional' && event.type !== 'bounce') continue;
-        const touched = await deps.recipients.disableMailForAddress(event.email, reason);
-        if (touched > 0) applied += 1;
-        accounts += touched;
-      }
-      return { applied, accounts };
+      return apply(parseEvents(delivery));
     },
+    apply,
   };
 }
 

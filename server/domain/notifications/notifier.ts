@@ -20,6 +20,8 @@ export interface NotifierDeps {
   /** `secrets.unsubscribeSecret`: signs the unsubscribe links. */
   unsubscribeSecret: string;
   clock: Clock;
+  /** The local part that takes unsubscribe mails (`MAIL_UNSUBSCRIBE_TO`); with it List-Unsubscribe also has a `mailto:`. */
+  unsubscribeMailbox?: string | null;
   /** Web push, when the deployment has it; without it only mail goes out. */
   push?: PushSender;
 }
@@ -81,6 +83,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       unsubscribe: {
         oneClickUrl: deps.urls.urlOf(member.site, `/api/unsubscribe.php?token=${token}`),
         pageUrl: deps.urls.urlOf(member.site, `/unsubscribe?token=${token}`),
+        // The same signed token in the subject: a mail to this address does what the one-click POST does.
+        ...(deps.unsubscribeMailbox ? { mailto: `mailto:${deps.unsubscribeMailbox}@${member.site.domain}?subject=unsubscribe-${token}` } : {}),
       },
       messageId: notificationMessageId(key, member.site.domain),
     });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../contract/errors';
-import { MailEventsResponse, UnsubscribeResponse } from '../../../contract/mail-events';
+import { MailEventsResponse, PipedBounceResponse, UnsubscribeResponse } from '../../../contract/mail-events';
 import { text } from '../../../contract/inputs';
 import type { Services } from '../../services';
 
@@ -65,5 +65,40 @@ export const mailEventsRoutes: FastifyPluginAsyncZod<Pick<Services, 'mailEvents'
       const outcome = await mailEvents.receive({ rawBody, headers: request.headers, provider: request.query.provider });
       return { ok: true as const, ...outcome };
     },
+  );
+};
+
+/** The envelope recipient, when the pipe passes it; otherwise the message's `X-Original-To` or `Delivered-To` is read. */
+const PipedMailQuery = z.object({ recipient: text().max(320).optional() });
+
+/**
+ * Mail that comes back to the sites' addresses, piped in by the operator's MTA (README, "Sending
+ * mail for real"): DSNs to the VERP bounce addresses, and mails to the List-Unsubscribe
+ * `mailto:` address. The body is the raw message, read as text whatever its content type.
+ * Behind the mail-events secret (`Authorization: Bearer <MAIL_EVENTS_SECRET>`, or the webhook's
+ * body signature); without it both are off with a 404.
+ */
+export const pipedMailRoutes: FastifyPluginAsyncZod<Pick<Services, 'pipedMail'>> = async (app, { pipedMail }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // A DSN carries the returned message (Postfix's bounce_size_limit is 50 KB by default).
+  const bodyLimit = 1024 * 1024;
+  const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+  const pipedOf = (request: { body: unknown; headers: Record<string, string | string[] | undefined>; query: { recipient?: string } }) => ({
+    rawMessage: typeof request.body === 'string' ? request.body : '',
+    headers: request.headers,
+    recipient: request.query.recipient,
+  });
+
+  app.post(
+    '/api/mail-bounce.php',
+    { bodyLimit, schema: { tags, querystring: PipedMailQuery, response: { 200: PipedBounceResponse, ...errors } } },
+    async (request) => ({ ok: true as const, ...(await pipedMail.receiveBounce(pipedOf(request))) }),
+  );
+
+  app.post(
+    '/api/mail-unsubscribe.php',
+    { bodyLimit, schema: { tags, querystring: PipedMailQuery, response: { 200: UnsubscribeResponse, ...errors } } },
+    async (request) => ({ ok: true as const, kind: (await pipedMail.receiveUnsubscribe(pipedOf(request))).kind }),
   );
 };
