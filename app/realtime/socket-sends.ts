@@ -1,5 +1,5 @@
 import type { SendMessageInput, SendMessageResponse } from '../../contract/chat';
-import { errorStatus } from '../../contract/errors';
+import { errorStatus } from '../../contract/error-status';
 import type { ServerEventOf } from '../../contract/ws-events';
 import { ApiError } from '../lib/api-client';
 

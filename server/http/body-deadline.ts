@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errorStatus } from '../../contract/errors';
+import { errorStatus } from '../../contract/error-status';
 import { DEFAULT_LANGUAGE } from '../../contract/locales';
 import type { Translator } from '../i18n/translator';
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorStatus, type ErrorBody, type ErrorCode } from '../../contract/errors';
+import { errorStatus } from '../../contract/error-status';
+import type { ErrorBody, ErrorCode } from '../../contract/errors';
 import { DEFAULT_LANGUAGE } from '../../contract/locales';
 import { isAppError } from '../domain/shared/app-error';
 import type { Translator } from '../i18n/translator';
