@@ -118,10 +118,21 @@ describe('operator entries', () => {
     expect(() => normalizeRuleEntry('phrase', 'x'.repeat(81))).toThrow(expect.objectContaining({ code: 'safety_rule_too_long' }));
   });
 
-  it('stays fast on a long hostile text', () => {
+  it('stays linear on a long hostile text', () => {
+    // No wall-clock limit (the machines are shared): the time must grow with the text, not
+    // explode. Twice the hostile text may take about twice as long; backtracking would take far more.
     const rules = compileSafetyRules([...builtins, entry('pattern', 'a*a*a*a*b')], ['en']);
-    const started = performance.now();
-    detectSafetySignals('a'.repeat(20_000) + '1 '.repeat(5_000), rules);
-    expect(performance.now() - started).toBeLessThan(500);
+    const hostile = (size: number) => 'a'.repeat(20_000 * size) + '1 '.repeat(5_000 * size);
+    const fastestOf = (text: string) =>
+      Math.min(
+        ...Array.from({ length: 3 }, () => {
+          const started = performance.now();
+          detectSafetySignals(text, rules);
+          return performance.now() - started;
+        }),
+      );
+    const once = fastestOf(hostile(1));
+    const twice = fastestOf(hostile(2));
+    expect(twice / Math.max(once, 1)).toBeLessThan(5);
   });
 });
