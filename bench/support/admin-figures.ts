@@ -22,10 +22,10 @@ export function figuresRequests(db: Database, options: { siteId: number }): (Adm
   const call = (query: Record<string, string>, held: boolean): AdminRequest & { held: boolean } => ({
     label: `figures ${new URLSearchParams(query)}`,
     path: `/api/admin/figures?${new URLSearchParams(query)}`,
-    direct: () => service.read(BusinessFiguresQuery.parse(query)),
+    direct: () => service.read(BusinessFiguresQuery.parse(query), null),
     held,
   });
-  const year = figuresWindow(BusinessFiguresQuery.parse({ period: '52w' }), systemClock.now());
+  const year = figuresWindow(BusinessFiguresQuery.parse({ period: '52w' }), systemClock.now(), null);
   const direct = (label: string, run: () => Promise<unknown>) => ({ label, path: '', direct: run, held: false, apiless: true });
   return [
     call({ period: '52w' }, true),
@@ -36,7 +36,7 @@ export function figuresRequests(db: Database, options: { siteId: number }): (Adm
     {
       label: 'figures.csv period=52w',
       path: '/api/admin/figures.csv?period=52w',
-      direct: () => service.csv(BusinessFiguresQuery.parse({ period: '52w' })),
+      direct: () => service.csv(BusinessFiguresQuery.parse({ period: '52w' }), null),
       held: false,
     },
     direct('cohort table, 52 weeks (sizes + cells)', () => Promise.all([figures.cohortSizes(year), figures.cohortCells(year)])),

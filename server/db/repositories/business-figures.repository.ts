@@ -1,11 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 
 /** Which members the figures are about, and the whole weeks they cover (UTC, `from` a Monday). */
 export interface FiguresWindow {
   from: Date;
   to: Date;
-  siteId: number | null;
+  /** The sites whose members count: the one picked, else every site the staff member may see (null: all). */
+  sites: SiteIdFilter;
   network: string | null;
   ref: string | null;
   sub1: string | null;
@@ -45,7 +47,8 @@ export function createBusinessFiguresRepository(db: Executor) {
   /** The window's conditions on `users u`, none when every member counts. */
   const filters = (window: FiguresWindow): SQL[] => {
     const parts: SQL[] = [];
-    if (window.siteId !== null) parts.push(sql`u.site_id = ${window.siteId}`);
+    const sites = siteCondition(sql`u.site_id`, window.sites);
+    if (sites) parts.push(sites);
     if (window.network !== null) parts.push(sql`u.tracking_network = ${window.network}`);
     if (window.ref !== null) parts.push(sql`u.tracking_ref = ${window.ref}`);
     if (window.sub1 !== null) parts.push(sql`u.tracking_sub1 = ${window.sub1}`);

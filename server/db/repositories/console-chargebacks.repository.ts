@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { chargebacks, chargebackSettings, orders, profiles, sites, users } from '../schema/index';
+import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 
 export interface ConsoleChargebackFilters {
   id?: number;
@@ -8,6 +9,8 @@ export interface ConsoleChargebackFilters {
   openDebt?: boolean;
   siteId?: number;
   userId?: number;
+  /** The sites the staff member may see (ADR 0060); null or absent for every site. */
+  sites?: SiteIdFilter;
 }
 
 export interface ChargebackRatioCount {
@@ -40,6 +43,8 @@ export function createConsoleChargebacksRepository(db: Executor) {
         );
       if (filters.siteId !== undefined) parts.push(eq(chargebacks.siteId, filters.siteId));
       if (filters.userId !== undefined) parts.push(eq(chargebacks.userId, filters.userId));
+      const allowed = siteCondition(chargebacks.siteId, filters.sites ?? null);
+      if (allowed) parts.push(allowed);
       if (options.beforeId !== undefined) parts.push(lt(chargebacks.id, options.beforeId));
       return db
         .select({
@@ -60,10 +65,11 @@ export function createConsoleChargebacksRepository(db: Executor) {
     },
 
     /** Paid orders (by the month they were credited) and chargebacks (by their date) per site, method and month in [from, to). */
-    async ratioCounts(window: { from: Date; to: Date; siteId: number | null }): Promise<ChargebackRatioCount[]> {
+    async ratioCounts(window: { from: Date; to: Date; sites: SiteIdFilter }): Promise<ChargebackRatioCount[]> {
       const from = window.from.toISOString();
       const to = window.to.toISOString();
-      const orderSite = window.siteId === null ? sql`` : sql`and site_id = ${window.siteId}`;
+      const allowed = siteCondition(sql`site_id`, window.sites);
+      const orderSite = allowed ? sql`and ${allowed}` : sql``;
       const result = (await db.execute(sql`
         with paid as (
           select site_id, payment_method, to_char(credited_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as paid

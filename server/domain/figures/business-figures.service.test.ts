@@ -90,14 +90,14 @@ describe('figures window', () => {
   it('covers whole weeks from Monday, UTC, the current week last', () => {
     expect(weekStart(at('2026-04-26T23:59:59Z')).toISOString()).toBe('2026-04-20T00:00:00.000Z');
     expect(weekStart(at('2026-04-20T00:00:00Z')).toISOString()).toBe('2026-04-20T00:00:00.000Z');
-    const window = figuresWindow(query({ period: '52w' }), at('2026-04-22T12:00:00Z'));
+    const window = figuresWindow(query({ period: '52w' }), at('2026-04-22T12:00:00Z'), null);
     expect([window.from.toISOString(), window.to.toISOString(), window.weeks]).toEqual(['2025-04-28T00:00:00.000Z', '2026-04-27T00:00:00.000Z', 52]);
   });
 });
 
 describe('businessFigures.read', () => {
   it('sums net revenue per currency, paid minus refunded, and divides it by active and paying members', async () => {
-    const figures = await ctx.services.businessFigures.read(query({}));
+    const figures = await ctx.services.businessFigures.read(query({}), null);
     expect([figures.from, figures.to]).toEqual(['2026-03-30', '2026-04-27']);
     // Active: Ann, Bob, Cid, Dan (Fay is fictional). Paying: Ann, Cid, Dan.
     expect(figures.members).toEqual({ active: 4, paying: 3 });
@@ -116,7 +116,7 @@ describe('businessFigures.read', () => {
       .execute(sql`insert into chargebacks (order_id, user_id, site_id, provider, provider_chargeback_id, kind, payment_method, amount, currency, charged_back_at, created_at)
       values (${order.id}, ${order.user_id}, ${order.site_id}, 'demo', 'chb_figures', 'chargeback', 'card', 4900, 'PLN', ${at('2026-04-16T08:00:00Z')}, ${at('2026-04-16T08:00:00Z')})`);
     try {
-      const figures = await ctx.services.businessFigures.read(query({}));
+      const figures = await ctx.services.businessFigures.read(query({}), null);
       expect(figures.revenue.find((row) => row.currency === 'PLN')).toEqual({
         currency: 'PLN',
         paid: 4900,
@@ -127,7 +127,7 @@ describe('businessFigures.read', () => {
         arppu: 0,
       });
       // A site that sold nothing in PLN is not charged for it.
-      const datingOnly = await ctx.services.businessFigures.read(query({ site_id: String(dating.id) }));
+      const datingOnly = await ctx.services.businessFigures.read(query({ site_id: String(dating.id) }), null);
       expect(datingOnly.revenue.map((row) => row.currency)).toEqual(['EUR']);
     } finally {
       await ctx.db.execute(sql`delete from chargebacks where provider_chargeback_id = 'chb_figures'`);
@@ -135,7 +135,7 @@ describe('businessFigures.read', () => {
   });
 
   it('counts first-purchase conversion and how long the first purchase took', async () => {
-    const figures = await ctx.services.businessFigures.read(query({}));
+    const figures = await ctx.services.businessFigures.read(query({}), null);
     expect(figures.conversion).toEqual({ signups: 3, buyers: 2, rate: 2 / 3 });
     expect(figures.time_to_first_purchase.median_hours).toBeCloseTo(12.25, 6);
     expect(figures.time_to_first_purchase.p90_hours).toBeCloseTo(21.65, 6);
@@ -149,7 +149,7 @@ describe('businessFigures.read', () => {
   });
 
   it('shows each sign-up week with its members active and paying in every week since', async () => {
-    const figures = await ctx.services.businessFigures.read(query({}));
+    const figures = await ctx.services.businessFigures.read(query({}), null);
     expect(figures.cohorts).toEqual([
       { week: '2026-03-30', size: 2, active: [1, 1, 1, 1], paying: [1, 0, 1, 0] },
       { week: '2026-04-06', size: 1, active: [1, 0, 1], paying: [1, 0, 0] },
@@ -159,38 +159,50 @@ describe('businessFigures.read', () => {
   });
 
   it('counts only the members of one site, traffic source or country', async () => {
-    const flirtOnly = await ctx.services.businessFigures.read(query({ site_id: String(flirt.id) }));
+    const flirtOnly = await ctx.services.businessFigures.read(query({ site_id: String(flirt.id) }), null);
     expect(flirtOnly.filters.site_id).toBe(flirt.id);
     expect(flirtOnly.members).toEqual({ active: 1, paying: 1 });
     expect(flirtOnly.revenue).toEqual([{ currency: 'PLN', paid: 4900, refunded: 0, charged_back: 0, net: 4900, arpu: 4900, arppu: 4900 }]);
     expect(flirtOnly.conversion).toEqual({ signups: 1, buyers: 1, rate: 1 });
 
-    const mailnet = await ctx.services.businessFigures.read(query({ network: 'mailnet' }));
+    const mailnet = await ctx.services.businessFigures.read(query({ network: 'mailnet' }), null);
     expect(mailnet.members).toEqual({ active: 1, paying: 0 });
     expect(mailnet.revenue).toEqual([]);
     expect(mailnet.conversion).toEqual({ signups: 1, buyers: 0, rate: 0 });
     expect(mailnet.time_to_first_purchase.median_hours).toBeNull();
     expect(mailnet.cohorts[0]).toEqual({ week: '2026-03-30', size: 1, active: [0, 0, 0, 1], paying: [0, 0, 0, 0] });
 
-    const germany = await ctx.services.businessFigures.read(query({ country: 'DE' }));
+    const germany = await ctx.services.businessFigures.read(query({ country: 'DE' }), null);
     // Bob and Dan; only Bob signed up in the period.
     expect(germany.members).toEqual({ active: 2, paying: 1 });
     expect(germany.revenue).toEqual([{ currency: 'EUR', paid: 5000, refunded: 0, charged_back: 0, net: 5000, arpu: 2500, arppu: 5000 }]);
     expect(germany.conversion.signups).toBe(1);
   });
 
+  it('counts only the members of the sites a limited admin may see, and answers another site as not found', async () => {
+    const limited = await ctx.services.businessFigures.read(query({}), [flirt.id]);
+    const flirtOnly = await ctx.services.businessFigures.read(query({ site_id: String(flirt.id) }), null);
+    expect(limited.members).toEqual(flirtOnly.members);
+    expect(limited.revenue).toEqual(flirtOnly.revenue);
+    expect(limited.conversion).toEqual(flirtOnly.conversion);
+    expect(limited.filters.site_id).toBeNull();
+    expect((await failure(ctx.services.businessFigures.read(query({ site_id: String(dating.id) }), [flirt.id]))).code).toBe('not_found');
+    const none = await ctx.services.businessFigures.read(query({}), []);
+    expect(none.members).toEqual({ active: 0, paying: 0 });
+  });
+
   it('answers zeros and nulls where nobody matches, and refuses an unknown site', async () => {
-    const nobody = await ctx.services.businessFigures.read(query({ sub3: 'no-such-campaign' }));
+    const nobody = await ctx.services.businessFigures.read(query({ sub3: 'no-such-campaign' }), null);
     expect(nobody.members).toEqual({ active: 0, paying: 0 });
     expect(nobody.conversion).toEqual({ signups: 0, buyers: 0, rate: null });
     expect(nobody.cohorts.map((cohort) => cohort.size)).toEqual([0, 0, 0, 0]);
-    expect((await failure(ctx.services.businessFigures.read(query({ site_id: '999999' })))).code).toBe('not_found');
+    expect((await failure(ctx.services.businessFigures.read(query({ site_id: '999999' }), null))).code).toBe('not_found');
   });
 });
 
 describe('businessFigures.csv', () => {
   it('lists every figure on its own line, money in minor units', async () => {
-    const csv = await ctx.services.businessFigures.csv(query({ site_id: String(dating.id) }));
+    const csv = await ctx.services.businessFigures.csv(query({ site_id: String(dating.id) }), null);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('figure,currency,week,weeks_since_signup,value');
     expect(lines).toContain(`filter_site_id,,,,${dating.id}`);

@@ -4,6 +4,7 @@ import type { SitesRepository } from '../../db/repositories/sites.repository';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import { businessFiguresCsv } from './business-figures-csv';
+import { allowedSites, type SiteScope } from '../staff/site-scope';
 import { figuresWindow, weekLabel } from './figures-window';
 
 /**
@@ -12,10 +13,11 @@ import { figuresWindow, weekLabel } from './figures-window';
  * members a site, a traffic source and a country select.
  */
 export function createBusinessFiguresService(deps: { figures: BusinessFiguresRepository; sites: Pick<SitesRepository, 'names'>; clock: Clock }) {
-  async function read(query: BusinessFiguresQuery): Promise<BusinessFigures> {
-    const sites = await deps.sites.names();
+  /** The figures for the members of the staff member's sites (`scope`); another site is not found. */
+  async function read(query: BusinessFiguresQuery, scope: SiteScope): Promise<BusinessFigures> {
+    const sites = allowedSites(scope, await deps.sites.names());
     if (query.site_id !== undefined && !sites.some((site) => site.id === query.site_id)) throw new AppError('not_found');
-    const window = figuresWindow(query, deps.clock.now());
+    const window = figuresWindow(query, deps.clock.now(), scope);
     const [paid, refunded, chargedBack, members, conversion, delays, sizes, cells] = await Promise.all([
       deps.figures.paid(window),
       deps.figures.refunded(window),
@@ -61,8 +63,8 @@ export function createBusinessFiguresService(deps: { figures: BusinessFiguresRep
   return {
     read,
     /** The same figures as CSV, one figure per line (see `businessFiguresCsv`). */
-    async csv(query: BusinessFiguresQuery): Promise<string> {
-      return businessFiguresCsv(await read(query));
+    async csv(query: BusinessFiguresQuery, scope: SiteScope): Promise<string> {
+      return businessFiguresCsv(await read(query, scope));
     },
   };
 }

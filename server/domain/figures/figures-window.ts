@@ -1,5 +1,6 @@
 import type { BusinessFiguresQuery, FiguresPeriod } from '../../../contract/admin/business-figures';
 import type { FiguresWindow } from '../../db/repositories/business-figures.repository';
+import { narrowScope, type SiteScope } from '../staff/site-scope';
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -15,9 +16,10 @@ export function weekStart(now: Date): Date {
 
 /**
  * The period's whole weeks, the current one last: a cohort is a whole sign-up week, so the
- * period starts on a Monday and ends with the Monday after now.
+ * period starts on a Monday and ends with the Monday after now. The members are those of the
+ * picked site, or of every site in the staff member's scope (ADR 0060).
  */
-export function figuresWindow(query: BusinessFiguresQuery, now: Date): FiguresWindow & { weeks: number } {
+export function figuresWindow(query: BusinessFiguresQuery, now: Date, scope: SiteScope): FiguresWindow & { weeks: number; siteId: number | null } {
   const weeks = PERIOD_WEEKS[query.period];
   const current = weekStart(now);
   return {
@@ -25,6 +27,7 @@ export function figuresWindow(query: BusinessFiguresQuery, now: Date): FiguresWi
     from: new Date(current.getTime() - (weeks - 1) * WEEK),
     to: new Date(current.getTime() + WEEK),
     siteId: query.site_id ?? null,
+    sites: narrowScope(scope, query.site_id),
     network: query.network ?? null,
     ref: query.ref ?? null,
     sub1: query.sub1 ?? null,

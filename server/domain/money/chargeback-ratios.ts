@@ -1,5 +1,6 @@
 import type { ChargebackRatios } from '../../../contract/admin/chargebacks';
 import type { ConsoleChargebacksRepository } from '../../db/repositories/console-chargebacks.repository';
+import type { SiteIdFilter } from '../../db/repositories/site-scope-filter';
 
 /** The chargeback ratio's months: the current one (UTC) and the eleven before it. */
 export const RATIO_MONTHS = 12;
@@ -11,12 +12,12 @@ export const RATIO_MONTHS = 12;
  */
 export async function chargebackRatios(
   repository: Pick<ConsoleChargebacksRepository, 'ratioCounts' | 'warningBasisPoints'>,
-  options: { siteId: number | null; now: Date },
+  options: { sites: SiteIdFilter; now: Date },
 ): Promise<ChargebackRatios> {
   const { now } = options;
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (RATIO_MONTHS - 1), 1));
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  const [counts, basisPoints] = await Promise.all([repository.ratioCounts({ from, to, siteId: options.siteId }), repository.warningBasisPoints()]);
+  const [counts, basisPoints] = await Promise.all([repository.ratioCounts({ from, to, sites: options.sites }), repository.warningBasisPoints()]);
   const threshold = basisPoints / 10_000;
   return {
     from_month: from.toISOString().slice(0, 7),

@@ -11,6 +11,7 @@ import { createChargebacksRepository } from '../../db/repositories/chargebacks.r
 import { createConsoleChargebacksRepository, type ConsoleChargebackRecord } from '../../db/repositories/console-chargebacks.repository';
 import type { AuditService, StaffActor } from '../audit/audit.service';
 import { AppError } from '../shared/app-error';
+import { assertEverySiteAllowed, assertSiteAllowed, narrowScope, scopeOfActor, type SiteScope } from '../staff/site-scope';
 import type { Clock } from '../shared/clock';
 import { chargebackRatios } from './chargeback-ratios';
 import { cursorOf, parseCursor } from './order-filters';
@@ -57,13 +58,15 @@ export function createConsoleChargebacksService(deps: { db: Executor; audit: Aud
   }
 
   return {
-    async page(query: ChargebacksQuery): Promise<{ items: ConsoleChargeback[]; next_after: string | null }> {
+    /** The list, of the sites in the staff member's scope only (ADR 0060). */
+    async page(query: ChargebacksQuery, scope: SiteScope): Promise<{ items: ConsoleChargeback[]; next_after: string | null }> {
       const rows = await reader.page(
         {
           kind: query.kind,
           openDebt: query.open_debt === undefined ? undefined : query.open_debt === 'true',
           siteId: query.site_id,
           userId: query.user_id,
+          sites: scope,
         },
         { beforeId: parseCursor(query.after)?.id, limit: query.page_size + 1 },
       );
@@ -84,6 +87,7 @@ export function createConsoleChargebacksService(deps: { db: Executor; audit: Aud
         const repository = createChargebacksRepository(tx);
         const row = await repository.lock(id);
         if (!row) throw new AppError('not_found');
+        assertSiteAllowed(scopeOfActor(actor), row.siteId);
         if (row.debtAmount <= 0 || row.debtResolution) throw new AppError('chargeback_no_debt');
         await repository.resolveDebt(id, input.resolution, actor.id, deps.clock.now());
         await deps.audit.record(tx, actor, {
@@ -97,15 +101,18 @@ export function createConsoleChargebacksService(deps: { db: Executor; audit: Aud
       return findOne(id);
     },
 
-    async ratios(siteId: number | null): Promise<ChargebackRatios> {
-      return chargebackRatios(reader, { siteId, now: deps.clock.now() });
+    /** The ratio of one site, or of every site in the staff member's scope. */
+    async ratios(siteId: number | null, scope: SiteScope): Promise<ChargebackRatios> {
+      return chargebackRatios(reader, { sites: narrowScope(scope, siteId), now: deps.clock.now() });
     },
 
     async settings(): Promise<ChargebackSettings> {
       return { warning_percent: (await reader.warningBasisPoints()) / 100 };
     },
 
+    /** The warning threshold holds for every site, so staff limited to some may read it but not change it. */
     async updateSettings(actor: StaffActor, input: UpdateChargebackSettingsInput): Promise<ChargebackSettings> {
+      assertEverySiteAllowed(scopeOfActor(actor));
       const basisPoints = Math.round(input.warning_percent * 100);
       await deps.db.transaction(async (tx) => {
         const repository = createConsoleChargebacksRepository(tx);

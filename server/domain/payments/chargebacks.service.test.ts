@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { ChargebacksQuery } from '../../../contract/admin/chargebacks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibleMember } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
@@ -177,20 +178,48 @@ describe('a member with debt', () => {
   });
 });
 
+describe('an admin limited to other sites (ADR 0060)', () => {
+  it('sees neither the chargebacks nor the ratio of this site, cannot close their debt, and cannot change the threshold every site shares', async () => {
+    const buyer = await member();
+    const { orderId, paymentId } = await paidOrder(buyer.id);
+    await bookCredits(ctx.db, { userId: buyer.id, delta: -125, reason: 'message', at: ctx.clock.now() });
+    await ctx.services.demoPayments.dispute(paymentId, 'chargeback');
+    await deliver();
+    const [chargeback] = await chargebacksOf(orderId);
+    const elsewhere = await createSite(ctx.db, { domain: `elsewhere-${Date.now()}.example` });
+    const limited = { ...admin, sites: [elsewhere.id] };
+
+    const ids = (page: { items: { id: number }[] }) => page.items.map((item) => item.id);
+    expect(ids(await ctx.services.consoleChargebacks.page(ChargebacksQuery.parse({ user_id: String(buyer.id) }), [elsewhere.id]))).toEqual([]);
+    expect(ids(await ctx.services.consoleChargebacks.page(ChargebacksQuery.parse({ user_id: String(buyer.id) }), [site.id]))).toContain(chargeback.id);
+    expect((await ctx.services.consoleChargebacks.ratios(null, [elsewhere.id])).rows).toEqual([]);
+    expect((await ctx.services.consoleChargebacks.ratios(site.id, [elsewhere.id])).rows).toEqual([]);
+    expect((await ctx.services.consoleChargebacks.ratios(null, [site.id])).rows.every((row) => row.site_id === site.id)).toBe(true);
+
+    expect((await failure(ctx.services.consoleChargebacks.resolveDebt(limited, chargeback.id, { resolution: 'waived' }))).code).toBe('not_found');
+    expect((await failure(ctx.services.consoleChargebacks.updateSettings(limited, { warning_percent: 5 }))).code).toBe('staff_sites_limited');
+    expect(
+      (await ctx.services.consoleChargebacks.page(ChargebacksQuery.parse({ user_id: String(buyer.id) }), null)).items.find((item) => item.id === chargeback.id),
+    ).toMatchObject({
+      debt_resolution: null,
+    });
+  });
+});
+
 describe('the chargeback ratio', () => {
   it('counts chargebacks per paid order per site, method and month, and warns above the threshold', async () => {
     const month = ctx.clock.now().toISOString().slice(0, 7);
     const own = await createSite(ctx.db, { domain: `ratio-${Date.now()}.example` });
-    const before = await ctx.services.consoleChargebacks.ratios(site.id);
+    const before = await ctx.services.consoleChargebacks.ratios(site.id, null);
     const row = (ratios: typeof before) => ratios.rows.find((entry) => entry.month === month && entry.payment_method === 'ideal')!;
     expect(before.warning_percent).toBe(1);
     expect(row(before)).toMatchObject({ site_id: site.id, above_threshold: true });
     expect(row(before).chargebacks).toBeGreaterThan(0);
     expect(row(before).ratio).toBeCloseTo(row(before).chargebacks / row(before).paid);
-    expect((await ctx.services.consoleChargebacks.ratios(own.id)).rows).toEqual([]);
+    expect((await ctx.services.consoleChargebacks.ratios(own.id, null)).rows).toEqual([]);
 
     await ctx.services.consoleChargebacks.updateSettings(admin, { warning_percent: 99.5 });
     expect(await ctx.services.consoleChargebacks.settings()).toEqual({ warning_percent: 99.5 });
-    expect(row(await ctx.services.consoleChargebacks.ratios(site.id)).above_threshold).toBe(row(before).ratio! > 0.995);
+    expect(row(await ctx.services.consoleChargebacks.ratios(site.id, null)).above_threshold).toBe(row(before).ratio! > 0.995);
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '../../../../contract/admin/chargebacks';
 import { ErrorBody } from '../../../../contract/errors';
 import type { ConsoleChargebacksService } from '../../../domain/money/console-chargebacks.service';
-import { actorOf } from '../../admin/staff-auth';
+import { actorOf, siteScopeOf } from '../../admin/staff-auth';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin'];
@@ -22,7 +22,7 @@ export const chargebacksRoutes: FastifyPluginAsyncZod<{ consoleChargebacks: Cons
   app.get(
     '/api/admin/chargebacks',
     { schema: { tags, querystring: ChargebacksQuery, response: { 200: ChargebacksPage, ...errors } }, config: { staff: 'money.read' } },
-    async (request) => consoleChargebacks.page(request.query),
+    async (request) => consoleChargebacks.page(request.query, siteScopeOf(request)),
   );
 
   app.post(
@@ -34,7 +34,7 @@ export const chargebacksRoutes: FastifyPluginAsyncZod<{ consoleChargebacks: Cons
   app.get(
     '/api/admin/chargebacks/ratio',
     { schema: { tags, querystring: ChargebackRatioQuery, response: { 200: ChargebackRatios, ...errors } }, config: { staff: 'dashboard.read' } },
-    async (request) => consoleChargebacks.ratios(request.query.site_id ?? null),
+    async (request) => consoleChargebacks.ratios(request.query.site_id ?? null, siteScopeOf(request)),
   );
 
   app.get(

@@ -61,6 +61,26 @@ describe('console routes for staff limited to chosen sites', () => {
     expect((await ctx.app.inject({ url: `/api/admin/members/${other.id}`, cookies: owner.cookies })).statusCode).toBe(200);
   });
 
+  it('counts the business figures and chargebacks of the allowed site only, and keeps the shared threshold for unlimited staff', async () => {
+    const get = (url: string, cookies = admin.cookies) => ctx.app.inject({ url, cookies });
+    const other = await createVisibleMember(ctx, theirs);
+    await createOrder(ctx.db, { siteId: theirs.id, userId: other.id, createdAt: ctx.clock.now(), creditedAt: ctx.clock.now() });
+
+    expect((await get(`/api/admin/figures?period=4w&site_id=${theirs.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/admin/figures.csv?period=4w&site_id=${theirs.id}`)).statusCode).toBe(404);
+    const limited = (await get('/api/admin/figures?period=4w')).json();
+    const ownerMine = (await get(`/api/admin/figures?period=4w&site_id=${mine.id}`, owner.cookies)).json();
+    const ownerAll = (await get('/api/admin/figures?period=4w', owner.cookies)).json();
+    expect(limited.members).toEqual(ownerMine.members);
+    expect(limited.conversion).toEqual(ownerMine.conversion);
+    expect(ownerAll.conversion.signups).toBeGreaterThan(limited.conversion.signups);
+
+    expect((await get(`/api/admin/chargebacks/ratio?site_id=${theirs.id}`)).json().rows).toEqual([]);
+    expect((await get(`/api/admin/chargebacks?site_id=${theirs.id}`)).json().items).toEqual([]);
+    const threshold = await ctx.app.inject({ method: 'PUT', url: '/api/admin/chargebacks/settings', cookies: admin.cookies, payload: { warning_percent: 5 } });
+    expect([threshold.statusCode, threshold.json().error]).toEqual([403, 'staff_sites_limited']);
+  });
+
   it('invites with chosen sites and refuses a site that does not exist', async () => {
     const invited = await ctx.app.inject({
       method: 'POST',
