@@ -234,7 +234,13 @@ export default function DashboardPage() {
         </div>
       </section>
 
-      {ratios && <ChargebackRatioSection ratios={ratios} canWrite={!!staff && hasPermission(staff.role, 'money.write')} />}
+      {ratios && (
+        // The threshold is shared by every site, so staff limited to some read it only (ADR 0060).
+        <ChargebackRatioSection
+          ratios={ratios}
+          canWrite={!!staff && hasPermission(staff.role, 'money.write') && (staff.role === 'owner' || staff.site_ids.length === 0)}
+        />
+      )}
 
       <details>
         <summary>{t('dashboard.as_table')}</summary>
