@@ -3,7 +3,6 @@ import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
 import { CONSENT_COOKIE, parseConsent, readCookie } from '../contract/consent';
 import { sharedSettingsFileOf, splitPageSettings, type InlinePageSettings, type PageSettings } from '../contract/page-settings';
-import type { CompanyInfo } from '../contract/site';
 import type { Route } from './+types/root';
 import { ConnectionIndicator } from './components/layout/ConnectionIndicator';
 import { CookieConsent } from './components/consent/CookieConsent';
@@ -43,7 +42,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     settings: pageInlineSettings(splitPageSettings(context.settings).inline, !!context.user),
     /** The address of the site's shared settings in this language (`app/lib/site-settings.ts`). */
     settingsFile: settingsFile.url,
-    company: pageCompany(context.company),
     user: context.user,
     paymentsAreDemo: context.paymentsAreDemo,
     /** The visitor's cookie choice (issue 18), so the banner renders the same on server and browser. */
@@ -71,17 +69,25 @@ function pageInlineSettings(inline: InlinePageSettings, forMember: boolean): Inl
   return forMember ? { ...inline, index_title: '', description: '' } : inline;
 }
 
+type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
 /**
- * The company facts pages show (the footer's line, the contact block, the mandate's creditor);
- * the registration numbers and trade names are in the legal pages' server-built text instead.
+ * The company facts pages show (the footer's line, the contact block, the mandate's creditor),
+ * from the site's settings file: loaded once per language and cached (spec §7, ADR 0071), not
+ * sent again with every page's data.
  */
-function pageCompany({ name, address, city, country, support_phone }: CompanyInfo) {
-  return { name, address, city, country, support_phone };
+function pageCompany(settings: PageSettings) {
+  return {
+    name: settings.company_name,
+    address: settings.company_address,
+    city: settings.company_city,
+    country: settings.company_country,
+    support_phone: settings.support_phone,
+  };
 }
 
-type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 /** The root data as pages read it: the settings whole, the shared file's and the page's own part together. */
-export type RootData = Omit<RootLoaderData, 'settings'> & { settings: PageSettings };
+export type RootData = Omit<RootLoaderData, 'settings'> & { settings: PageSettings; company: ReturnType<typeof pageCompany> };
 
 /** One object per loader result, as `useRouteLoaderData` gives, for every component that reads it. */
 const withSettings = new WeakMap<RootLoaderData, RootData>();
@@ -93,7 +99,7 @@ function useRootDataOrNothing(): RootData | undefined {
   if (!data || !settings) return undefined;
   let rootData = withSettings.get(data);
   if (!rootData || rootData.settings !== settings) {
-    rootData = { ...data, settings };
+    rootData = { ...data, settings, company: pageCompany(settings) };
     withSettings.set(data, rootData);
   }
   return rootData;

@@ -2,20 +2,18 @@ import type { Language } from './locales';
 import type { SiteSettings } from './site';
 
 /**
- * Settings no page reads (the API serves them to whoever needs them). The company_* fields
- * repeat the root data's `company`; the legal pages build their text on the server, and the
- * console reads a site's settings from its own API.
+ * Settings no page reads (the API serves them to whoever needs them). Of the company, pages show
+ * the name, address, city and country (footer, contact block, mandate), read from the site's
+ * cached settings file (spec §7: company info loaded once and cached, ADR 0071); the registration
+ * numbers and trade names are in the legal pages' server-built text, and the console reads a
+ * site's settings from its own API.
  */
 const UNREAD = [
   'region_data',
   'search_fields',
   'visible_profile_notes',
   'company_id',
-  'company_name',
-  'company_address',
   'company_kvk',
-  'company_city',
-  'company_country',
   'company_tradenames',
   'company_vat_numbers',
   'company_added',

@@ -36,6 +36,15 @@ export const INTERESTS = [
 ] as const;
 export type Interest = (typeof INTERESTS)[number];
 
+/**
+ * The interests a site offers members to pick: those it names, in the catalogue's order, or the
+ * whole catalogue when it names none. The profile form reads the site's list from its settings
+ * file (loaded once and cached, spec §7); `/api/interests.php` answers the same list, translated.
+ */
+export function offeredInterests(siteInterests: readonly string[]): readonly Interest[] {
+  return siteInterests.length ? INTERESTS.filter((id) => siteInterests.includes(id)) : INTERESTS;
+}
+
 /** Spec §1: niche numbers and their names. */
 export const NICHES = { 1: 'general', 2: 'she', 3: 'bdsm', 4: 'bbw', 5: 'gilf', 6: 'milf', 7: 'gay' } as const;
 

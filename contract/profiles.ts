@@ -152,6 +152,12 @@ export const ProfileUpdate = z.object({
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 
 export const PhotoIdInput = z.object({ photo_id: RecordId });
+/**
+ * `POST /api/photos.php`'s form fields beside the file: `client_id`, the upload's idempotency
+ * key, so an upload sent again after a lost answer finds the photo instead of adding one.
+ */
+export const PhotoUploadFields = z.object({ client_id: text().min(8).max(64).optional() });
+export type PhotoUploadFields = z.infer<typeof PhotoUploadFields>;
 export const PhotoOrderInput = z.object({ main_photo_id: RecordId.optional(), order: z.array(RecordId).max(25).optional() });
 
 export const ProfileIdInput = z.object({ profile_id: RecordId });

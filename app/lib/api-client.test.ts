@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { api, ApiError, onAuthenticationLost, toApiError } from './api-client';
+import { api, ApiError, onAuthenticationLost, sendWithRetries, toApiError } from './api-client';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -20,6 +20,34 @@ describe('api', () => {
     await vi.runAllTimersAsync();
     expect(await call).toBeInstanceOf(ApiError);
     expect(fetchImpl).toHaveBeenCalledTimes(6);
+    vi.useRealTimers();
+  });
+
+  it('sends a POST that a repeat could double once, and retries one with an idempotency key', async () => {
+    vi.useFakeTimers();
+    const fetchImpl = vi.fn(async () => json(503, { error: 'internal_error', message: 'down' }));
+    const report = api('reports.php', { method: 'POST', body: { reason: 'other', text: 'x' }, fetchImpl }).catch((error) => error);
+    await vi.runAllTimersAsync();
+    expect(await report).toBeInstanceOf(ApiError);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    const message = api('messages.php', { method: 'POST', body: { conversation_id: 1, body: 'hi', client_id: 'a1b2c3d4' }, fetchImpl }).catch((error) => error);
+    await vi.runAllTimersAsync();
+    await message;
+    expect(fetchImpl).toHaveBeenCalledTimes(7);
+    vi.useRealTimers();
+  });
+
+  it('retries an upload after a lost connection until it is answered', async () => {
+    vi.useFakeTimers();
+    const send = vi
+      .fn<() => Promise<Response>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json(502, {}))
+      .mockResolvedValueOnce(json(201, { photos: [] }));
+    const answer = sendWithRetries(send, 5);
+    await vi.runAllTimersAsync();
+    expect((await answer).status).toBe(201);
+    expect(send).toHaveBeenCalledTimes(3);
     vi.useRealTimers();
   });
 

@@ -10,7 +10,7 @@ const REFRESH_DELAY_MS = 150;
 
 /** The chat list and its unread counts as the server has them. */
 export async function loadChats() {
-  const fresh = await api<ChatsResponse>('chats.php', { retries: 1 });
+  const fresh = await api<ChatsResponse>('chats.php');
   useChat.getState().setChats(fresh.chats);
   // The conversation on screen is being read: its own refresh marks it so on the server.
   const open = useRealtime.getState().openConversationId;
@@ -28,5 +28,5 @@ export const refreshChats = coalesce(loadChats, REFRESH_DELAY_MS);
 /** Marks the open conversation's messages read on the server (which sends the receipts); once per burst. */
 export const markOpenConversationRead = coalesce(async () => {
   const open = useRealtime.getState().openConversationId;
-  if (open !== null && open > 0) await api('messages-read.php', { method: 'POST', body: { conversation: { id: open } }, retries: 1 });
+  if (open !== null && open > 0) await api('messages-read.php', { method: 'POST', body: { conversation: { id: open } } });
 }, REFRESH_DELAY_MS);

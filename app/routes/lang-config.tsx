@@ -1,22 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, type Language } from '../../contract/locales';
-import { storeLanguageChoice } from '../lib/language';
+import { chooseLanguage } from '../lib/language';
+import { useRootData } from '../root';
 
 /** Only same-site paths may be returned to after choosing. */
 function safeReturnPath(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
 }
 
-/** `/lang-config`: a full-page language choice, e.g. for the installed app's first start. */
+/** `/lang-config`: a full-page language choice, e.g. for the installed app's first start or a member's settings. */
 export default function LanguageConfig() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const { user } = useRootData();
 
   const choose = async (language: Language) => {
-    storeLanguageChoice(language);
+    // A member's choice is saved with the account too (spec §4), not only in this browser.
+    await chooseLanguage(language, { signedIn: !!user });
     await revalidator.revalidate();
     navigate(safeReturnPath(params.get('redirect')));
   };

@@ -45,11 +45,11 @@ interface PushStore {
 }
 
 async function postSubscription(subscription: PushSubscription) {
-  await api(PUSH_PATH, { method: 'POST', body: { subscription: subscription.toJSON() }, retries: 1 });
+  await api(PUSH_PATH, { method: 'POST', body: { subscription: subscription.toJSON() } });
 }
 
 async function dropSubscription(subscription: PushSubscription) {
-  await api(PUSH_PATH, { method: 'DELETE', body: { endpoint: subscription.endpoint }, retries: 1 });
+  await api(PUSH_PATH, { method: 'DELETE', body: { endpoint: subscription.endpoint } });
   await subscription.unsubscribe().catch(() => false);
   writeOwner(null);
 }
@@ -119,7 +119,7 @@ export const usePush = create<PushStore>((set, get) => ({
       if (!subscription) return;
       // Ended in the browser even when the server did not answer: the push service then
       // refuses the endpoint and the server drops it at its next send.
-      await api(PUSH_PATH, { method: 'DELETE', body: { endpoint: subscription.endpoint }, retries: 1 }).catch(() => {});
+      await api(PUSH_PATH, { method: 'DELETE', body: { endpoint: subscription.endpoint } }).catch(() => {});
       await subscription.unsubscribe().catch(() => false);
       writeOwner(null);
     } catch {

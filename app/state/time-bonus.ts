@@ -71,7 +71,7 @@ export const useTimeBonus = create<TimeBonusState>((set, get) => ({
 
   async loadDiscountCode() {
     try {
-      const { discountcode } = await api<DiscountCodeResponse>('discountcode.php', { retries: 1 });
+      const { discountcode } = await api<DiscountCodeResponse>('discountcode.php');
       if (!get().isVisible) return;
       // The server applies the time bonus only while it truly runs; never advertise one it would not apply.
       if (discountcode?.kind === 'time_bonus') set({ discountcode });

@@ -102,11 +102,13 @@ describe('the shell around every page', () => {
       const file = (await visit(/href="(\/site-settings\/[^"]+)"/.exec(page)![1]!, false)).body;
       expect(data).not.toContain('support_email');
       expect(file).toContain('support_email');
+      // Spec §7: the company facts pages show come once, with the cached file (ADR 0071).
+      expect(data).not.toContain('company_name');
+      expect(file).toContain('company_name');
       for (const name of [
         'region_data',
         'search_fields',
         'visible_profile_notes',
-        'company_name',
         'company_vat_numbers',
         'mail_name',
         'member_resell',

@@ -13,9 +13,7 @@ import { useApiAction } from '../../lib/use-api-action';
 export function MessageSafetyNotes({ message }: { message: ChatMessage }) {
   const { t } = useTranslation();
   const warnings = message.warnings ?? [];
-  const report = useApiAction(() =>
-    api('reports.php', { method: 'POST', body: { conversation_id: message.conversation_id, reason: 'harassment' }, retries: 0 }),
-  );
+  const report = useApiAction(() => api('reports.php', { method: 'POST', body: { conversation_id: message.conversation_id, reason: 'harassment' } }));
   const [reported, setReported] = useState(false);
   const sendReport = async () => {
     if ((await report.run()) !== undefined) setReported(true);

@@ -2,19 +2,24 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../ui/links';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, MAX_RETRIES, sendWithRetries } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import type { SendResult } from './Composer';
 
 type Target = { conversation_id: number } | { profile_id: number };
 
-/** A photo message goes as multipart to messages.php, with the same client id on every retry. */
+/**
+ * A photo message goes as multipart to messages.php, retried like every call (spec §7) with the
+ * same client id on every try, so it is stored and paid once.
+ */
 async function sendPhotoMessage(target: Target, clientId: string, file: File): Promise<SendResult> {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(target)) body.append(name, String(value));
-  body.append('client_id', clientId);
-  body.append('file', file);
-  const response = await fetch('/api/messages.php', { method: 'POST', body, credentials: 'same-origin', headers: { accept: 'application/json' } });
+  const response = await sendWithRetries(() => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(target)) body.append(name, String(value));
+    body.append('client_id', clientId);
+    body.append('file', file);
+    return fetch('/api/messages.php', { method: 'POST', body, credentials: 'same-origin', headers: { accept: 'application/json' } });
+  }, MAX_RETRIES);
   const payload = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, payload ?? { error: 'internal_error', message: response.statusText });
   return payload as SendResult;

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { visibleLanguages } from '../../../contract/locale-visibility';
 import { LANGUAGE_NAMES, type Language } from '../../../contract/locales';
-import { api } from '../../lib/api-client';
-import { storeLanguageChoice } from '../../lib/language';
+import { chooseLanguage } from '../../lib/language';
 import { useRootData } from '../../root';
 import { LanguageToggleLabel } from './LanguageToggleLabel';
 import type { OnDemandMenuProps } from './MenuOnDemand';
@@ -23,9 +22,7 @@ export default function LanguageDropdown({ align = 'end', defaultShow = false }:
   const languages = visibleLanguages(settings.geoip_country, current);
 
   const choose = async (language: Language) => {
-    storeLanguageChoice(language);
-    // Logged in, the choice is saved with the account (and used for its e-mails).
-    if (user) await api('user.php', { method: 'PUT', body: { language } }).catch(() => {});
+    await chooseLanguage(language, { signedIn: !!user });
     void revalidator.revalidate();
   };
 

@@ -22,12 +22,12 @@ const FIRST_REFRESH_MS = 5_000;
 const LIKES_RELOAD_DELAY_MS = 500;
 
 async function refreshLikes() {
-  const likes = await api<LikesResponse>('likes.php', { retries: 1 });
+  const likes = await api<LikesResponse>('likes.php');
   useCounters.getState().set({ newLikes: likes.total_new_likes });
 }
 
 async function refreshMember(base: User) {
-  const { user } = await api<{ user: User }>('user.php', { retries: 1 });
+  const { user } = await api<{ user: User }>('user.php');
   rememberFreshMember(base, user);
 }
 

@@ -14,7 +14,7 @@ interface Props {
 
 const check = (code: string, bundleId: number, method: PaymentMethod | null) => {
   const query = new URLSearchParams({ code, bundle_id: String(bundleId), ...(method && { payment_method: method }) });
-  return api<DiscountCodeResponse>(`discountcode.php?${query}`, { retries: 1 });
+  return api<DiscountCodeResponse>(`discountcode.php?${query}`);
 };
 
 /**

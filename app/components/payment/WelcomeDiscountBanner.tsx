@@ -25,7 +25,7 @@ export function WelcomeDiscountBanner() {
       return;
     }
     let cancelled = false;
-    api<DiscountCodeResponse>('discountcode.php?welcome=true', { retries: 1 })
+    api<DiscountCodeResponse>('discountcode.php?welcome=true')
       .then((answer) => !cancelled && setDiscount(answer.discountcode))
       .catch(() => {});
     return () => {

@@ -39,7 +39,7 @@ export function useOrderStatus(initial: OrderStatusResponse | null) {
   useEffect(() => {
     if (!orderId || !unfinished || polls >= MAX_POLLS) return;
     const timer = setTimeout(async () => {
-      const fresh = await api<OrderStatusResponse>(`orders.php?id=${orderId}`, { retries: 1 }).catch(() => null);
+      const fresh = await api<OrderStatusResponse>(`orders.php?id=${orderId}`).catch(() => null);
       if (fresh) setCurrent(fresh);
       setPolls((count) => count + 1);
     }, POLL_MS);

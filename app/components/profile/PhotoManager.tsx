@@ -2,16 +2,24 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../ui/links';
 import type { OwnProfileDetails } from '../../../contract/profiles';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, MAX_RETRIES, sendWithRetries } from '../../lib/api-client';
 import { photoUrl } from '../../lib/media';
 import { useApiAction } from '../../lib/use-api-action';
 import { api } from '../../lib/api-client';
 
-/** Uploads go as multipart, through the same error handling as every other call. */
+/**
+ * Uploads go as multipart, through the same error handling as every other call, and are retried
+ * like them (spec §7): the upload's key makes the server store the photo once however often it
+ * arrives. The body is built for each try, as a sent FormData stream cannot be sent again.
+ */
 async function uploadPhoto(file: File): Promise<OwnProfileDetails> {
-  const body = new FormData();
-  body.append('photo', file);
-  const response = await fetch('/api/photos.php', { method: 'POST', body, credentials: 'same-origin' });
+  const clientId = crypto.randomUUID();
+  const response = await sendWithRetries(() => {
+    const body = new FormData();
+    body.append('client_id', clientId);
+    body.append('photo', file);
+    return fetch('/api/photos.php', { method: 'POST', body, credentials: 'same-origin' });
+  }, MAX_RETRIES);
   const payload = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, payload ?? { error: 'internal_error', message: response.statusText });
   return payload as OwnProfileDetails;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnProfileDetails, ProfileUpdate } from '../../../contract/profiles';
-import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, INTERESTS, RELATIONSHIP_STATUSES, SEXUALITIES, TATTOOS } from '../../../contract/profile-options';
+import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, offeredInterests, RELATIONSHIP_STATUSES, SEXUALITIES, TATTOOS } from '../../../contract/profile-options';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import { useRootData } from '../../root';
@@ -129,7 +129,7 @@ export function ProfileForm({ profile, onSaved }: { profile: OwnProfileDetails; 
         <fieldset className="mb-3">
           <legend className="form-label fs-6">{t('profile.fields.interests')}</legend>
           <div className="d-flex flex-wrap gap-2">
-            {INTERESTS.map((interest) => (
+            {offeredInterests(settings.interests).map((interest) => (
               <div className="form-check form-check-inline" key={interest}>
                 <input
                   className="form-check-input"

@@ -14,7 +14,7 @@ export function ComplaintForm() {
   const { user } = useRootData();
   const [text, setText] = useState('');
   const [sent, setSent] = useState(false);
-  const send = useApiAction(() => api('reports.php', { method: 'POST', body: { reason: 'other', text: text.trim() }, retries: 0 }));
+  const send = useApiAction(() => api('reports.php', { method: 'POST', body: { reason: 'other', text: text.trim() } }));
 
   if (!user) {
     return (

@@ -21,7 +21,7 @@ export function ReportDialog({ target, name, show, onClose }: { target: ReportTa
   // "Something else" needs the member's own words.
   const other = reason === 'other';
   const ready = !!reason && (!other || text.trim().length >= OTHER_TEXT_MIN);
-  const send = useApiAction(() => api('reports.php', { method: 'POST', body: { ...target, reason, ...(text.trim() && { text: text.trim() }) }, retries: 0 }));
+  const send = useApiAction(() => api('reports.php', { method: 'POST', body: { ...target, reason, ...(text.trim() && { text: text.trim() }) } }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

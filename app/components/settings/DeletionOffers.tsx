@@ -18,7 +18,7 @@ export function DeletionOffers() {
 
   useEffect(() => {
     let cancelled = false;
-    api<DeletionOfferResponse>('deletion-offer.php', { retries: 1 })
+    api<DeletionOfferResponse>('deletion-offer.php')
       .then((answer) => !cancelled && setOffer(answer))
       .catch(() => {});
     return () => {

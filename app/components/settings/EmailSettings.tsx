@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
+import { EmailSuggestion } from '../ui/EmailSuggestion';
 import { FormAlert } from '../ui/FormAlert';
 import { TextField } from '../ui/TextField';
 import { SettingsSection } from './SettingsSection';
@@ -40,6 +41,7 @@ export function EmailSettings({ email }: { email: string }) {
           error={request.fieldError('email')}
           onChange={(e) => setNewEmail(e.target.value)}
         />
+        <EmailSuggestion email={newEmail} fromServer={request.error?.body.suggestion} onAccept={setNewEmail} />
         <TextField
           label={t('settings.current_password')}
           type="password"

@@ -14,7 +14,19 @@ export function createPhotosRepository(db: Executor) {
     },
 
     /** Adds a photo at the end; it becomes the main photo when the member has none. */
-    async insert(userId: number, values: { filename: string; thumbFilename: string; status: PhotoRow['status']; createdAt: Date }): Promise<PhotoRow> {
+    /** The photo an upload with this idempotency key stored, if any. */
+    async findByClientId(userId: number, clientId: string): Promise<PhotoRow | null> {
+      const [photo] = await db
+        .select()
+        .from(photos)
+        .where(and(eq(photos.userId, userId), eq(photos.clientId, clientId)));
+      return photo ?? null;
+    },
+
+    async insert(
+      userId: number,
+      values: { filename: string; thumbFilename: string; status: PhotoRow['status']; createdAt: Date; clientId?: string },
+    ): Promise<PhotoRow> {
       return db.transaction(async (tx) => {
         const result = await tx.execute(sql`select coalesce(max(position) + 1, 0)::int as next from photos where user_id = ${userId}`);
         const [{ next }] = (result as unknown as { rows: { next: number }[] }).rows;

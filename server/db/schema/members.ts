@@ -176,9 +176,14 @@ export const photos = pgTable(
       .default('pending'),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The uploading client's idempotency key: an upload sent again finds this photo (ADR 0071). */
+    clientId: text('client_id'),
   },
   (table) => [
     index('photos_user_idx').on(table.userId, table.position),
+    uniqueIndex('photos_client_idx')
+      .on(table.userId, table.clientId)
+      .where(sql`${table.clientId} is not null`),
     // The moderation queue: pending photos of every site, oldest first.
     index('photos_pending_idx')
       .on(table.createdAt, table.id)

@@ -4,7 +4,7 @@ import { GENDERS, MIN_AGE, SEEKING } from '../../../contract/profile-options';
 import type { SiteRow } from '../../db/schema/index';
 import type { FieldProblem } from '../shared/app-error';
 import { findDateOfBirthProblem } from '../profiles/age-rule';
-import { suggestEmailCorrection } from './email-suggestion';
+import { suggestEmailCorrection } from '../../../contract/email-suggestion';
 import { findPasswordProblem } from './passwords';
 
 const NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u;

@@ -22,7 +22,14 @@ export function createPhotosService(deps: { photos: PhotosRepository; users: Use
   }
 
   return {
-    async upload(site: SiteRow, memberId: number, data: Buffer, declaredType: string) {
+    /**
+     * Stores a photo. `clientId` is the upload's idempotency key: the same upload sent again
+     * (the client retries after a lost answer, spec §7) finds the photo the first one stored,
+     * even when both arrive at once, and adds none.
+     */
+    async upload(site: SiteRow, memberId: number, data: Buffer, declaredType: string, clientId?: string) {
+      const earlier = clientId ? await photos.findByClientId(memberId, clientId) : null;
+      if (earlier) return earlier;
       const user = await users.findById(memberId);
       if (!user) throw new AppError('authentication_required');
       const limit = user.paidUser ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT;
@@ -39,10 +46,19 @@ export function createPhotosService(deps: { photos: PhotosRepository; users: Use
       await storage.write(`photos/${filename}`, image.large, 'image/webp');
       await storage.write(`photos/${thumbFilename}`, image.thumb, 'image/webp');
       try {
-        return await photos.insert(memberId, { filename, thumbFilename, status: site.photoAutoApprove ? 'active' : 'pending', createdAt: clock.now() });
+        return await photos.insert(memberId, {
+          filename,
+          thumbFilename,
+          status: site.photoAutoApprove ? 'active' : 'pending',
+          createdAt: clock.now(),
+          clientId,
+        });
       } catch (error) {
         await storage.remove(`photos/${filename}`);
         await storage.remove(`photos/${thumbFilename}`);
+        // The same upload arrived twice at once: the other one stored it.
+        const stored = clientId ? await photos.findByClientId(memberId, clientId) : null;
+        if (stored) return stored;
         throw error;
       }
     },

@@ -1,10 +1,9 @@
 import type { TFunction } from 'i18next';
-import { INTERESTS } from '../../../contract/profile-options';
+import { offeredInterests } from '../../../contract/profile-options';
 import type { InterestList } from '../../../contract/site';
 import type { SiteRow } from '../../db/schema/index';
 
 /** The interests a site offers (all of the catalogue when the site names none), translated. */
 export function listSiteInterests(site: Pick<SiteRow, 'interests'>, t: TFunction): InterestList {
-  const offered = site.interests.length ? INTERESTS.filter((id) => site.interests.includes(id)) : INTERESTS;
-  return { interests: offered.map((id) => ({ id, name: t(`profile.interests.${id}`) })) };
+  return { interests: offeredInterests(site.interests).map((id) => ({ id, name: t(`profile.interests.${id}`) })) };
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { isAppError, AppError } from '../../domain/shared/app-error';
-import { InputValidationError } from '../field-problems';
+import { fromZodIssue, InputValidationError } from '../field-problems';
 
 /**
  * A multipart body that cannot be read — no boundary, cut short, a malformed part — is the
@@ -42,4 +43,30 @@ export async function readImageUpload(request: FastifyRequest): Promise<{ data: 
   });
   if (!upload) throw new AppError('photo_not_an_image', { detail: 'no file part' });
   return upload;
+}
+
+/**
+ * One image file and the form fields beside it (in any order), the fields checked by `schema`
+ * with the same field problems as a JSON body. The multipart plugin's limits refuse an
+ * oversized file while it streams, before it is held in memory.
+ */
+export async function readImageWithFields<T>(request: FastifyRequest, schema: z.ZodType<T>): Promise<{ fields: T; data: Buffer; mimetype: string }> {
+  if (!request.isMultipart()) throw new AppError('photo_not_an_image', { detail: 'not multipart' });
+  const raw: Record<string, string> = {};
+  const file = await readMultipart(async () => {
+    let found: { data: Buffer; mimetype: string } | null = null;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (found) throw new AppError('validation_failed', { params: { fields: 'file' }, detail: 'more than one file' });
+        found = { data: await part.toBuffer(), mimetype: part.mimetype };
+      } else if (typeof part.value === 'string') {
+        raw[part.fieldname] = part.value;
+      }
+    }
+    return found;
+  });
+  if (!file) throw new AppError('photo_not_an_image', { detail: 'no file part' });
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new InputValidationError('body', parsed.error.issues.map(fromZodIssue), raw);
+  return { fields: parsed.data, ...file };
 }

@@ -1,11 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../../contract/errors';
-import { OwnProfileDetails, PhotoIdInput, PhotoOrderInput } from '../../../contract/profiles';
+import { OwnProfileDetails, PhotoIdInput, PhotoOrderInput, PhotoUploadFields } from '../../../contract/profiles';
 import { MAX_UPLOAD_BYTES } from '../../domain/photos/image-processing';
 import type { Services } from '../../services';
 import { requireMember } from '../auth';
-import { readImageUpload } from './multipart-reading';
+import { readImageWithFields } from './multipart-reading';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 const tags = ['profiles'];
@@ -23,8 +23,8 @@ export const photosRoutes: FastifyPluginAsyncZod<Pick<Services, 'photos' | 'ownP
     },
     async (request, reply) => {
       const memberId = await requireMember(request);
-      const upload = await readImageUpload(request);
-      await photos.upload(request.site, memberId, upload.data, upload.mimetype);
+      const upload = await readImageWithFields(request, PhotoUploadFields);
+      await photos.upload(request.site, memberId, upload.data, upload.mimetype, upload.fields.client_id);
       return reply.status(201).send(await ownProfile.get(memberId));
     },
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRegions } from '../../../lib/use-regions';
+import { EmailSuggestion } from '../../ui/EmailSuggestion';
 import { TextField } from '../../ui/TextField';
 import { useCountryName } from '../../../lib/use-country-name';
 
@@ -219,15 +220,7 @@ export function AccountStep({
         error={fieldError('email')}
         onChange={(e) => update({ email: e.target.value })}
       />
-      {suggestion && (
-        <p className="small mt-n2">
-          {t('signup.did_you_mean')}{' '}
-          <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={() => update({ email: suggestion })}>
-            {suggestion}
-          </button>
-          ?
-        </p>
-      )}
+      <EmailSuggestion email={fields.email} fromServer={suggestion} onAccept={(email) => update({ email })} />
       <TextField
         label={t('signup.password_label')}
         hint={t('signup.password_hint')}

@@ -16,13 +16,13 @@ export interface MandateValues {
 
 export type DirectDebitStep = 'form' | 'code' | 'done';
 
-const post = (body: object, retries?: number) => api<DirectDebitResponse>('directdebit.php', { method: 'POST', body, retries });
+const post = (body: object) => api<DirectDebitResponse>('directdebit.php', { method: 'POST', body });
 
 /**
  * The SEPA form's three steps against `POST /api/directdebit.php`: the mandate (which texts a
  * code), the code, and the paid order's status for the balance. `pending` is a mandate the
  * server already has for this order, waiting for its code: the flow starts at the code step. Calls that send an SMS are not
- * retried by the client: each try would count against the member's five new codes.
+ * retried by the client (`retry-policy.ts`): each try would count against the member's five new codes.
  */
 export function useDirectDebit(orderId: number, initial: OrderStatusResponse | null, pending: DirectDebitResponse | null = null) {
   // A mandate already waiting for its code (the page was reloaded) resumes at the code step.
@@ -34,7 +34,7 @@ export function useDirectDebit(orderId: number, initial: OrderStatusResponse | n
   const submit = useApiAction(
     useCallback(
       async (values: MandateValues) => {
-        const answer = await post({ action: 'mandate', order_id: orderId, ...values }, 0);
+        const answer = await post({ action: 'mandate', order_id: orderId, ...values });
         setMandate(answer);
         setResent(false);
         setStep('code');
@@ -62,7 +62,7 @@ export function useDirectDebit(orderId: number, initial: OrderStatusResponse | n
   const resend = useApiAction(
     useCallback(async () => {
       if (!mandate) return undefined;
-      const answer = await post({ action: 'resend', mandate_id: mandate.mandate_id }, 0);
+      const answer = await post({ action: 'resend', mandate_id: mandate.mandate_id });
       setMandate(answer);
       setResent(true);
       return answer;

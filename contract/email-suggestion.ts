@@ -54,7 +54,8 @@ const POPULAR_DOMAINS = [
 
 /**
  * For an address whose domain is one or two typing mistakes away from a popular mail domain,
- * the corrected address (spec §5 'did you mean'); otherwise null.
+ * the corrected address (spec §5 'did you mean'); otherwise null. Shared: the sign-up form shows
+ * it as the address is typed, and the server names it beside a refused address.
  */
 export function suggestEmailCorrection(email: string): string | null {
   const at = email.lastIndexOf('@');
