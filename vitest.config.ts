@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -12,15 +13,39 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * edge's files took twice as long as on PostgreSQL and added nothing the domain files miss.
  */
 const httpSuites = 'server/http/**/*.test.ts';
+const domainSuites = 'server/domain/**/*.test.ts';
 
 const databaseSuites = [
-  'server/domain/**/*.test.ts',
+  domainSuites,
   'server/db/**/*.test.ts',
   'server/seed/**/*.test.ts',
   httpSuites,
   'server/jobs/**/*.test.ts',
   'server/adapters/push/**/*.test.ts',
 ];
+
+/**
+ * With PostgreSQL at hand, the domain files that PGlite runs too (ADR 0073): those whose SQL leans
+ * on what the two engines build differently (the visibility function, triggers, the `cube`
+ * extension and its index, percentiles) and the money rules that must hold on both — a
+ * chargeback's debt, refunds, goodwill, a single-use discount. The other domain files run on
+ * PostgreSQL only then; without it, every file runs on PGlite.
+ */
+const DOMAIN_ON_BOTH_ENGINES = [
+  'server/domain/profiles/member-visibility.test.ts',
+  'server/domain/profiles/distance-discovery.service.test.ts',
+  'server/domain/members-admin/member-links.service.test.ts',
+  'server/domain/figures/business-figures.service.test.ts',
+  'server/domain/fictional/host-figures.service.test.ts',
+  'server/domain/traffic/traffic.service.test.ts',
+  'server/domain/payments/chargebacks.service.test.ts',
+  'server/domain/payments/refunds.service.test.ts',
+  'server/domain/payments/discount-reservations.service.test.ts',
+  'server/domain/members-admin/member-money-toolbox.service.test.ts',
+];
+// A renamed file would silently leave PGlite: refuse to start instead.
+const movedAway = DOMAIN_ON_BOTH_ENGINES.filter((file) => !fs.existsSync(new URL(`./${file}`, import.meta.url)));
+if (movedAway.length) throw new Error(`vitest.config.ts: DOMAIN_ON_BOTH_ENGINES names missing files: ${movedAway.join(', ')}`);
 const withPostgres = !!process.env.TEST_DATABASE_URL;
 
 /**
@@ -37,12 +62,13 @@ const ISOLATED_ON_PGLITE = ['server/http/request-timeouts.test.ts'];
  * server (about 4 s a file on this machine) off every file but a worker's first.
  */
 function databaseProject(engine: 'pglite' | 'postgres') {
+  const pgliteBesidePostgres = engine === 'pglite' && withPostgres;
   return {
     extends: true as const,
     test: {
       name: engine,
-      include: databaseSuites,
-      exclude: [...configDefaults.exclude, ...(engine === 'pglite' ? ISOLATED_ON_PGLITE : []), ...(engine === 'pglite' && withPostgres ? [httpSuites] : [])],
+      include: pgliteBesidePostgres ? [...databaseSuites.filter((glob) => glob !== domainSuites), ...DOMAIN_ON_BOTH_ENGINES] : databaseSuites,
+      exclude: [...configDefaults.exclude, ...(engine === 'pglite' ? ISOLATED_ON_PGLITE : []), ...(pgliteBesidePostgres ? [httpSuites] : [])],
       isolate: false,
       env: { TEST_DB_ENGINE: engine },
       globalSetup: ['tests/setup/global-database.ts'],
