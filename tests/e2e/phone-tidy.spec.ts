@@ -95,8 +95,58 @@ describe('a tidy phone app', () => {
     await toast.waitFor({ state: 'detached' });
     await page.reload();
     await page.getByText(t('chat.no_chats')).waitFor();
+    // Premium has a symbol and word of its own: ★ marks fictional profiles only.
+    const premium = page.getByRole('link', { name: t('shell.premium_short') });
+    expect(await premium.textContent()).toBe(`♛ ${t('shell.premium_short')}`);
 
     expectNoConsoleErrors(page);
+    await anna.close();
+  });
+
+  it('buys credits from a chat and finds the way back to the conversation on the success page', async () => {
+    const anna = await confirmedMemberWithPhoto(browser);
+    const { page } = anna;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const { conversationId } = await writeToFictionalProfile(page);
+    // Spend the free messages and the welcome credits, so the chat offers to buy more.
+    const spent = await page.evaluate(async (conversation) => {
+      for (let n = 0; n < 10; n++) {
+        const sent = await fetch('/api/messages.php', {
+          method: 'POST',
+          headers: { accept: 'application/json', 'content-type': 'application/json' },
+          body: JSON.stringify({ conversation_id: conversation, text: `More ${n}`, client_id: `more-${n}-${Date.now()}` }),
+        });
+        if (sent.status === 402) return true;
+      }
+      return false;
+    }, conversationId);
+    expect(spent).toBe(true);
+    await page.goto(`${baseUrl()}/chats/${conversationId}`);
+    // The chat list keeps the fictional profile's label, as its card and the chat's header do.
+    await page.getByTestId('chat-list-item').filter({ hasText: '★' }).waitFor();
+    await page
+      .getByTestId('photo-credits-short')
+      .getByRole('link', { name: t('chat.buy_credits') })
+      .click();
+    await page.waitForURL(/\/credits\?back=/);
+
+    const bundle = page.getByTestId('bundle').filter({ hasText: t('credits.most_popular') });
+    await bundle.getByRole('link').click();
+    await page.getByTestId('method-ideal').click();
+    await page.getByTestId('pay-button').click();
+    await page.waitForURL('**/demo-checkout/**');
+    await page.getByRole('button', { name: t('demo_checkout.outcome_paid'), exact: true }).click();
+    const state = page.getByTestId('payment-state');
+    await state.getByText(t('credits.state_completed')).waitFor();
+    await expectAccessible(page);
+    await state.getByRole('link', { name: t('credits.back_to_conversation') }).click();
+    await page.waitForURL(`**/chats/${conversationId}`);
+    await page.getByTestId('message').filter({ hasText: 'Hello from the phone' }).waitFor();
+
+    // A purchase started anywhere else offers no way back to an older conversation.
+    await page.goto(`${baseUrl()}/credits`);
+    expect(await page.evaluate(() => sessionStorage.getItem('rdv.purchase_origin'))).toBeNull();
+    expectNoConsoleErrors(page, [`${baseUrl()}/api/messages.php`]);
     await anna.close();
   });
 });
