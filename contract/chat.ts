@@ -71,6 +71,9 @@ export type SendMessageResponse = z.infer<typeof SendMessageResponse>;
 
 export const DeleteChatInput = z.object({ conversation: z.object({ id: RecordId }) });
 
+/** `POST /api/chat-restore.php`: undo deleting this conversation, shortly after. */
+export const RestoreChatInput = z.object({ conversation: z.object({ id: RecordId }) });
+
 /** `POST /api/messages-read.php`: the member has this conversation open, so its messages to them are read. */
 export const ReadChatInput = z.object({ conversation: z.object({ id: RecordId }) });
 export type ReadChatInput = z.infer<typeof ReadChatInput>;

@@ -66,6 +66,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   discount_code_used: 409,
   discount_code_reserved: 409,
   discount_code_expired: 410,
+  chat_undo_expired: 410,
   discount_code_minimum: 400,
   discount_code_country: 400,
   discount_code_payment_method: 400,

@@ -110,6 +110,8 @@ export const ErrorCode = z.enum([
   // Chat and credits.
   /** The balance does not cover the paid action (spec §8). */
   'insufficient_credits',
+  /** The undo of a chat deletion came after its window closed; the chat stays deleted. */
+  'chat_undo_expired',
   /** A free member tried to start more conversations than the site allows (`limit`). */
   'conversation_limit_reached',
   /** A message longer than the site's message_length (`max`). */

@@ -30,7 +30,8 @@ describe('a member blocks another (ADR 0021)', () => {
     const nav = ben.page.getByRole('navigation', { name: t('nav.main') });
     await nav.getByRole('link', { name: new RegExp(t('nav.unread')) }).waitFor();
     // Anna blocks Ben from the conversation: she keeps it, but cannot write until she unblocks.
-    await anna.page.getByRole('button', { name: t('profile.block'), exact: true }).click();
+    await anna.page.getByRole('button', { name: t('chat.more_actions') }).click();
+    await anna.page.getByRole('menuitem', { name: t('profile.block'), exact: true }).click();
     await anna.page.getByRole('button', { name: t('profile.block_confirm', { name: ben.member.name }) }).click();
     await anna.page
       .getByTestId('blocked-notice')
@@ -76,7 +77,8 @@ describe('a member blocks another (ADR 0021)', () => {
 
     // Blocked again while he has it open: his tab leaves it at once.
     await anna.page.goto(conversationUrl);
-    await anna.page.getByRole('button', { name: t('profile.block'), exact: true }).click();
+    await anna.page.getByRole('button', { name: t('chat.more_actions') }).click();
+    await anna.page.getByRole('menuitem', { name: t('profile.block'), exact: true }).click();
     await anna.page.getByRole('button', { name: t('profile.block_confirm', { name: ben.member.name }) }).click();
     await anna.page.getByTestId('blocked-notice').waitFor();
     await ben.page.waitForURL(/\/chats$/);

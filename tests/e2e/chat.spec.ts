@@ -65,7 +65,12 @@ describe('members write to each other', () => {
     await ben.page.getByText('<b>bold?</b><script>window.hacked=1</script>').waitFor();
     expect(await ben.page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
     await expectAccessible(ben.page);
-    await ben.page.getByRole('button', { name: t('chat.remove') }).click();
+    await ben.page.getByRole('button', { name: t('chat.more_actions') }).click();
+    await ben.page.getByRole('menuitem', { name: t('chat.remove') }).click();
+    await ben.page
+      .getByRole('dialog', { name: t('chat.remove_confirm_title') })
+      .getByRole('button', { name: t('chat.remove_confirm') })
+      .click();
     await ben.page.waitForURL('**/chats');
     await ben.page.getByText(t('chat.no_chats')).waitFor();
 

@@ -85,8 +85,14 @@ describe('members find each other', () => {
 
   it('swipes until the daily limit, is told so in their language and offered what premium gives', async () => {
     const { page, close } = await confirmedMember(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${baseUrl()}/swipe-game`);
     await page.getByText(t('swipe.likes_left', { number: 4 })).waitFor();
+    // On a phone, Like and Skip show with the card, without scrolling.
+    for (const name of [t('swipe.like'), t('swipe.pass')]) {
+      const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(844);
+    }
     await expectAccessible(page);
     await page.getByRole('button', { name: t('swipe.pass') }).click();
     for (let left = 3; left >= 0; left--) {
@@ -94,22 +100,30 @@ describe('members find each other', () => {
       else await page.keyboard.press('ArrowRight');
       await page.getByText(t('swipe.likes_left', { number: left })).waitFor();
     }
-    await page.getByRole('button', { name: t('swipe.like'), exact: true }).click();
+    // The last like of the day shows the state at once: no tap that fails silently.
     const limit = page.getByTestId('swipe-limit');
     await limit.getByText(t('errors.swipe_limit_reached', { limit: 4 })).waitFor();
+    expect(await page.getByRole('button', { name: t('swipe.like'), exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: t('swipe.pass'), exact: true }).click();
     await limit.getByText(t('swipe.limit_premium')).waitFor();
     await limit.getByRole('link', { name: t('swipe.limit_premium_link') }).waitFor();
     await expectAccessible(page);
 
-    // In German, the same: the notice as the page opens, and the server's refusal of another like.
+    // In German, the same as the page opens, with when the likes come back; at 1280 px too.
+    await page.setViewportSize({ width: 1280, height: 800 });
     const de = (key: string, values: Record<string, string | number> = {}) =>
       Object.entries(values).reduce((result, [name, value]) => result.replace(`{{${name}}}`, String(value)), text('de', key));
     await page.context().addCookies([{ name: 'i18n_redirected', value: 'de', url: baseUrl() }]);
     await page.reload();
     await limit.getByText(de('errors.swipe_limit_reached', { limit: 4 })).waitFor();
-    await page.getByRole('button', { name: de('swipe.like'), exact: true }).click();
     await page.getByText(de('swipe.likes_left', { number: 0 })).waitFor();
-    await limit.getByText(de('errors.swipe_limit_reached', { limit: 4 })).waitFor();
+    // Like is not offered as if it could work: disabled, and described by when likes come back.
+    const like = page.getByRole('button', { name: de('swipe.like'), exact: true });
+    expect(await like.isDisabled()).toBe(true);
+    const reason = await like.evaluate((button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+    const [before, after] = text('de', 'swipe.come_back_at').split('{{time}}');
+    expect(reason.startsWith(before) && reason.endsWith(after)).toBe(true);
+    expect(reason.slice(before.length, reason.length - after.length)).toMatch(/\d{2}:\d{2}/);
     await limit.getByRole('link', { name: de('swipe.limit_premium_link') }).click();
     await page.waitForURL('**/premium');
     await page.getByText(de('premium.benefit_swipe', { free: 4 })).waitFor();

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
 import { en } from './support/locales';
+import { newMember, signUpThroughSteps } from './support/accounts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +27,16 @@ describe('a visitor on the gallery lander', () => {
     await page.getByRole('dialog', { name: en('signup.title_target', { name }) }).waitFor();
     // The campaign that brought the visitor is remembered for the sign-up.
     expect(await page.evaluate(() => sessionStorage.getItem('signup-tracking'))).toBe(JSON.stringify({ network: 'adnet', ref: 'r-7' }));
+
+    // Signing up in the dialog: "Check your inbox" stays after the page knows the visitor is a
+    // member (its cards stop asking to sign up), until they continue to the members who match.
+    await signUpThroughSteps(page, newMember(), { inPlace: true });
+    await card.waitFor({ state: 'detached' });
+    const complete = page.getByTestId('signup-complete');
+    expect(await complete.isVisible()).toBe(true);
+    await complete.getByRole('link', { name: en('signup.complete_continue') }).click();
+    await page.waitForURL('**/signup-matches');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     expectNoConsoleErrors(page);
     await context.close();
   });

@@ -3,10 +3,13 @@ import { NavLink } from '../ui/links';
 import { photoUrl } from '../../lib/media';
 import { formatBadge } from '../../state/counters';
 import { useChat } from '../../state/chat';
+import { useRootData } from '../../root';
+import { FictionalLabel } from '../profile/FictionalBadge';
 
 /** The member's conversations, newest first, with unread counts (spec §2 chat). */
 export function ChatList() {
   const { t } = useTranslation();
+  const { settings } = useRootData();
   const chats = useChat((state) => state.chats);
   if (!chats.length) return <p className="p-3 text-body-secondary">{t('chat.no_chats')}</p>;
   return (
@@ -24,7 +27,11 @@ export function ChatList() {
             <span className="rounded-circle bg-secondary d-inline-block" style={{ width: 44, height: 44 }} />
           )}
           <span className="flex-grow-1 min-w-0">
-            <span className="d-block fw-semibold text-truncate">{chat.profile.name}</span>
+            <span className="d-flex align-items-center gap-1 min-w-0">
+              <span className="fw-semibold text-truncate">{chat.profile.name}</span>
+              {/* The label of a fictional profile, as on its card and in the chat's header (ADR 0003). */}
+              {chat.profile.is_fictional && <FictionalLabel t={t} settings={settings} className="flex-shrink-0" />}
+            </span>
             <span className="d-block small text-body-secondary text-truncate">
               {chat.last_message ? (chat.last_message.kind === 'text' ? chat.last_message.text : t(`chat.kind.${chat.last_message.kind}`)) : ''}
             </span>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../ui/links';
+import { BuyCreditsLink } from './BuyCreditsLink';
 import type { SendMessageResponse } from '../../../contract/chat';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
@@ -117,7 +117,7 @@ export function Composer({
       ) : (
         send.error && (
           <div className="alert alert-warning py-2 mb-2" role="alert">
-            {send.error.message} {send.error.code === 'insufficient_credits' && <Link to="/credits">{t('chat.buy_credits')}</Link>}
+            {send.error.message} {send.error.code === 'insufficient_credits' && <BuyCreditsLink />}
           </div>
         )
       )}

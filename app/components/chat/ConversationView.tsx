@@ -16,7 +16,10 @@ import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
 import { dayLabel, dayOf, groupMessages } from './message-groups';
 import { useStickToBottom } from './use-stick-to-bottom';
-import { ReportButton } from '../reports/ReportButton';
+import { LazyReportDialog } from '../reports/ReportButton';
+import { ChatActionsMenu, type ChatAction } from './ChatActionsMenu';
+import { RemoveChatDialog } from './RemoveChatDialog';
+import { useChatRemoval } from './use-chat-removal';
 
 type Partner = ChatsResponse['chats'][number]['profile'];
 
@@ -36,7 +39,7 @@ export function ConversationView({
   const { user, settings } = useRootData();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const { messages, setHistory, prependOlder, addMessage, markOpened, removeChat, setNotice } = useChat();
+  const { messages, setHistory, prependOlder, addMessage, markOpened } = useChat();
   const [price, setPrice] = useState(initial.next_message_price);
   const [credits, setCredits] = useState(initial.credits);
   const [hasMore, setHasMore] = useState(initial.has_more);
@@ -103,17 +106,15 @@ export function ConversationView({
     setHasMore(older.has_more);
   };
 
-  // Spec §4: drop it at once, then delete on the server; on failure tell and reload the list.
-  const remove = async () => {
-    removeChat(conversationId);
-    navigate('/chats');
-    try {
-      await api('chat.php', { method: 'DELETE', body: { conversation: { id: conversationId } } });
-    } catch (error) {
-      setNotice(`${t('chat.remove_failed')} ${error instanceof Error ? error.message : ''}`.trim());
-      void revalidator.revalidate();
-    }
-  };
+  const remove = useChatRemoval(conversationId, partner.name);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const reportTarget = conversationId > 0 ? { conversation_id: conversationId } : { profile_id: partner.id };
+  const actions: ChatAction[] = [
+    ...(blocked ? [] : [{ key: 'block', label: t('profile.block'), run: () => setConfirmBlock(true) }]),
+    { key: 'report', label: t('report.button'), run: () => setReporting(true) },
+    { key: 'remove', label: t('chat.remove'), danger: true, run: () => setConfirmRemove(true) },
+  ];
 
   return (
     <section className="d-flex flex-column h-100" aria-label={t('chat.with', { name: partner.name })}>
@@ -121,7 +122,7 @@ export function ConversationView({
         <Link to="/chats" className="btn btn-sm btn-outline-secondary d-lg-none" aria-label={t('chat.back')}>
           ←
         </Link>
-        <Link to={`/members/${partner.id}`} className="d-flex align-items-center gap-2 text-reset text-decoration-none flex-grow-1 min-w-0">
+        <Link to={`/members/${partner.id}`} className="d-flex align-items-center gap-2 text-reset text-decoration-none flex-grow-1 min-w-0 overflow-hidden">
           {partner.main_image && (
             <img
               src={photoUrl(partner.main_image.thumb_filename, settings.cdn_prefix)}
@@ -132,27 +133,30 @@ export function ConversationView({
             />
           )}
           <h1 className="h6 mb-0 text-truncate">{partner.name}</h1>
-          {partner.is_fictional && <FictionalBadge />}
+          {partner.is_fictional && <FictionalBadge className="flex-shrink-0" />}
         </Link>
-        {!blocked &&
-          (confirmBlock ? (
-            <button type="button" className="btn btn-sm btn-danger" onClick={() => void blocking.run('POST')} disabled={blocking.pending}>
-              {t('profile.block_confirm', { name: partner.name })}
-            </button>
-          ) : (
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setConfirmBlock(true)}>
-              {t('profile.block')}
-            </button>
-          ))}
-        <ReportButton
-          target={conversationId > 0 ? { conversation_id: conversationId } : { profile_id: partner.id }}
-          name={partner.name}
-          className="btn btn-sm btn-outline-secondary"
-        />
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void remove()}>
-          {t('chat.remove')}
-        </button>
+        <ChatActionsMenu actions={actions} />
       </header>
+      {confirmBlock && !blocked && (
+        <div className="border-bottom p-2 d-flex flex-wrap gap-2 align-items-center bg-body-tertiary" data-testid="block-confirm">
+          <button type="button" className="btn btn-sm btn-danger" onClick={() => void blocking.run('POST')} disabled={blocking.pending}>
+            {t('profile.block_confirm', { name: partner.name })}
+          </button>
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setConfirmBlock(false)}>
+            {t('chat.remove_cancel')}
+          </button>
+        </div>
+      )}
+      <LazyReportDialog target={reportTarget} name={partner.name} show={reporting} onClose={() => setReporting(false)} />
+      <RemoveChatDialog
+        show={confirmRemove}
+        name={partner.name}
+        onClose={() => setConfirmRemove(false)}
+        onConfirm={() => {
+          setConfirmRemove(false);
+          void remove();
+        }}
+      />
       {blocking.error && (
         <div className="alert alert-danger rounded-0 mb-0" role="alert">
           {blocking.error.message}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../ui/links';
+import { BuyCreditsLink } from './BuyCreditsLink';
 import type { Gift, GiftsResponse } from '../../../contract/gifts';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
@@ -70,7 +70,7 @@ export function GiftPicker({
       <Modal.Body>
         {error && (
           <div className="alert alert-warning py-2" role="alert">
-            {error.message} {error.code === 'insufficient_credits' && <Link to="/credits">{t('chat.buy_credits')}</Link>}
+            {error.message} {error.code === 'insufficient_credits' && <BuyCreditsLink />}
           </div>
         )}
         <ul className="list-unstyled row row-cols-3 row-cols-sm-5 g-2 mb-0" data-testid="gift-list">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../ui/links';
+import { BuyCreditsLink } from './BuyCreditsLink';
 import { ApiError, MAX_RETRIES, sendWithRetries } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import type { SendResult } from './Composer';
@@ -75,7 +75,7 @@ export function PhotoSender({ target, price, credits, onSent }: { target: Target
       </button>
       {short && (
         <span id="photo-sender-short" className="small text-body-secondary align-self-center" data-testid="photo-credits-short">
-          {t('chat.photo_price', { price, credits })} <Link to="/credits">{t('chat.buy_credits')}</Link>
+          {t('chat.photo_price', { price, credits })} <BuyCreditsLink />
         </span>
       )}
       <input
@@ -96,7 +96,7 @@ export function PhotoSender({ target, price, credits, onSent }: { target: Target
         <Modal.Body className="text-center">
           {send.error && (
             <div className="alert alert-warning py-2 text-start" role="alert">
-              {send.error.message} {send.error.code === 'insufficient_credits' && <Link to="/credits">{t('chat.buy_credits')}</Link>}
+              {send.error.message} {send.error.code === 'insufficient_credits' && <BuyCreditsLink />}
             </div>
           )}
           {preview && <img src={preview} alt={t('chat.photo_preview_alt')} className="img-fluid rounded mb-2" style={{ maxHeight: 320 }} />}

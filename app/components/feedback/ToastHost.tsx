@@ -20,6 +20,18 @@ export function ToastHost() {
               {toast.tone === 'success' && <span aria-hidden="true">✓ </span>}
               {toast.message}
             </div>
+            {toast.action && (
+              <button
+                type="button"
+                className="btn btn-sm btn-link text-reset fw-semibold text-nowrap my-auto"
+                onClick={() => {
+                  dismiss(toast.id);
+                  toast.action!.run();
+                }}
+              >
+                {toast.action.label}
+              </button>
+            )}
             <button
               type="button"
               className={`btn-close me-2 m-auto ${toast.tone === 'info' ? '' : 'btn-close-white'}`}

@@ -60,7 +60,8 @@ function CreditsLink({ user, compact }: { user: User; compact: boolean }) {
     >
       {compact ? (
         <>
-          <span aria-hidden="true">★ </span>
+          {/* A crown for premium: ★ marks fictional profiles only, everywhere (issue 35). */}
+          <span aria-hidden="true">♛ </span>
           {t('shell.premium_short')}
         </>
       ) : (

@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { forgetPurchaseOrigin, readPurchaseOrigin } from '../../lib/purchase-origin';
 import { Link } from '../ui/links';
 import { CARD_METHODS, type PaymentMethod } from '../../../contract/payment-methods';
 import type { OrderStatusResponse } from '../../../contract/payments';
@@ -16,6 +18,13 @@ interface Props {
   onPay(method: PaymentMethod): void;
 }
 
+/** The conversation the purchase started in, read after hydration (it lives in the tab's storage). */
+function useConversationBack(): string | null {
+  const [back, setBack] = useState<string | null>(null);
+  useEffect(() => setBack(readPurchaseOrigin()), []);
+  return back;
+}
+
 function Waiting({ text }: { text: string }) {
   return (
     <div className="alert alert-info d-flex align-items-center gap-3" role="status" data-testid="payment-state">
@@ -30,6 +39,7 @@ export function PaymentResult({ status, state, gaveUp, methods, busy, onPay }: P
   const { t, i18n } = useTranslation();
   const nameOf = usePaymentMethodName();
   const { order } = status;
+  const back = useConversationBack();
 
   if (state === 'loading') return <Waiting text={t('credits.state_loading')} />;
   if (state === 'pending') return <Waiting text={gaveUp ? t('credits.state_pending_long') : t('credits.state_pending')} />;
@@ -40,7 +50,12 @@ export function PaymentResult({ status, state, gaveUp, methods, busy, onPay }: P
         <p className="mb-1">{t('credits.credits_added', { number: order.credits })}</p>
         <p className="mb-2">{t('credits.order_number', { id: order.id })}</p>
         <div className="d-flex flex-wrap gap-2">
-          <Link className="btn btn-primary btn-sm" to="/members">
+          {back && (
+            <Link className="btn btn-primary btn-sm" to={back} onClick={forgetPurchaseOrigin}>
+              {t('credits.back_to_conversation')}
+            </Link>
+          )}
+          <Link className={`btn btn-sm ${back ? 'btn-outline-dark' : 'btn-primary'}`} to="/members">
             {t('credits.to_members')}
           </Link>
           <Link className="btn btn-outline-dark btn-sm" to={`/transactions/${order.id}`}>

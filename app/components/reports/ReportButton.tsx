@@ -6,7 +6,16 @@ import type { ReportTarget } from './ReportDialog';
 /** The dialog (react-bootstrap's Modal, the reasons' schema) loads when a member first opens it. */
 const ReportDialog = lazy(() => import('./ReportDialog').then((module) => ({ default: module.ReportDialog })));
 
-/** The Report button, on a member's profile and in the chat's top bar, and its dialog. */
+/** The report dialog, loaded the first time it is shown (from a button or the chat's "⋯" menu). */
+export function LazyReportDialog({ target, name, show, onClose }: { target: ReportTarget; name: string; show: boolean; onClose(): void }) {
+  return (
+    <MountWhenFirstShown shown={show}>
+      <ReportDialog target={target} name={name} show={show} onClose={onClose} />
+    </MountWhenFirstShown>
+  );
+}
+
+/** The Report button on a member's profile, and its dialog. */
 export function ReportButton({ target, name, className = 'btn btn-outline-secondary btn-sm' }: { target: ReportTarget; name: string; className?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -15,9 +24,7 @@ export function ReportButton({ target, name, className = 'btn btn-outline-second
       <button type="button" className={className} onClick={() => setOpen(true)} data-testid="report-button">
         {t('report.button')}
       </button>
-      <MountWhenFirstShown shown={open}>
-        <ReportDialog target={target} name={name} show={open} onClose={() => setOpen(false)} />
-      </MountWhenFirstShown>
+      <LazyReportDialog target={target} name={name} show={open} onClose={() => setOpen(false)} />
     </>
   );
 }

@@ -16,13 +16,15 @@ export interface SwipeDeckProps {
   /** More cards when the deck runs low. */
   onNeedMore?: () => Promise<ProfileCard[]>;
   footer?: React.ReactNode;
+  /** Likes are used up for now: Like is disabled and described by the element with this id (the reason). */
+  likeBlockedBy?: string;
 }
 
 /**
  * Swipe cards (spec §2 swipe game): drag right to like and left to pass, or use the buttons,
  * or the arrow keys — the same decision whichever way it is made.
  */
-export function SwipeDeck({ cards: initial, onDecide, onNeedMore, footer }: SwipeDeckProps) {
+export function SwipeDeck({ cards: initial, onDecide, onNeedMore, footer, likeBlockedBy }: SwipeDeckProps) {
   const { t } = useTranslation();
   const { settings } = useRootData();
   const [cards, setCards] = useState(initial);
@@ -35,7 +37,7 @@ export function SwipeDeck({ cards: initial, onDecide, onNeedMore, footer }: Swip
 
   const decide = useCallback(
     async (action: 'like' | 'pass') => {
-      if (!card || busy) return;
+      if (!card || busy || (action === 'like' && likeBlockedBy)) return;
       setBusy(true);
       try {
         if (await onDecide(card, action)) {
@@ -51,7 +53,7 @@ export function SwipeDeck({ cards: initial, onDecide, onNeedMore, footer }: Swip
         setBusy(false);
       }
     },
-    [busy, card, cards, onDecide, onNeedMore],
+    [busy, card, cards, onDecide, onNeedMore, likeBlockedBy],
   );
 
   useEffect(() => {
@@ -89,7 +91,7 @@ export function SwipeDeck({ cards: initial, onDecide, onNeedMore, footer }: Swip
 
   if (!card) return <p className="text-center text-body-secondary py-5">{t('swipe.empty')}</p>;
   return (
-    <div className="mx-auto" style={{ maxWidth: 380 }}>
+    <div className="mx-auto swipe-deck" style={{ maxWidth: 380 }}>
       <div
         className={`card shadow-sm swipe-card ${start.current === null ? 'swipe-card--settling' : ''}`}
         data-testid="swipe-card"
@@ -117,11 +119,27 @@ export function SwipeDeck({ cards: initial, onDecide, onNeedMore, footer }: Swip
           {card.is_fictional && <FictionalBadge className="mt-1" />}
         </div>
       </div>
-      <div className="d-flex justify-content-center gap-3 mt-3">
-        <button type="button" className="btn btn-outline-secondary btn-lg" onClick={() => void decide('pass')} disabled={busy} aria-keyshortcuts="ArrowLeft">
+      {/* Over the photo's lower edge, so a phone shows them with the card without scrolling. */}
+      <div className="swipe-deck__actions d-flex justify-content-center gap-3">
+        <button
+          type="button"
+          className="btn btn-light btn-lg rounded-pill shadow"
+          onClick={() => void decide('pass')}
+          disabled={busy}
+          aria-keyshortcuts="ArrowLeft"
+        >
+          <span aria-hidden="true">✕ </span>
           {t('swipe.pass')}
         </button>
-        <button type="button" className="btn btn-primary btn-lg" onClick={() => void decide('like')} disabled={busy} aria-keyshortcuts="ArrowRight">
+        <button
+          type="button"
+          className="btn btn-primary btn-lg rounded-pill shadow"
+          onClick={() => void decide('like')}
+          disabled={busy || !!likeBlockedBy}
+          aria-describedby={likeBlockedBy}
+          aria-keyshortcuts="ArrowRight"
+        >
+          <span aria-hidden="true">♥ </span>
           {t('swipe.like')}
         </button>
       </div>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { redirect, useLoaderData } from 'react-router';
+import { useEffect } from 'react';
+import { redirect, useLoaderData, useLocation } from 'react-router';
+import { rememberPurchaseOrigin } from '../../lib/purchase-origin';
 import { BundleCard } from '../../components/payment/BundleCard';
 import { CreditBalance } from '../../components/payment/CreditBalance';
 import { DiscountNotice } from '../../components/payment/DiscountNotice';
@@ -20,6 +22,9 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Credits() {
   const { t } = useTranslation();
   const { offer } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  // A purchase from a chat brings the conversation along; one from anywhere else forgets an older one.
+  useEffect(() => rememberPurchaseOrigin(search), [search]);
   return (
     <div className="container py-4">
       <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">

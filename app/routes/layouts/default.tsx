@@ -46,7 +46,7 @@ function SiteChrome({ children }: { children: ReactNode }) {
       {user && <TabBar />}
       <ToastHost />
       <SiteEntryWarning isLoggedIn={!!user} />
-      {!user && <SignupModalOnDemand />}
+      <SignupModalOnDemand isMember={!!user} />
       {user && (
         <Suspense fallback={null}>
           <MemberActivity />

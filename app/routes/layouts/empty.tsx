@@ -10,7 +10,7 @@ export default function EmptyLayout() {
       <main id="main">
         <Outlet />
       </main>
-      {!user && <SignupModalOnDemand />}
+      <SignupModalOnDemand isMember={!!user} />
     </>
   );
 }

@@ -36,7 +36,7 @@ export default function LanderLayout() {
       </main>
       <Footer />
       <SiteEntryWarning isLoggedIn={!!user} />
-      {!user && <SignupModalOnDemand />}
+      <SignupModalOnDemand isMember={!!user} />
     </div>
   );
 }

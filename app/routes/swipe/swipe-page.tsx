@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { Link } from '../../components/ui/links';
 import type { ProfileCard } from '../../../contract/profiles';
-import { FREE_SWIPE_LIKES_PER_DAY } from '../../../contract/discovery-limits';
+import { FREE_SWIPE_LIKES_PER_DAY, nextSwipeDay } from '../../../contract/discovery-limits';
 import { useMatchMoment } from '../../state/match-moment';
 import { SwipeDeck } from '../../components/swipe/SwipeDeck';
 import { api, ApiError, toApiError } from '../../lib/api-client';
@@ -17,6 +17,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { mode: modeOf(new URL(request.url).pathname) };
 }
 
+/**
+ * When the free likes come back, on the member's own clock and in their language ("Monday 01:00"):
+ * the day is named, since midnight UTC falls on the same evening for members west of it. Shown only
+ * once the deck has loaded in the browser, so the server never renders another zone's time.
+ */
+const comeBackTime = (language: string) =>
+  new Intl.DateTimeFormat(language, { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(nextSwipeDay(new Date()));
+
 interface Deck {
   cards: ProfileCard[];
   likes_left_today: number | null;
@@ -24,7 +32,7 @@ interface Deck {
 
 /** `/swipe-game` (4 likes a day for free members) and `/match-finder` (no limit): the same cards, two rules. */
 export default function SwipePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { mode } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -86,6 +94,9 @@ export default function SwipePage() {
       {limitMessage && (
         <div className="alert alert-info text-center" role="alert" data-testid="swipe-limit">
           <p className="mb-1">{limitMessage}</p>
+          <p className="mb-1" id="swipe-come-back">
+            {t('swipe.come_back_at', { time: comeBackTime(i18n.language) })}
+          </p>
           <p className="mb-0">
             {t('swipe.limit_premium', { limit: FREE_SWIPE_LIKES_PER_DAY })}{' '}
             <Link to="/premium" className="alert-link">
@@ -95,7 +106,12 @@ export default function SwipePage() {
         </div>
       )}
       {deck ? (
-        <SwipeDeck cards={deck.cards} onDecide={decide} onNeedMore={async () => (await load()).cards} />
+        <SwipeDeck
+          cards={deck.cards}
+          onDecide={decide}
+          onNeedMore={async () => (await load()).cards}
+          likeBlockedBy={limitMessage ? 'swipe-come-back' : undefined}
+        />
       ) : (
         <p className="text-center">{t('swipe.loading')}</p>
       )}

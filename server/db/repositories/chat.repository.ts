@@ -194,11 +194,54 @@ export function createChatRepository(db: Executor) {
       return rows.map((row) => row.id);
     },
 
-    /** Removes the conversation for one member: hidden, and its messages cleared for them. */
-    async hideForMember(conversationId: number, userId: number): Promise<void> {
-      await db.execute(sql`update conversation_states set hidden = true, unread_count = 0,
+    /**
+     * Removes the conversation for one member: hidden, and its messages cleared for them. What
+     * they saw before is kept with the time, so `restoreForMember` can undo it. A second removal
+     * of a conversation already hidden changes nothing (a retry keeps the first undo intact).
+     */
+    async hideForMember(conversationId: number, userId: number, at: Date): Promise<void> {
+      await db.execute(sql`update conversation_states set hidden = true, unread_count = 0, removed_at = ${at},
+          cleared_through_before_removal = cleared_through_id, unread_before_removal = unread_count,
           cleared_through_id = coalesce((select max(id) from messages where conversation_id = ${conversationId}), 0)
-        where conversation_id = ${conversationId} and user_id = ${userId}`);
+        where conversation_id = ${conversationId} and user_id = ${userId} and not hidden`);
+    },
+
+    /**
+     * Undoes the member's removal made at or after `removedSince`: shown again with the history
+     * and unread count they had (plus anything that arrived meanwhile). Returns whether a removal
+     * was undone; `findRemoval` tells a repeated undo from one too late.
+     */
+    async restoreForMember(conversationId: number, userId: number, removedSince: Date): Promise<boolean> {
+      const rows = await db
+        .update(conversationStates)
+        .set({
+          hidden: false,
+          clearedThroughId: sql`${conversationStates.clearedThroughBeforeRemoval}`,
+          unreadCount: sql`${conversationStates.unreadCount} + ${conversationStates.unreadBeforeRemoval}`,
+          removedAt: null,
+          clearedThroughBeforeRemoval: null,
+          unreadBeforeRemoval: null,
+        })
+        .where(
+          and(
+            eq(conversationStates.conversationId, conversationId),
+            eq(conversationStates.userId, userId),
+            gte(conversationStates.removedAt, removedSince),
+            sql`${conversationStates.clearedThroughBeforeRemoval} is not null`,
+          ),
+        )
+        .returning({ id: conversationStates.conversationId });
+      return rows.length > 0;
+    },
+
+    /** The member's own state of a conversation: whether it is hidden and when they last removed it. */
+    async findRemoval(conversationId: number, userId: number): Promise<{ hidden: boolean; removedAt: Date | null } | null> {
+      const [row] = await db
+        .select({ hidden: conversationStates.hidden, removedAt: conversationStates.removedAt })
+        .from(conversationStates)
+        .where(and(eq(conversationStates.conversationId, conversationId), eq(conversationStates.userId, userId)))
+        .limit(1);
+      return row ?? null;
     },
 
     async totalUnread(userId: number): Promise<number> {

@@ -35,6 +35,10 @@ export const conversationStates = pgTable(
     /** Messages up to this id were removed for this member (deleting a chat is per member). */
     clearedThroughId: bigint('cleared_through_id', { mode: 'number' }).notNull().default(0),
     hidden: boolean('hidden').notNull().default(false),
+    /** When the member last deleted the chat; with the two values below, what an undo restores. */
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+    clearedThroughBeforeRemoval: bigint('cleared_through_before_removal', { mode: 'number' }),
+    unreadBeforeRemoval: integer('unread_before_removal'),
   },
   (table) => [primaryKey({ columns: [table.conversationId, table.userId] }), index('conversation_states_user_idx').on(table.userId)],
 );

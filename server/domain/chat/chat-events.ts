@@ -53,6 +53,10 @@ export function createRealtimeChatEvents(
       run(() => publishCounters(recipientId));
     },
 
+    conversationRestored(memberId) {
+      run(() => publishCounters(memberId));
+    },
+
     conversationRemoved(conversationId, memberId) {
       run(() => Promise.all([bus.publish(memberId, { type: 'conversation_removed', conversation_id: conversationId }), publishCounters(memberId)]));
     },

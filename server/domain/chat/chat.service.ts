@@ -18,6 +18,11 @@ export type { SendInput } from './send-plan';
 export type { SendResult } from './send-batch';
 
 const HISTORY_PAGE = 30;
+/**
+ * How long after deleting a chat the member may undo it. The app offers "Undo" for 8 seconds;
+ * the server allows more, so an undo tapped at the last moment on a slow line still arrives.
+ */
+export const CHAT_UNDO_WINDOW_MS = 30_000;
 /** Most group commits running at once (two cores); each holds one connection of the send lane. */
 export const SEND_BATCHES_AT_ONCE = 2;
 
@@ -30,6 +35,8 @@ export interface ChatEvents {
   conversationRead(conversationId: number, readerId: number, messageIds: number[]): void;
   /** The member removed the conversation (their other tabs drop it too). */
   conversationRemoved?(conversationId: number, memberId: number): void;
+  /** The member undid a removal: their counters include the conversation's unread messages again. */
+  conversationRestored?(memberId: number): void;
 }
 
 /**
@@ -181,10 +188,28 @@ export function createChatService(deps: {
       if (read.length) deps.events?.conversationRead(conversationId, memberId, read);
     },
 
+    /** Deletes the chat for this member only (spec §4); `restore` can undo it for `CHAT_UNDO_WINDOW_MS`. */
     async remove(memberId: number, conversationId: number): Promise<void> {
       if (!(await chat.findShownTo(conversationId, memberId))) throw new AppError('not_found');
-      await chat.hideForMember(conversationId, memberId);
+      await chat.hideForMember(conversationId, memberId, clock.now());
       deps.events?.conversationRemoved?.(conversationId, memberId);
+    },
+
+    /**
+     * Undoes the member's deletion of a chat within the undo window: the conversation is back
+     * with the history and unread count they had. Idempotent: undoing a chat that is shown and
+     * not removed changes nothing; too late answers `chat_undo_expired`.
+     */
+    async restore(memberId: number, conversationId: number): Promise<void> {
+      if (!(await chat.findShownTo(conversationId, memberId))) throw new AppError('not_found');
+      const since = new Date(clock.now().getTime() - CHAT_UNDO_WINDOW_MS);
+      if (await chat.restoreForMember(conversationId, memberId, since)) {
+        deps.events?.conversationRestored?.(memberId);
+        return;
+      }
+      const state = await chat.findRemoval(conversationId, memberId);
+      if (state && !state.hidden && !state.removedAt) return;
+      throw new AppError('chat_undo_expired');
     },
 
     /** What the member's next text message costs, shown before they write it. */

@@ -1,4 +1,5 @@
 import { FREE_SWIPE_LIKES_PER_DAY, type AutoLike, type LikesResponse, type ProfileCard } from '../../../contract/profiles';
+import { startOfSwipeDay } from '../../../contract/discovery-limits';
 import type { BlocksRepository } from '../../db/repositories/blocks.repository';
 import type { Executor } from '../../db/client';
 import { createLikesRepository, type LikeSource, type LikesRepository } from '../../db/repositories/likes.repository';
@@ -55,10 +56,6 @@ export function createLikesService(deps: {
     if (!card) throw new AppError('not_found');
   }
 
-  function startOfDay(now: Date) {
-    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  }
-
   /** Spec §9: the daily limit is for free members; premium members swipe without one. */
   async function hasSwipeLimit(memberId: number) {
     return !(await users.findById(memberId))?.paidUser;
@@ -73,7 +70,7 @@ export function createLikesService(deps: {
     return deps.db.transaction(async (tx) => {
       const txLikes = createLikesRepository(tx);
       await txLikes.lockLiker(memberId);
-      const used = await txLikes.countSince(memberId, 'swipe', startOfDay(now));
+      const used = await txLikes.countSince(memberId, 'swipe', startOfSwipeDay(now));
       if (used >= FREE_SWIPE_LIKES_PER_DAY) throw new AppError('swipe_limit_reached', { params: { limit: FREE_SWIPE_LIKES_PER_DAY } });
       const inserted = await txLikes.insert(memberId, profileId, 'swipe', now);
       // Liking someone already liked stores nothing and uses none of the day's likes.
@@ -114,7 +111,7 @@ export function createLikesService(deps: {
     /** The swipe game's likes left today; null for premium members, who have no limit. */
     async swipeLikesLeft(memberId: number): Promise<number | null> {
       if (!(await hasSwipeLimit(memberId))) return null;
-      return Math.max(0, FREE_SWIPE_LIKES_PER_DAY - (await likes.countSince(memberId, 'swipe', startOfDay(clock.now()))));
+      return Math.max(0, FREE_SWIPE_LIKES_PER_DAY - (await likes.countSince(memberId, 'swipe', startOfSwipeDay(clock.now()))));
     },
 
     async list(memberId: number): Promise<LikesResponse> {

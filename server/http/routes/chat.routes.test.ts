@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibleMember } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
+import { CHAT_UNDO_WINDOW_MS } from '../../domain/chat/chat.service';
 import { bookCredits } from '../../domain/credits/ledger';
 import type { SiteRow } from '../../db/schema/index';
 
@@ -85,6 +86,21 @@ describe('chat API', () => {
     });
     expect(removed.statusCode).toBe(200);
     expect((await ctx.app.inject({ url: '/api/chats.php', cookies: recipient.cookies })).json().chats).toEqual([]);
+
+    // Undo: only the member's own, repeatable, and refused with 410 once too late.
+    const restore = (cookies: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/chat-restore.php', cookies, payload: { conversation: { id: conversationId } } });
+    expect((await restore(outsider.cookies)).statusCode).toBe(404);
+    expect((await restore(recipient.cookies)).statusCode).toBe(200);
+    expect((await restore(recipient.cookies)).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/chats.php', cookies: recipient.cookies })).json().chats).toMatchObject([
+      { conversation: { id: conversationId } },
+    ]);
+    await ctx.app.inject({ method: 'DELETE', url: '/api/chat.php', cookies: recipient.cookies, payload: { conversation: { id: conversationId } } });
+    ctx.clock.advance(CHAT_UNDO_WINDOW_MS + 1);
+    const late = await restore(recipient.cookies);
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toMatchObject({ error: 'chat_undo_expired', message: 'Too late to undo: the chat stays deleted.' });
   });
 
   it('marks nothing read from a cross-site page', async () => {

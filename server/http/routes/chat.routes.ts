@@ -2,7 +2,16 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkResponse } from '../../../contract/accounts';
-import { ChatsResponse, DeleteChatInput, HistoryQuery, ReadChatInput, HistoryResponse, SendMessageInput, SendMessageResponse } from '../../../contract/chat';
+import {
+  ChatsResponse,
+  DeleteChatInput,
+  HistoryQuery,
+  ReadChatInput,
+  HistoryResponse,
+  RestoreChatInput,
+  SendMessageInput,
+  SendMessageResponse,
+} from '../../../contract/chat';
 import { ErrorBody } from '../../../contract/errors';
 import { MAX_UPLOAD_BYTES } from '../../domain/photos/image-processing';
 import type { Services } from '../../services';
@@ -28,6 +37,16 @@ export const chatRoutes: FastifyPluginAsyncZod<Pick<Services, 'chat' | 'chatPhot
     { schema: { tags, body: DeleteChatInput, response: { 200: OkResponse, ...errors } }, config: { member: 'required' } },
     async (request) => {
       await chat.remove(await requireMember(request), request.body.conversation.id);
+      return { ok: true as const };
+    },
+  );
+
+  // Undo of a deletion; a POST, so the CSRF check covers it. Repeating it is harmless.
+  app.post(
+    '/api/chat-restore.php',
+    { schema: { tags, body: RestoreChatInput, response: { 200: OkResponse, ...errors, 410: ErrorBody } }, config: { member: 'required' } },
+    async (request) => {
+      await chat.restore(await requireMember(request), request.body.conversation.id);
       return { ok: true as const };
     },
   );

@@ -20,11 +20,13 @@ export function newMember(): E2eMember {
 
 /**
  * Walks through the five sign-up steps as a visitor does; `from` another sign-up page (a
- * profile's), `message` what the visitor writes to that profile on the last step.
+ * profile's), `message` what the visitor writes to that profile on the last step, `inPlace` in
+ * the sign-up the page shows already.
  */
-export async function signUpThroughSteps(page: Page, member: E2eMember, options: { from?: string; message?: string } = {}) {
+export async function signUpThroughSteps(page: Page, member: E2eMember, options: { from?: string; message?: string; inPlace?: boolean } = {}) {
   const t = (key: string) => text('en', key);
-  await page.goto(`${baseUrl()}${options.from ?? '/signup'}`);
+  // In place: the steps are open already (the sign-up modal).
+  if (!options.inPlace) await page.goto(`${baseUrl()}${options.from ?? '/signup'}`);
   await page.getByText(t('signup.gender.female'), { exact: true }).click();
   await page.getByText(t('signup.seeking.male'), { exact: true }).click();
   await page.getByRole('button', { name: t('signup.next') }).click();

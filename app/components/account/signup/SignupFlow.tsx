@@ -20,6 +20,24 @@ const STEP_FIELDS = [
 ] as const;
 export const SIGNUP_STEPS = STEP_FIELDS.length;
 
+/**
+ * The completion step ("Check your inbox"): it stays until the member presses Continue, even
+ * though the sign-up has made them a member already (`onContinue` closes the modal around it).
+ */
+export function SignupComplete({ email, onContinue }: { email: string; onContinue?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="text-center py-3" data-testid="signup-complete">
+      <h2 className="h4">{t('signup.complete_title')}</h2>
+      <p>{t('signup.complete_text', { email })}</p>
+      {/* Liking a few members who fit is the next step in every case: the first message, if any, waits for the confirmation. */}
+      <Link className="btn btn-primary" to="/signup-matches" onClick={onContinue}>
+        {t('signup.complete_continue')}
+      </Link>
+    </div>
+  );
+}
+
 export interface SignupTarget {
   id: number;
   name: string;
@@ -53,7 +71,7 @@ export function SignupFlow({
 }: {
   target?: SignupTarget;
   initialMessage?: string;
-  onProgress?: (progress: 'started' | 'complete') => void;
+  onProgress?: (progress: 'started' | 'complete', email?: string) => void;
 }) {
   const { t } = useTranslation();
   const { settings, signupMessagePrice } = useRootData();
@@ -100,7 +118,7 @@ export function SignupFlow({
     if (!result) return;
     if (!isLast) return setStep(step + 1);
     setCreatedEmail(fields.email);
-    onProgress?.('complete');
+    onProgress?.('complete', fields.email);
     await revalidator.revalidate();
   };
   const next = (event: FormEvent) => {
@@ -110,18 +128,7 @@ export function SignupFlow({
   // The first message has contact details, a money request or an off-site move: asked as in a chat.
   const asksSafety = action.error?.code === 'message_safety_confirm';
 
-  if (createdEmail) {
-    return (
-      <div className="text-center py-3" data-testid="signup-complete">
-        <h2 className="h4">{t('signup.complete_title')}</h2>
-        <p>{t('signup.complete_text', { email: createdEmail })}</p>
-        {/* Liking a few members who fit is the next step in every case: the first message, if any, waits for the confirmation. */}
-        <Link className="btn btn-primary" to="/signup-matches">
-          {t('signup.complete_continue')}
-        </Link>
-      </div>
-    );
-  }
+  if (createdEmail) return <SignupComplete email={createdEmail} />;
 
   // The safety question is shown as its own dialog below, not as a mistake in the message field.
   const fieldError = (field: string) => (asksSafety && field === 'signup_message' ? undefined : action.fieldError(field));

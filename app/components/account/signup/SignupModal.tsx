@@ -1,7 +1,7 @@
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useSignupModal } from '../../../state/signup-modal';
-import { SignupFlow } from './SignupFlow';
+import { SignupComplete, SignupFlow } from './SignupFlow';
 
 /**
  * The sign-up modal of the default and empty layouts. While a sign-up is in progress it can
@@ -9,7 +9,7 @@ import { SignupFlow } from './SignupFlow';
  */
 export function SignupModal() {
   const { t } = useTranslation();
-  const { isOpen, progress, close, setProgress, targetProfileId, target } = useSignupModal();
+  const { isOpen, progress, close, setProgress, targetProfileId, target, completedEmail } = useSignupModal();
   const inProgress = progress === 'started';
   return (
     <Modal show={isOpen} onHide={close} backdrop={inProgress ? 'static' : true} keyboard={!inProgress} centered aria-labelledby="signup-modal-title">
@@ -17,7 +17,11 @@ export function SignupModal() {
         <Modal.Title id="signup-modal-title">{target ? t('signup.title_target', { name: target.name }) : t('signup.title')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <SignupFlow key={targetProfileId ?? 'site'} target={target ?? undefined} onProgress={setProgress} />
+        {progress === 'complete' && completedEmail ? (
+          <SignupComplete email={completedEmail} onContinue={close} />
+        ) : (
+          <SignupFlow key={targetProfileId ?? 'site'} target={target ?? undefined} onProgress={setProgress} />
+        )}
       </Modal.Body>
     </Modal>
   );

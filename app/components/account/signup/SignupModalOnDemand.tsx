@@ -7,12 +7,16 @@ import { useSignupModal } from '../../../state/signup-modal';
  */
 const SignupModal = lazy(() => import('./SignupModal').then((module) => ({ default: module.SignupModal })));
 
-/** The layouts' sign-up modal: nothing until it is first opened, then mounted for good (so it fades out as before). */
-export function SignupModalOnDemand() {
+/**
+ * The layouts' sign-up modal: nothing until it is first opened, then mounted for good (so it fades
+ * out as before). For a member only while it is still open: the sign-up just made them one, and its
+ * completion step waits for them to continue.
+ */
+export function SignupModalOnDemand({ isMember = false }: { isMember?: boolean }) {
   const isOpen = useSignupModal((state) => state.isOpen);
   const [wasOpened, setWasOpened] = useState(isOpen);
   if (isOpen && !wasOpened) setWasOpened(true);
-  if (!wasOpened) return null;
+  if (!wasOpened || (isMember && !isOpen)) return null;
   return (
     <Suspense fallback={null}>
       <SignupModal />
