@@ -61,6 +61,15 @@ export function createChargebacksRepository(db: Executor) {
       return !!row;
     },
 
+    /** The member's own open debts, oldest first (owner-scoped: only `userId`'s rows). */
+    async listOpenDebts(userId: number): Promise<ChargebackRow[]> {
+      return db
+        .select()
+        .from(chargebacks)
+        .where(and(eq(chargebacks.userId, userId), gt(chargebacks.debtAmount, 0), isNull(chargebacks.debtResolution)))
+        .orderBy(asc(chargebacks.chargedBackAt), asc(chargebacks.id));
+    },
+
     /** Blocks the member for direct debit (a returned debit); the console lifts it as any block. */
     async blockDirectDebit(userId: number): Promise<void> {
       await db.update(users).set({ directDebitBlocked: true }).where(eq(users.id, userId));

@@ -16,6 +16,7 @@ import type { SiteUrls } from '../sites/site-urls';
 import { releaseDiscount, reserveDiscount, settleDiscount } from './discount-reservations';
 import { applyPercentage, presentDiscountCode, type DiscountContext, type DiscountsService } from './discounts.service';
 import { bookChargebacks, recordChargebacks, type BookedChargeback } from './chargebacks';
+import { listOpenDebts } from './member-debts';
 import { presentOrder } from './order-presenter';
 import { hasEndedUnpaid, isFinal, nextOrderStatus, orderStatusOf } from './order-status';
 import { withDomainErrors } from './provider-errors';
@@ -267,10 +268,11 @@ export function createOrdersService(deps: {
     async listBundles(site: SiteRow, memberId: number, fallbackCountry: string | null): Promise<BundlesResponse> {
       const account = await memberOf(memberId);
       const country = paymentCountry(account, fallbackCountry);
-      const [bundles, discount, last] = await Promise.all([
+      const [bundles, discount, last, debts] = await Promise.all([
         orders.listBundles(site.id),
         discounts.active({ site, member: account.user, country }),
         orders.lastPaid(memberId),
+        listOpenDebts(db, memberId),
       ]);
       const methods = availableMethods(country, site);
       return {
@@ -282,6 +284,7 @@ export function createOrdersService(deps: {
           last?.bundleId && isPaymentMethod(last.paymentMethod) && methods.includes(last.paymentMethod)
             ? { bundle_id: last.bundleId, payment_method: last.paymentMethod }
             : null,
+        open_debts: debts,
       };
     },
 
