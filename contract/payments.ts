@@ -119,7 +119,7 @@ export const LedgerEntry = z.object({
   id: z.number().int(),
   delta: z.number().int(),
   balance_after: z.number().int(),
-  reason: z.enum(['signup_bonus', 'message', 'gift', 'photo', 'purchase', 'refund', 'adjustment', 'chargeback']),
+  reason: z.enum(['signup_bonus', 'message', 'gift', 'photo', 'purchase', 'refund', 'adjustment', 'chargeback', 'chargeback_reversal']),
   order_id: z.number().int().nullable(),
   created_at: z.string(),
 });

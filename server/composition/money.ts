@@ -9,7 +9,7 @@ import { createDeletionOfferService } from '../domain/payments/deletion-offer.se
 import { createDiscountsService } from '../domain/payments/discounts.service';
 import { createTransactionsService } from '../domain/payments/transactions.service';
 import { createDirectDebitService } from '../domain/payments/direct-debit.service';
-import { createChargebackNotices } from '../domain/payments/chargeback-notices';
+import { createChargebackNotices, createChargebackReversalNotices } from '../domain/payments/chargeback-notices';
 import { createMoneyNotices } from '../domain/payments/money-notices';
 import { createMemberNotices } from '../domain/moderation/member-notices';
 import { createReportsRepository } from '../db/repositories/reports.repository';
@@ -41,9 +41,11 @@ export function composeMoney(platform: Platform, stores: Stores, overrides: Pick
   if (overrides.paymentProvider) providers[overrides.paymentProvider.name] = overrides.paymentProvider;
   const paymentEvents = createRealtimePaymentEvents(bus, stores.counters);
   // What the member hears of a booked chargeback or return: the balance on their tabs, and a mail.
+  const noticeDeps = { contacts: createReportsRepository(db), sites: stores.sites, mail, translator, urls: siteUrls };
   const chargebackEvents = {
     ...paymentEvents,
-    chargebackBooked: createChargebackNotices({ contacts: createReportsRepository(db), sites: stores.sites, mail, translator, urls: siteUrls }),
+    chargebackBooked: createChargebackNotices(noticeDeps),
+    chargebackReversed: createChargebackReversalNotices(noticeDeps),
   };
   const discounts = createDiscountsService({ codes: createDiscountCodesRepository(db), clock });
   const payments = createOrdersService({
