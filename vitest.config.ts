@@ -39,6 +39,8 @@ const DOMAIN_ON_BOTH_ENGINES = [
   'server/domain/fictional/host-figures.service.test.ts',
   'server/domain/traffic/traffic.service.test.ts',
   'server/domain/payments/chargebacks.service.test.ts',
+  'server/domain/payments/chargeback-reversals.service.test.ts',
+  'server/domain/money/console-sepa-returns.service.test.ts',
   'server/domain/payments/refunds.service.test.ts',
   'server/domain/payments/discount-reservations.service.test.ts',
   'server/domain/members-admin/member-money-toolbox.service.test.ts',

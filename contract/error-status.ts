@@ -79,6 +79,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   mobile_invalid: 400,
   payment_debt_outstanding: 403,
   chargeback_no_debt: 409,
+  sepa_return_not_applicable: 409,
+  sepa_return_date_invalid: 400,
   staff_authentication_required: 401,
   staff_forbidden: 403,
   second_factor_invalid: 400,

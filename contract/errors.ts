@@ -207,6 +207,10 @@ export const ErrorCode = z.enum([
   'site_unavailable',
   /** Settling or waiving the debt of a chargeback that leaves none, or whose debt was closed already. */
   'chargeback_no_debt',
+  /** Booking a SEPA return on an order the site did not collect itself by mandate, or that is not paid and credited. */
+  'sepa_return_not_applicable',
+  /** A SEPA return dated in the future or before the order was paid. */
+  'sepa_return_date_invalid',
   /** A new discount code whose text another code has already (in any case). */
   'discount_code_taken',
   /** A new discount code that would expire before it is made. */

@@ -38,6 +38,22 @@ export const Bundle = z.object({
 });
 export type Bundle = z.infer<typeof Bundle>;
 
+/**
+ * Money the member owes from a payment that was charged back or a direct debit their bank
+ * returned, after the credits of it were already spent (ADR 0063). While one is open, no
+ * purchase can start: the member is told so before they try.
+ */
+export const OpenDebt = z.object({
+  order_id: z.number().int(),
+  /** `chargeback`: a disputed card or wallet payment; `return`: a direct debit sent back by the bank. */
+  kind: z.enum(['chargeback', 'return']),
+  /** What is owed, in the order's currency. */
+  amount: Money,
+  /** When the payment was taken back. */
+  charged_back_at: z.string(),
+});
+export type OpenDebt = z.infer<typeof OpenDebt>;
+
 /** `GET /api/orders.php`: what the member can buy, where they pay from, and with what. */
 export const BundlesResponse = z.object({
   payment_country: z.string(),
@@ -47,6 +63,8 @@ export const BundlesResponse = z.object({
   discount: DiscountCode.nullable(),
   /** The last paid order, for "repeat order". */
   last_order: z.object({ bundle_id: z.number().int(), payment_method: PaymentMethodId }).nullable(),
+  /** The member's open debts, oldest first; any at all and buying is refused until they are settled. */
+  open_debts: z.array(OpenDebt),
 });
 export type BundlesResponse = z.infer<typeof BundlesResponse>;
 
@@ -101,7 +119,7 @@ export const LedgerEntry = z.object({
   id: z.number().int(),
   delta: z.number().int(),
   balance_after: z.number().int(),
-  reason: z.enum(['signup_bonus', 'message', 'gift', 'photo', 'purchase', 'refund', 'adjustment', 'chargeback']),
+  reason: z.enum(['signup_bonus', 'message', 'gift', 'photo', 'purchase', 'refund', 'adjustment', 'chargeback', 'chargeback_reversal']),
   order_id: z.number().int().nullable(),
   created_at: z.string(),
 });

@@ -37,13 +37,14 @@ export async function createServices(config: Config, database: DatabaseHandle, o
     onMessagesCommitted: messages.messagesCommitted,
     safety: safety.safetySignals,
   });
-  const { providers: _providers, paymentEvents, moneyNotices, ...money } = composeMoney(platform, stores, overrides);
+  const { providers: _providers, paymentEvents, chargebackEvents, moneyNotices, ...money } = composeMoney(platform, stores, overrides);
   const consoleArea = composeConsole(platform, stores, {
     loginGuard,
     chat: chat.chat,
     chatEvents: chat.chatEvents,
     transactions: money.transactions,
     paymentEvents,
+    chargebackEvents,
     moneyNotices,
     sendReactivation: (site, user) => accounts.links.sendReactivation(site, user),
     onConfirmed: events.addressConfirmed.emit,

@@ -9,8 +9,12 @@ import { pageSizeParam } from './list';
 
 /** A card or wallet chargeback, or a SEPA direct debit returned by the payer's bank. */
 export const CHARGEBACK_KINDS = ['chargeback', 'return'] as const;
-/** How an operator closes a member's debt: paid some other way, or forgiven. */
-export const DEBT_RESOLUTIONS = ['settled', 'waived'] as const;
+/**
+ * How a member's debt is closed: paid some other way or forgiven (an operator's decision), or
+ * `reversed` — the provider reversed the chargeback (the merchant won the dispute), which closes
+ * a chargeback with or without debt.
+ */
+export const DEBT_RESOLUTIONS = ['settled', 'waived', 'reversed'] as const;
 
 const flag = z.enum(['true', 'false']);
 const cursor = text()
@@ -59,7 +63,7 @@ export type ConsoleChargeback = z.infer<typeof ConsoleChargeback>;
 export const ChargebacksPage = z.object({ items: z.array(ConsoleChargeback), next_after: z.string().nullable() });
 
 export const ChargebackIdParams = z.object({ id: RecordIdParam });
-export const ResolveDebtInput = z.object({ resolution: z.enum(DEBT_RESOLUTIONS) });
+export const ResolveDebtInput = z.object({ resolution: z.enum(['settled', 'waived']) });
 export type ResolveDebtInput = z.infer<typeof ResolveDebtInput>;
 
 export const ChargebackRatioQuery = z.object({ site_id: RecordIdParam.optional() });

@@ -30,6 +30,8 @@ import { createConsoleDiscountsService } from '../domain/money/console-discounts
 import { createConsoleMandatesService } from '../domain/money/console-mandates.service';
 import { createConsoleOrdersService } from '../domain/money/console-orders.service';
 import { createConsoleChargebacksService } from '../domain/money/console-chargebacks.service';
+import { createConsoleSepaReturnsService } from '../domain/money/console-sepa-returns.service';
+import type { PaymentEvents } from '../domain/payments/orders.service';
 import { createFictionalConfirmationsService } from '../domain/fictional/fictional-confirmations.service';
 import { createFictionalProfilesService } from '../domain/fictional/fictional-profiles.service';
 import { createFictionalPhotosService } from '../domain/fictional/fictional-photos.service';
@@ -54,6 +56,8 @@ export interface ConsoleDeps {
   transactions: MembersAdminDeps['transactions'];
   paymentEvents: MembersAdminDeps['paymentEvents'];
   moneyNotices: MembersAdminDeps['moneyNotices'];
+  /** What the member hears of a return an operator booked: balance and mail (issue 33). */
+  chargebackEvents: PaymentEvents;
   sendReactivation: MembersAdminDeps['sendReactivation'];
   onConfirmed: MembersAdminDeps['onConfirmed'];
   /** What a host's answer is screened with (issue 32). */
@@ -99,7 +103,7 @@ export function composeConsole(platform: Platform, stores: Stores, deps: Console
     ...staff,
     ...moderation,
     ...composeSiteSettings(platform, audit),
-    ...composeConsoleMoney(platform, audit),
+    ...composeConsoleMoney(platform, audit, deps.chargebackEvents),
     ...composeFigures(platform, stores, moderation.moderation),
     ...composeHostWorkstation(platform, stores, audit),
     fictionalProfiles,
@@ -131,9 +135,10 @@ function composeSiteSettings(platform: Platform, audit: Audit) {
 }
 
 /** The console's money area: orders across sites, mandates, discount codes and chargebacks. */
-function composeConsoleMoney(platform: Platform, audit: Audit) {
+function composeConsoleMoney(platform: Platform, audit: Audit, chargebackEvents: PaymentEvents) {
   const { db, clock } = platform;
   return {
+    consoleSepaReturns: createConsoleSepaReturnsService({ db, audit, clock, events: chargebackEvents }),
     consoleOrders: createConsoleOrdersService({ db, audit }),
     consoleMandates: createConsoleMandatesService({ db }),
     consoleDiscounts: createConsoleDiscountsService({ db, audit, clock }),

@@ -9,7 +9,7 @@ import { createDeletionOfferService } from '../domain/payments/deletion-offer.se
 import { createDiscountsService } from '../domain/payments/discounts.service';
 import { createTransactionsService } from '../domain/payments/transactions.service';
 import { createDirectDebitService } from '../domain/payments/direct-debit.service';
-import { createChargebackNotices } from '../domain/payments/chargeback-notices';
+import { createChargebackNotices, createChargebackReversalNotices } from '../domain/payments/chargeback-notices';
 import { createMoneyNotices } from '../domain/payments/money-notices';
 import { createMemberNotices } from '../domain/moderation/member-notices';
 import { createReportsRepository } from '../db/repositories/reports.repository';
@@ -40,6 +40,13 @@ export function composeMoney(platform: Platform, stores: Stores, overrides: Pick
   if (config.payments.provider === 'mollie') providers.mollie = createMollieProvider({ apiKey: config.payments.mollieApiKey! });
   if (overrides.paymentProvider) providers[overrides.paymentProvider.name] = overrides.paymentProvider;
   const paymentEvents = createRealtimePaymentEvents(bus, stores.counters);
+  // What the member hears of a booked chargeback or return: the balance on their tabs, and a mail.
+  const noticeDeps = { contacts: createReportsRepository(db), sites: stores.sites, mail, translator, urls: siteUrls };
+  const chargebackEvents = {
+    ...paymentEvents,
+    chargebackBooked: createChargebackNotices(noticeDeps),
+    chargebackReversed: createChargebackReversalNotices(noticeDeps),
+  };
   const discounts = createDiscountsService({ codes: createDiscountCodesRepository(db), clock });
   const payments = createOrdersService({
     db,
@@ -51,10 +58,7 @@ export function composeMoney(platform: Platform, stores: Stores, overrides: Pick
     urls: siteUrls,
     clock,
     // A booked chargeback is mailed to the member (issue 33).
-    events: {
-      ...paymentEvents,
-      chargebackBooked: createChargebackNotices({ contacts: createReportsRepository(db), sites: stores.sites, mail, translator, urls: siteUrls }),
-    },
+    events: chargebackEvents,
     jobs: jobsRepository,
   });
   const deletionOffer = createDeletionOfferService({ payments, discounts, users: usersRepository, clock });
@@ -75,5 +79,5 @@ export function composeMoney(platform: Platform, stores: Stores, overrides: Pick
     onProviderRefundFailed: (error) => console.error('provider refund failed', error),
     notices: moneyNotices,
   });
-  return { demoPayments, providers, paymentEvents, discounts, payments, deletionOffer, directDebit, transactions, moneyNotices };
+  return { demoPayments, providers, paymentEvents, chargebackEvents, discounts, payments, deletionOffer, directDebit, transactions, moneyNotices };
 }

@@ -4,8 +4,11 @@ import type { Bundle } from '../../../contract/payments';
 import { formatPerCredit } from '../../lib/format-money';
 import { BundlePrice } from './BundlePrice';
 
-/** One credit bundle on `/credits`: credits, price (and discount), price per credit, and the way to choose it. */
-export function BundleCard({ bundle }: { bundle: Bundle }) {
+/**
+ * One credit bundle on `/credits`: credits, price (and discount), price per credit, and the way
+ * to choose it — a disabled button pointing at the reason (`blockedBy`) while buying is refused.
+ */
+export function BundleCard({ bundle, blockedBy }: { bundle: Bundle; blockedBy?: string }) {
   const { t, i18n } = useTranslation();
   const paid = bundle.discounted_price ?? bundle.price;
   const headingId = `bundle-${bundle.id}`;
@@ -24,9 +27,15 @@ export function BundleCard({ bundle }: { bundle: Bundle }) {
           <BundlePrice price={bundle.price} discounted={bundle.discounted_price} />
         </p>
         <p className="small text-body-secondary mb-2">{t('credits.per_credit', { price: formatPerCredit(paid, bundle.credits, i18n.language) })}</p>
-        <Link className={`btn mt-auto ${bundle.highlighted ? 'btn-primary' : 'btn-outline-primary'}`} to={`/credits/${bundle.id}`}>
-          {t('credits.choose_bundle', { number: bundle.credits })}
-        </Link>
+        {blockedBy ? (
+          <button type="button" className="btn mt-auto btn-outline-secondary" disabled aria-describedby={blockedBy}>
+            {t('credits.choose_bundle', { number: bundle.credits })}
+          </button>
+        ) : (
+          <Link className={`btn mt-auto ${bundle.highlighted ? 'btn-primary' : 'btn-outline-primary'}`} to={`/credits/${bundle.id}`}>
+            {t('credits.choose_bundle', { number: bundle.credits })}
+          </Link>
+        )}
       </div>
     </article>
   );

@@ -75,6 +75,8 @@ function Debt({ chargeback, canWrite }: { chargeback: ConsoleChargeback; canWrit
   const { t } = useTranslation();
   const language = useConsoleLanguage();
   if (!chargeback.booked_at) return <span className="small text-body-secondary">{t('money.chargebacks.not_booked')}</span>;
+  if (chargeback.debt_amount === 0 && chargeback.debt_resolution === 'reversed')
+    return <span className="small">{t('money.chargebacks.resolutions.reversed')}</span>;
   if (chargeback.debt_amount === 0) return <span className="small text-body-secondary">{t('money.chargebacks.no_debt')}</span>;
   const amount = `${formatMoney(chargeback.debt_amount, chargeback.currency, language)} (${t('money.chargebacks.credits', { count: chargeback.debt_credits })})`;
   if (chargeback.debt_resolution)

@@ -1,12 +1,15 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Form, useLoaderData, useLocation } from 'react-router';
+import { data, Form, useLoaderData, useLocation, useRevalidator } from 'react-router';
 import { Link } from '../../components/ui/links';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { ORDER_STATUS_FILTERS, TOTALS_MAX_DAYS, type ConsoleOrder, type OrderTotals } from '../../../contract/admin/money';
 import { PAYMENT_METHODS } from '../../../contract/payment-methods';
 import { CursorTable, formatMoney, shortTime } from '../../components/admin/money/CursorTable';
 import { MoneyTabs } from '../../components/admin/money/MoneyTabs';
+import { SepaReturnDialog } from '../../components/admin/money/SepaReturnDialog';
+import { hasPermission } from '../../../contract/admin/roles';
+import { useConsoleStaff } from './layout';
 import type { Route } from './+types/orders';
 import { useConsoleLanguage } from '../../components/admin/use-console-language';
 
@@ -87,6 +90,13 @@ export default function OrdersPage() {
   const { filter, page, error, totals, totalsError } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const params = new URLSearchParams(search);
+  const staff = useConsoleStaff();
+  const revalidator = useRevalidator();
+  const [returning, setReturning] = useState<ConsoleOrder | null>(null);
+  const [booked, setBooked] = useState<number | null>(null);
+  // A return is booked by hand only for debits the site collected itself: providers report their own.
+  const canBookReturn = (order: ConsoleOrder) =>
+    !!staff && hasPermission(staff.role, 'money.write') && order.provider === 'sepa' && order.payment_method === 'directdebit' && order.status === 'paid';
   const currentView = VIEWS.find(
     (view) =>
       new URLSearchParams(view.query).toString() ===
@@ -144,8 +154,20 @@ export default function OrdersPage() {
         }),
         column.accessor('credits', { header: t('money.orders.credits') }),
         column.accessor('country', { header: t('money.orders.country') }),
+        column.display({
+          id: 'actions',
+          header: t('money.orders.actions'),
+          cell: (cell) =>
+            canBookReturn(cell.row.original) ? (
+              <button type="button" className="btn btn-sm btn-outline-danger text-nowrap" onClick={() => setReturning(cell.row.original)}>
+                {t('money.sepa_return.open')}
+              </button>
+            ) : null,
+        }),
       ] as ColumnDef<ConsoleOrder, unknown>[],
-    [t],
+    // canBookReturn reads only the signed-in staff member, who does not change on this page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, staff],
   );
 
   return (
@@ -233,6 +255,11 @@ export default function OrdersPage() {
           </Link>
         </div>
       </Form>
+      {booked !== null && (
+        <div className="alert alert-success" role="status" data-testid="sepa-return-booked">
+          {t('money.sepa_return.done', { id: booked })} <Link to={`/admin/chargebacks?kind=return`}>{t('money.sepa_return.to_list')}</Link>
+        </div>
+      )}
       <Totals totals={totals} error={totalsError} />
       {error && <p className="alert alert-danger">{error}</p>}
       {page && (
@@ -244,6 +271,17 @@ export default function OrdersPage() {
           sortable={['created', 'amount']}
           defaultSort="created"
           testId="orders-table"
+        />
+      )}
+      {returning && (
+        <SepaReturnDialog
+          order={returning}
+          onCancel={() => setReturning(null)}
+          onBooked={(chargeback) => {
+            setReturning(null);
+            setBooked(chargeback.order_id);
+            void revalidator.revalidate();
+          }}
         />
       )}
     </>

@@ -8,6 +8,7 @@ import { BundlePrice } from '../../components/payment/BundlePrice';
 import { CreditBalance } from '../../components/payment/CreditBalance';
 import { DiscountCodeField } from '../../components/payment/DiscountCodeField';
 import { PayButton } from '../../components/payment/PayButton';
+import { OPEN_DEBT_NOTICE_ID, OpenDebtNotice } from '../../components/payment/OpenDebtNotice';
 import { PaymentMethodPicker } from '../../components/payment/PaymentMethodPicker';
 import { PaymentResult } from '../../components/payment/PaymentResult';
 import { PaymentsUnavailable } from '../../components/payment/PaymentsUnavailable';
@@ -62,6 +63,7 @@ export default function Checkout() {
   const state = payment?.state ?? null;
   const canTakePayments = offer.payment_methods.length > 0;
   const canPay = canTakePayments && (state === null || state === 'failed' || state === 'unfinished');
+  const blockedBy = offer.open_debts.length ? OPEN_DEBT_NOTICE_ID : undefined;
 
   return (
     <div className="container py-4" style={{ maxWidth: 720 }}>
@@ -90,13 +92,14 @@ export default function Checkout() {
           {order.message}
         </p>
       )}
+      {canPay && <OpenDebtNotice debts={offer.open_debts} />}
       {payment && (
         <PaymentResult
           status={payment.status}
           state={payment.state}
           gaveUp={payment.gaveUp}
           methods={offer.payment_methods}
-          busy={placer.busy}
+          busy={placer.busy || !!blockedBy}
           onPay={(chosen) => pay(chosen, payment.status.order.discount_code ?? undefined)}
         />
       )}
@@ -113,7 +116,7 @@ export default function Checkout() {
               {placer.error.message}
             </p>
           )}
-          <PayButton price={price} method={method} busy={placer.busy} onPay={() => method && pay(method)} />
+          <PayButton price={price} method={method} busy={placer.busy} blockedBy={blockedBy} onPay={() => method && pay(method)} />
         </>
       )}
       {state === 'completed' && (

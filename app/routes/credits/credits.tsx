@@ -5,6 +5,7 @@ import { rememberPurchaseOrigin } from '../../lib/purchase-origin';
 import { BundleCard } from '../../components/payment/BundleCard';
 import { CreditBalance } from '../../components/payment/CreditBalance';
 import { DiscountNotice } from '../../components/payment/DiscountNotice';
+import { OPEN_DEBT_NOTICE_ID, OpenDebtNotice } from '../../components/payment/OpenDebtNotice';
 import { PaymentMethodLogo } from '../../components/payment/PaymentMethodLogo';
 import { PaymentsUnavailable } from '../../components/payment/PaymentsUnavailable';
 import type { Route } from './+types/credits';
@@ -25,6 +26,7 @@ export default function Credits() {
   const { search } = useLocation();
   // A purchase from a chat brings the conversation along; one from anywhere else forgets an older one.
   useEffect(() => rememberPurchaseOrigin(search), [search]);
+  const blockedBy = offer.open_debts.length ? OPEN_DEBT_NOTICE_ID : undefined;
   return (
     <div className="container py-4">
       <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
@@ -32,7 +34,8 @@ export default function Credits() {
         <CreditBalance />
       </div>
       <p className="text-body-secondary">{t('credits.intro')}</p>
-      {offer.discount && <DiscountNotice discount={offer.discount} />}
+      <OpenDebtNotice debts={offer.open_debts} />
+      {offer.discount && !blockedBy && <DiscountNotice discount={offer.discount} />}
       {offer.payment_methods.length === 0 ? (
         <PaymentsUnavailable />
       ) : offer.bundles.length === 0 ? (
@@ -41,7 +44,7 @@ export default function Credits() {
         <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 list-unstyled mb-4">
           {offer.bundles.map((bundle) => (
             <li className="col" key={bundle.id}>
-              <BundleCard bundle={bundle} />
+              <BundleCard bundle={bundle} blockedBy={blockedBy} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { redirect, useLoaderData } from 'react-router';
 import { Link } from '../../components/ui/links';
+import { OPEN_DEBT_NOTICE_ID, OpenDebtNotice } from '../../components/payment/OpenDebtNotice';
 import { PayButton } from '../../components/payment/PayButton';
 import { PaymentMethodLogo } from '../../components/payment/PaymentMethodLogo';
 import { PaymentsUnavailable } from '../../components/payment/PaymentsUnavailable';
@@ -14,6 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const last = offer.last_order;
   const bundle = last ? offer.bundles.find((candidate) => candidate.id === last.bundle_id) : undefined;
   return {
+    openDebts: offer.open_debts,
     canTakePayments: offer.payment_methods.length > 0,
     repeat: last && bundle ? { method: last.payment_method, bundle, price: priceFor(offer, bundle, last.payment_method, null).price } : null,
   };
@@ -29,7 +31,8 @@ export function meta({ matches }: Route.MetaArgs) {
  */
 export default function RepeatOrder() {
   const { t } = useTranslation();
-  const { repeat, canTakePayments } = useLoaderData<typeof loader>();
+  const { repeat, canTakePayments, openDebts } = useLoaderData<typeof loader>();
+  const blockedBy = openDebts.length ? OPEN_DEBT_NOTICE_ID : undefined;
   const placer = usePlaceOrder();
   return (
     <div className="container py-4" style={{ maxWidth: 720 }}>
@@ -44,12 +47,13 @@ export default function RepeatOrder() {
               <PaymentMethodLogo method={repeat.method} />
             </div>
           </div>
+          <OpenDebtNotice debts={openDebts} />
           {placer.error && (
             <p className="alert alert-danger" role="alert">
               {placer.error.message}
             </p>
           )}
-          <PayButton price={repeat.price} method={repeat.method} busy={placer.busy} onPay={() => void placer.place('repeat')} />
+          <PayButton price={repeat.price} method={repeat.method} busy={placer.busy} blockedBy={blockedBy} onPay={() => void placer.place('repeat')} />
           <p className="mt-3">
             <Link to="/credits">{t('credits.choose_other_bundle')}</Link>
           </p>

@@ -284,7 +284,7 @@ describe('mollie.refund', () => {
 });
 
 describe('mollie.fetchChargebacks', () => {
-  it('reads the payment’s chargebacks with amount, reason code and date, leaving out reversed ones', async () => {
+  it('reads the payment’s chargebacks with amount, reason code and date, and when a reversed one was reversed', async () => {
     // The client pages through them (`limit=128`); one page holds a payment's few chargebacks.
     replay('GET', `/v2/payments/${PAYMENT_ID}/chargebacks?limit=128`, { status: 200, body: fixture('payment-chargebacks') });
     expect(await provider.fetchChargebacks!(PAYMENT_ID)).toEqual([
@@ -296,9 +296,25 @@ describe('mollie.fetchChargebacks', () => {
         reasonCode: 'AC01',
         reasonText: 'Account identifier incorrect (i.e. invalid IBAN)',
         at: new Date('2026-11-20T13:40:24Z'),
+        reversedAt: null,
+      },
+      {
+        id: 'chb_reversed',
+        kind: 'chargeback',
+        amount: 500,
+        currency: 'EUR',
+        reasonCode: 'MS02',
+        reasonText: 'Refusal by the debtor',
+        at: new Date('2026-11-18T09:00:00Z'),
+        reversedAt: new Date('2026-11-19T09:00:00Z'),
       },
     ]);
     expect(requests[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
+  });
+
+  it('reports a chargeback Mollie reversed later (the merchant won) with its reversedAt', async () => {
+    replay('GET', `/v2/payments/${PAYMENT_ID}/chargebacks?limit=128`, { status: 200, body: fixture('payment-chargeback-reversed') });
+    expect(await provider.fetchChargebacks!(PAYMENT_ID)).toMatchObject([{ id: 'chb_n9z0tp', amount: 1995, reversedAt: new Date('2026-11-27T10:15:00Z') }]);
   });
 });
 

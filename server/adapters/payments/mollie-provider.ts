@@ -136,13 +136,13 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
     },
 
     /**
-     * The payment's chargebacks. Mollie reports a SEPA direct debit's return as a chargeback too;
+     * The payment's chargebacks, reversed ones with `reversedAt` (Mollie sets it when the
+     * merchant won the dispute). Mollie reports a SEPA direct debit's return as a chargeback too;
      * the orders service tells them apart by the order's payment method.
      */
     async fetchChargebacks(paymentId: string): Promise<ProviderChargeback[]> {
       const found: ProviderChargeback[] = [];
       for await (const chargeback of mollie.paymentChargebacks.iterate({ paymentId })) {
-        if (chargeback.reversedAt) continue;
         found.push({
           id: chargeback.id,
           kind: 'chargeback',
@@ -151,6 +151,7 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
           reasonCode: chargeback.reason?.code ?? null,
           reasonText: chargeback.reason?.description ?? null,
           at: new Date(chargeback.createdAt),
+          reversedAt: chargeback.reversedAt ? new Date(chargeback.reversedAt) : null,
         });
       }
       return found;

@@ -39,6 +39,8 @@ export interface ProviderChargeback {
   reasonCode: string | null;
   reasonText: string | null;
   at: Date;
+  /** When the chargeback was reversed (the merchant won the dispute, the money came back); absent or null while it stands. */
+  reversedAt?: Date | null;
 }
 
 /** A webhook request as it arrived, for the provider to verify and read. */
@@ -78,7 +80,7 @@ export interface PaymentProvider {
   fetchStatus(paymentId: string): Promise<ProviderStatus>;
   /**
    * The chargebacks and returns of a payment, as the provider knows them now (none when the
-   * provider reports none; reversed ones are left out: their money came back).
+   * provider reports none); a reversed one carries `reversedAt`: its money came back.
    */
   fetchChargebacks?(paymentId: string): Promise<ProviderChargeback[]>;
   /**

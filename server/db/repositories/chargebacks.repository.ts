@@ -26,11 +26,14 @@ export function createChargebacksRepository(db: Executor) {
 
     /** An order's chargebacks whose reversal is not booked yet, oldest first. */
     async listUnbooked(orderId: number): Promise<ChargebackRow[]> {
-      return db
-        .select()
-        .from(chargebacks)
-        .where(and(eq(chargebacks.orderId, orderId), isNull(chargebacks.bookedAt)))
-        .orderBy(asc(chargebacks.id));
+      return (
+        db
+          .select()
+          .from(chargebacks)
+          // A chargeback reversed before its order was credited is never booked.
+          .where(and(eq(chargebacks.orderId, orderId), isNull(chargebacks.bookedAt), isNull(chargebacks.debtResolution)))
+          .orderBy(asc(chargebacks.id))
+      );
     },
 
     /** Credits of the order already accounted for by its booked chargebacks and its refund. */
@@ -61,9 +64,38 @@ export function createChargebacksRepository(db: Executor) {
       return !!row;
     },
 
+    /** The member's own open debts, oldest first (owner-scoped: only `userId`'s rows). */
+    async listOpenDebts(userId: number): Promise<ChargebackRow[]> {
+      return db
+        .select()
+        .from(chargebacks)
+        .where(and(eq(chargebacks.userId, userId), gt(chargebacks.debtAmount, 0), isNull(chargebacks.debtResolution)))
+        .orderBy(asc(chargebacks.chargedBackAt), asc(chargebacks.id));
+    },
+
     /** Blocks the member for direct debit (a returned debit); the console lifts it as any block. */
     async blockDirectDebit(userId: number): Promise<void> {
       await db.update(users).set({ directDebitBlocked: true }).where(eq(users.id, userId));
+    },
+
+    /** The provider's chargeback, locked for its reversal; null when it was never recorded. */
+    async lockByProviderId(provider: string, providerChargebackId: string): Promise<ChargebackRow | null> {
+      const [row] = await db
+        .select()
+        .from(chargebacks)
+        .where(and(eq(chargebacks.provider, provider), eq(chargebacks.providerChargebackId, providerChargebackId)))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** Closes a chargeback as reversed by the provider, once; its open debt with it. */
+    async markReversed(id: number, at: Date): Promise<ChargebackRow | null> {
+      const [row] = await db
+        .update(chargebacks)
+        .set({ debtResolution: 'reversed', debtResolvedAt: at, debtResolvedBy: null })
+        .where(and(eq(chargebacks.id, id), isNull(chargebacks.debtResolution)))
+        .returning();
+      return row ?? null;
     },
 
     async findById(id: number): Promise<ChargebackRow | null> {
@@ -77,7 +109,7 @@ export function createChargebacksRepository(db: Executor) {
       return row ?? null;
     },
 
-    async resolveDebt(id: number, resolution: 'settled' | 'waived', staffId: number | null, at: Date): Promise<ChargebackRow | null> {
+    async resolveDebt(id: number, resolution: 'settled' | 'waived' | 'reversed', staffId: number | null, at: Date): Promise<ChargebackRow | null> {
       const [row] = await db
         .update(chargebacks)
         .set({ debtResolution: resolution, debtResolvedAt: at, debtResolvedBy: staffId })

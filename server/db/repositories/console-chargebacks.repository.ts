@@ -5,6 +5,7 @@ import { siteCondition, type SiteIdFilter } from './site-scope-filter';
 
 export interface ConsoleChargebackFilters {
   id?: number;
+  orderId?: number;
   kind?: 'chargeback' | 'return';
   openDebt?: boolean;
   siteId?: number;
@@ -34,6 +35,7 @@ export function createConsoleChargebacksRepository(db: Executor) {
     async page(filters: ConsoleChargebackFilters, options: { beforeId?: number; limit: number }) {
       const parts: SQL[] = [];
       if (filters.id !== undefined) parts.push(eq(chargebacks.id, filters.id));
+      if (filters.orderId !== undefined) parts.push(eq(chargebacks.orderId, filters.orderId));
       if (filters.kind) parts.push(eq(chargebacks.kind, filters.kind));
       if (filters.openDebt !== undefined)
         parts.push(

@@ -14,7 +14,7 @@ export const creditLedger = pgTable(
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     reason: text('reason', {
-      enum: ['signup_bonus', 'message', 'gift', 'photo', 'purchase', 'refund', 'adjustment', 'chargeback'],
+      enum: ['signup_bonus', 'message', 'gift', 'photo', 'purchase', 'refund', 'adjustment', 'chargeback', 'chargeback_reversal'],
     }).notNull(),
     /** What the change is for (message id, order id …). */
     reference: text('reference'),

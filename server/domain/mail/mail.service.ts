@@ -15,6 +15,7 @@ export type MailKind =
   | 'report_reply'
   | 'payment_charged_back'
   | 'payment_returned'
+  | 'payment_chargeback_reversed'
   | 'goodwill_credits'
   | 'credits_refunded'
   | SecurityNoticeKind;

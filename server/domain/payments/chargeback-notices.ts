@@ -4,6 +4,7 @@ import type { SitesRepository } from '../../db/repositories/sites.repository';
 import type { Translator } from '../../i18n/translator';
 import type { MailService } from '../mail/mail.service';
 import type { SiteUrls } from '../sites/site-urls';
+import type { ReversedChargeback } from './chargeback-reversals';
 import type { BookedChargeback } from './chargebacks';
 
 const formatMoney = (amount: number, currency: string, language: Language) =>
@@ -49,4 +50,31 @@ export function createChargebackNotices(deps: {
   }
 
   return (booked: BookedChargeback) => void send(booked).catch(onError);
+}
+
+/**
+ * Tells the member that a chargeback of theirs was reversed (the provider ruled for the site):
+ * the credits given back and that any open amount from it is closed. Once per reversal, after
+ * it committed; nothing for a chargeback that was never booked, which the member never heard of.
+ */
+export function createChargebackReversalNotices(deps: Parameters<typeof createChargebackNotices>[0]) {
+  const onError = deps.onError ?? ((error: unknown) => console.error('chargeback reversal mail failed', error));
+
+  async function send({ chargeback, order, userId, restoredCredits }: ReversedChargeback): Promise<void> {
+    if (!chargeback.bookedAt) return;
+    const contact = await deps.contacts.memberContact(userId);
+    if (!contact || contact.status === 'deleted') return;
+    const site = await deps.sites.findById(contact.siteId);
+    if (!site) return;
+    const language: Language = isSupportedLanguage(contact.language) ? contact.language : 'en';
+    await deps.mail.send(
+      'payment_chargeback_reversed',
+      site,
+      { email: contact.email, name: contact.name, language },
+      deps.urls.urlOf(site, `/transactions/${order.id}`),
+      { amount: formatMoney(chargeback.amount, chargeback.currency, language), order: order.id, credits: restoredCredits },
+    );
+  }
+
+  return (reversed: ReversedChargeback) => void send(reversed).catch(onError);
 }

@@ -162,6 +162,12 @@ describe('a member with debt', () => {
     const [chargeback] = await chargebacksOf(orderId);
     expect(chargeback).toMatchObject({ reversedCredits: 0, debtCredits: 125, debtAmount: 1995 });
 
+    // Told before trying: the offer lists what is owed, and only to the member who owes it.
+    const { open_debts } = await ctx.services.payments.listBundles(site, buyer.id, null);
+    expect(open_debts).toEqual([
+      { order_id: orderId, kind: 'chargeback', amount: { amount: 1995, currency: 'EUR' }, charged_back_at: chargeback.chargedBackAt.toISOString() },
+    ]);
+    expect((await ctx.services.payments.listBundles(site, (await member()).id, null)).open_debts).toEqual([]);
     expect((await failure(startOrder(buyer.id))).code).toBe('payment_debt_outstanding');
     expect((await failure(ctx.services.payments.repeat(site, buyer.id, `cb-${++next}`, null))).code).toBe('payment_debt_outstanding');
 
@@ -173,6 +179,7 @@ describe('a member with debt', () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetType, 'chargeback'), eq(auditLog.targetId, String(chargeback.id))));
     expect(audits).toMatchObject([{ action: 'chargeback.waive_debt', staffId: admin.id }]);
+    expect((await ctx.services.payments.listBundles(site, buyer.id, null)).open_debts).toEqual([]);
 
     await startOrder(buyer.id);
   });

@@ -22,11 +22,13 @@ const clip = (value: string | null, length: number) => (value ? value.slice(0, l
 /**
  * Records what the provider reports about an order's chargebacks, once each (the provider's id
  * is unique). The caller holds the order's row lock. A direct debit's chargeback is a return.
+ * Returns the rows recorded now: a chargeback recorded before is not among them.
  */
-export async function recordChargebacks(tx: Executor, order: OrderRow, reported: ProviderChargeback[], now: Date): Promise<void> {
+export async function recordChargebacks(tx: Executor, order: OrderRow, reported: ProviderChargeback[], now: Date): Promise<ChargebackRow[]> {
   const repository = createChargebacksRepository(tx);
+  const recorded: ChargebackRow[] = [];
   for (const chargeback of reported) {
-    await repository.insertUnlessExists({
+    const row = await repository.insertUnlessExists({
       orderId: order.id,
       userId: order.userId,
       siteId: order.siteId,
@@ -41,7 +43,9 @@ export async function recordChargebacks(tx: Executor, order: OrderRow, reported:
       chargedBackAt: chargeback.at,
       createdAt: now,
     });
+    if (row) recorded.push(row);
   }
+  return recorded;
 }
 
 /**

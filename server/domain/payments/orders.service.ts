@@ -16,6 +16,8 @@ import type { SiteUrls } from '../sites/site-urls';
 import { releaseDiscount, reserveDiscount, settleDiscount } from './discount-reservations';
 import { applyPercentage, presentDiscountCode, type DiscountContext, type DiscountsService } from './discounts.service';
 import { bookChargebacks, recordChargebacks, type BookedChargeback } from './chargebacks';
+import { reverseChargebacks, type ReversedChargeback } from './chargeback-reversals';
+import { listOpenDebts } from './member-debts';
 import { presentOrder } from './order-presenter';
 import { hasEndedUnpaid, isFinal, nextOrderStatus, orderStatusOf } from './order-status';
 import { withDomainErrors } from './provider-errors';
@@ -33,6 +35,8 @@ export interface PaymentEvents {
   creditsChanged(userId: number, credits: number): void;
   /** A chargeback or return was booked on the member's order (after commit; the member is told). */
   chargebackBooked?(booked: BookedChargeback): void;
+  /** A chargeback was reversed by the provider and its credits given back (after commit; the member is told). */
+  chargebackReversed?(reversed: ReversedChargeback): void;
 }
 
 export const bundlePrice = (bundle: CreditBundleRow, country: string) => bundle.prices[country] ?? bundle.prices['*'];
@@ -152,14 +156,25 @@ export function createOrdersService(deps: {
    * credited, under the order's lock.
    */
   async function applyChargebacks(orderId: number, reported: ProviderChargeback[]): Promise<void> {
-    const booked = await db.transaction(async (tx) => {
+    const { booked, reversed } = await db.transaction(async (tx) => {
       const order = await createOrdersRepository(tx).lock(orderId);
       if (!order) throw new AppError('not_found');
       const now = clock.now();
-      await recordChargebacks(tx, order, reported, now);
-      return bookChargebacks(tx, order, now);
+      // One reversed before the site ever heard of it took nothing and gives nothing back.
+      await recordChargebacks(
+        tx,
+        order,
+        reported.filter((chargeback) => !chargeback.reversedAt),
+        now,
+      );
+      const reversed = await reverseChargebacks(tx, order, reported, now);
+      return { booked: await bookChargebacks(tx, order, now), reversed };
     });
     announceChargebacks(booked);
+    for (const entry of reversed) {
+      deps.events?.creditsChanged(entry.userId, entry.balance);
+      deps.events?.chargebackReversed?.(entry);
+    }
   }
 
   /** Asks the provider for the truth about an unfinished order and applies it. */
@@ -267,10 +282,11 @@ export function createOrdersService(deps: {
     async listBundles(site: SiteRow, memberId: number, fallbackCountry: string | null): Promise<BundlesResponse> {
       const account = await memberOf(memberId);
       const country = paymentCountry(account, fallbackCountry);
-      const [bundles, discount, last] = await Promise.all([
+      const [bundles, discount, last, debts] = await Promise.all([
         orders.listBundles(site.id),
         discounts.active({ site, member: account.user, country }),
         orders.lastPaid(memberId),
+        listOpenDebts(db, memberId),
       ]);
       const methods = availableMethods(country, site);
       return {
@@ -282,6 +298,7 @@ export function createOrdersService(deps: {
           last?.bundleId && isPaymentMethod(last.paymentMethod) && methods.includes(last.paymentMethod)
             ? { bundle_id: last.bundleId, payment_method: last.paymentMethod }
             : null,
+        open_debts: debts,
       };
     },
 

@@ -35,6 +35,11 @@ export function unusedBoughtCredits(steps: LedgerStep[]): Map<number, number> {
       if (order) order.left -= taken;
       // Refunds made before this rule could take more than was unused: the rest was free credit.
       free = Math.max(0, free - (-step.delta - taken));
+    } else if (step.reason === 'chargeback_reversal' && step.delta > 0) {
+      // A reversed chargeback gives its order's credits back to that order.
+      const order = bought.find((entry) => entry.orderId === orderId);
+      if (order) order.left += step.delta;
+      else free += step.delta;
     } else if (step.delta > 0) {
       free += step.delta;
     } else {

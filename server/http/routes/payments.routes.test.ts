@@ -47,7 +47,7 @@ describe('payments API', () => {
   it('buys a bundle through the demo checkout page and credits it once', async () => {
     const member = await loggedIn();
     const bundles = (await ctx.app.inject({ url: '/api/orders.php', cookies: member.cookies })).json();
-    expect(bundles).toMatchObject({ payment_country: 'NL', discount: null, last_order: null });
+    expect(bundles).toMatchObject({ payment_country: 'NL', discount: null, last_order: null, open_debts: [] });
     const bundle = bundles.bundles[0];
     const payload = { bundle_id: bundle.id, payment_method: 'ideal', client_id: 'order-client-1' };
     const created = await ctx.app.inject({ method: 'POST', url: '/api/orders.php', cookies: member.cookies, payload });
@@ -109,6 +109,40 @@ describe('payments API', () => {
     const refund = await ctx.app.inject({ method: 'POST', url: '/api/refunds.php', cookies: member.cookies, payload: { order_id: order.id } });
     expect(refund.statusCode).toBe(409);
     expect(refund.json()).toEqual({ error: 'refund_unavailable', message: 'This order can no longer be refunded.' });
+  });
+
+  it('shows a member the debt of a charged-back order before they buy, and no one else', async () => {
+    const member = await loggedIn();
+    const stranger = await loggedIn();
+    const bundles = (await ctx.app.inject({ url: '/api/orders.php', cookies: member.cookies })).json();
+    const { order, redirect_url } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders.php',
+        cookies: member.cookies,
+        payload: { bundle_id: bundles.bundles[0].id, payment_method: 'ideal', client_id: 'order-client-debt' },
+      })
+    ).json();
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    await ctx.app.inject({ method: 'POST', url: redirect_url, payload: 'outcome=paid', headers: form });
+    await flushWebhooks();
+    await bookCredits(ctx.db, { userId: member.id, delta: -50, reason: 'message', at: ctx.clock.now() });
+    await ctx.app.inject({ method: 'POST', url: `${redirect_url}/dispute`, payload: 'kind=chargeback', headers: form });
+    await flushWebhooks();
+
+    const offer = (await ctx.app.inject({ url: '/api/orders.php', cookies: member.cookies })).json();
+    expect(offer.open_debts).toEqual([
+      { order_id: order.id, kind: 'chargeback', amount: { amount: 995, currency: 'EUR' }, charged_back_at: expect.any(String) },
+    ]);
+    expect((await ctx.app.inject({ url: '/api/orders.php', cookies: stranger.cookies })).json().open_debts).toEqual([]);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders.php',
+      cookies: member.cookies,
+      payload: { bundle_id: bundles.bundles[0].id, payment_method: 'ideal', client_id: 'order-client-debt-2' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('payment_debt_outstanding');
   });
 
   it('keeps one member out of another’s orders', async () => {

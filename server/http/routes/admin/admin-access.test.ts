@@ -57,6 +57,7 @@ const RULES: Record<string, Permission | 'public' | 'signed_in'> = {
   'GET /api/admin/orders': 'money.read',
   'GET /api/admin/chargebacks': 'money.read',
   'POST /api/admin/chargebacks/{id}/debt': 'money.write',
+  'POST /api/admin/orders/{id}/sepa-return': 'money.write',
   'GET /api/admin/chargebacks/ratio': 'dashboard.read',
   'GET /api/admin/chargebacks/settings': 'dashboard.read',
   'PUT /api/admin/chargebacks/settings': 'money.write',

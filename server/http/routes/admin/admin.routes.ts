@@ -51,6 +51,7 @@ export const ADMIN_SERVICES = [
   'consoleMandates',
   'consoleDiscounts',
   'consoleChargebacks',
+  'consoleSepaReturns',
   'fictionalProfiles',
   'fictionalPhotos',
   'hostInbox',
@@ -89,7 +90,7 @@ export const adminRoutes: FastifyPluginAsync<AdminServices> = async (app, servic
     consoleMandates: services.consoleMandates,
     consoleDiscounts: services.consoleDiscounts,
   });
-  await app.register(chargebacksRoutes, { consoleChargebacks: services.consoleChargebacks });
+  await app.register(chargebacksRoutes, { consoleChargebacks: services.consoleChargebacks, consoleSepaReturns: services.consoleSepaReturns });
   await app.register(fictionalRoutes, { fictionalProfiles: services.fictionalProfiles, hostInbox: services.hostInbox });
   await app.register(fictionalPhotosRoutes, { fictionalPhotos: services.fictionalPhotos });
   await app.register(cannedRepliesRoutes, { cannedReplies: services.cannedReplies });

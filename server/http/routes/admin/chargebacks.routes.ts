@@ -10,15 +10,23 @@ import {
   ResolveDebtInput,
   UpdateChargebackSettingsInput,
 } from '../../../../contract/admin/chargebacks';
+import { BookSepaReturnInput, OrderIdParams } from '../../../../contract/admin/sepa-returns';
 import { ErrorBody } from '../../../../contract/errors';
 import type { ConsoleChargebacksService } from '../../../domain/money/console-chargebacks.service';
+import type { ConsoleSepaReturnsService } from '../../../domain/money/console-sepa-returns.service';
 import { actorOf, siteScopeOf } from '../../admin/staff-auth';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['admin'];
 
-/** Chargebacks and SEPA returns (issue 33): the list, a member's debt settled or waived, the ratio and its threshold. */
-export const chargebacksRoutes: FastifyPluginAsyncZod<{ consoleChargebacks: ConsoleChargebacksService }> = async (app, { consoleChargebacks }) => {
+/**
+ * Chargebacks and SEPA returns (issue 33): the list, a member's debt settled or waived, a return
+ * of the site's own direct debit booked by hand, the ratio and its threshold.
+ */
+export const chargebacksRoutes: FastifyPluginAsyncZod<{
+  consoleChargebacks: ConsoleChargebacksService;
+  consoleSepaReturns: ConsoleSepaReturnsService;
+}> = async (app, { consoleChargebacks, consoleSepaReturns }) => {
   app.get(
     '/api/admin/chargebacks',
     { schema: { tags, querystring: ChargebacksQuery, response: { 200: ChargebacksPage, ...errors } }, config: { staff: 'money.read' } },
@@ -29,6 +37,12 @@ export const chargebacksRoutes: FastifyPluginAsyncZod<{ consoleChargebacks: Cons
     '/api/admin/chargebacks/:id/debt',
     { schema: { tags, params: ChargebackIdParams, body: ResolveDebtInput, response: { 200: ConsoleChargeback, ...errors } }, config: { staff: 'money.write' } },
     async (request) => consoleChargebacks.resolveDebt(actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/sepa-return',
+    { schema: { tags, params: OrderIdParams, body: BookSepaReturnInput, response: { 200: ConsoleChargeback, ...errors } }, config: { staff: 'money.write' } },
+    async (request) => consoleSepaReturns.book(actorOf(request), request.params.id, request.body),
   );
 
   app.get(
