@@ -158,7 +158,7 @@ export default function App() {
       {!pathname.startsWith('/admin') && <CookieConsent />}
       <ConnectionIndicator />
       <div className="page-frame">
-        {paymentsAreDemo && <DemoPaymentsBanner text={i18n.t('demo_banner.text')} />}
+        {paymentsAreDemo && <DemoPaymentsBanner text={i18n.t('demo_banner.text')} closeLabel={i18n.t('alerts.close')} />}
         <Outlet />
       </div>
     </I18nextProvider>

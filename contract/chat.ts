@@ -32,6 +32,8 @@ export const ChatsResponse = z.object({
       last_message_at: z.string(),
       /** The member blocked this profile: they keep the conversation but cannot write in it until they unblock. */
       blocked: z.boolean().optional(),
+      /** Both like each other (a match, issue 35): the list marks it and links to `/likes/m/{id}`. */
+      matched: z.boolean().optional(),
     }),
   ),
   total_unread_messages: z.number().int(),

@@ -22,3 +22,25 @@ export function wasDismissed(key: DismissalKey, maxAgeMs = Infinity, now = Date.
     return false;
   }
 }
+
+/**
+ * Phone notices closed for this visit only (issue 35): sessionStorage ends with the tab, so the
+ * e-mail reminder comes back on the next visit until the address is confirmed.
+ */
+export type SessionDismissalKey = 'hide-activation-card' | 'hide-demo-card';
+
+export function rememberDismissalForSession(key: SessionDismissalKey) {
+  try {
+    window.sessionStorage.setItem(key, '1');
+  } catch {
+    // Private mode or full storage: the card shows again on the next page.
+  }
+}
+
+export function wasDismissedThisSession(key: SessionDismissalKey): boolean {
+  try {
+    return window.sessionStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}

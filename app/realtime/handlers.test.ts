@@ -91,3 +91,14 @@ describe('resync_done handler', () => {
     expect(resync).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('match_new handler', () => {
+  it('marks the conversation with the new match in the chat list at once, and no other', () => {
+    useChat.setState({ chats: [chat(1, 10, 0), chat(2, 20, 0)] });
+    handlers.match_new({ type: 'match_new', profile: { id: 102, name: 'Member 2', main_image: null, is_fictional: false } }, context);
+    expect(useChat.getState().chats.map((item) => [item.profile.id, item.matched ?? false])).toEqual([
+      [101, false],
+      [102, true],
+    ]);
+  });
+});

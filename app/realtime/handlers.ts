@@ -79,6 +79,7 @@ export const handlers: { [T in Exclude<ServerEvent['type'], SendAnswerType>]: Ha
   // Both members of a new match, on every open tab: the match moment (issue 35).
   match_new(event) {
     useMatchMoment.getState().show(event.profile);
+    useChat.getState().markMatched(event.profile.id);
   },
   resync_done(event, context) {
     useChat.getState().setCursor(event.last_message_id);

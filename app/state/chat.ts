@@ -24,6 +24,8 @@ interface ChatState {
   addMessage(message: ChatMessage): void;
   markOpened(conversationId: number): void;
   removeChat(conversationId: number): void;
+  /** A like made a match: the conversation with that member gets its mark at once. */
+  markMatched(profileId: number): void;
 }
 
 const byId = (a: ChatMessage, b: ChatMessage) => a.id - b.id;
@@ -65,4 +67,5 @@ export const useChat = create<ChatState>((set) => ({
   markOpened: (conversationId) =>
     set((state) => ({ chats: state.chats.map((chat) => (chat.conversation.id === conversationId ? { ...chat, num_unread_messages: 0 } : chat)) })),
   removeChat: (conversationId) => set((state) => ({ chats: state.chats.filter((chat) => chat.conversation.id !== conversationId) })),
+  markMatched: (profileId) => set((state) => ({ chats: state.chats.map((chat) => (chat.profile.id === profileId ? { ...chat, matched: true } : chat)) })),
 }));

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmedMemberWithPhoto as confirmedMember } from './support/accounts';
+import { confirmedMemberWithPhoto as confirmedMember, newMember, signUpByApi } from './support/accounts';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
 import { en, text } from './support/locales';
 
@@ -67,6 +67,31 @@ describe('members find each other', () => {
     await anna.page.keyboard.press('Escape');
     await ben.page.goto(`${baseUrl()}/likes/matches`);
     await expect.poll(() => ben.page.locator('.profile-card').count()).toBe(1);
+    // In the received likes too, Anna's card carries the match mark, which leads to the match page.
+    await ben.page.goto(`${baseUrl()}/likes`);
+    const cardMark = ben.page.locator('.profile-card').getByRole('link', { name: t('likes.match_mark') });
+    expect(await cardMark.getAttribute('href')).toBe(`/likes/m/${anna.id}`);
+
+    // Ben writes to her; on a phone his chat list marks the conversation as a match.
+    await ben.page.setViewportSize({ width: 390, height: 844 });
+    const sent = await ben.page.evaluate(async (profileId) => {
+      const response = await fetch('/api/messages.php', {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ profile_id: profileId, text: 'We match!', client_id: `match-${Date.now()}` }),
+      });
+      return response.status;
+    }, anna.id);
+    expect(sent).toBe(201);
+    await ben.page.goto(`${baseUrl()}/chats`);
+    const row = ben.page.getByTestId('chat-list-item').filter({ hasText: anna.member.name });
+    await row.waitFor();
+    const chatMark = ben.page.getByRole('navigation', { name: t('chat.conversations') }).getByRole('link', { name: t('likes.match_mark') });
+    await expect.poll(() => chatMark.count()).toBe(1);
+    await expectAccessible(ben.page);
+    await chatMark.click();
+    await ben.page.waitForURL(`**/likes/m/${anna.id}`);
+    await ben.page.getByRole('heading', { name: t('likes.match_title', { name: anna.member.name }) }).waitFor();
 
     await anna.page.goto(`${baseUrl()}/members?t=1`);
     // The automatic like comes from one of the team's fictional profiles, labelled as such.
@@ -81,6 +106,36 @@ describe('members find each other', () => {
     expectNoConsoleErrors(ben.page);
     await anna.close();
     await ben.close();
+  });
+
+  it('on a phone sees one notice card at a time: the e-mail confirmation first, then the demo note, each closed for the visit', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const page = await openPage(context);
+    await signUpByApi(context, newMember());
+    await page.goto(`${baseUrl()}/members`);
+    const reminder = page.getByTestId('activation-reminder');
+    const demoNote = page.getByTestId('demo-payments-banner');
+    const shownCards = () =>
+      page.locator('[data-testid="activation-reminder"], .phone-notice, [data-testid="demo-payments-banner"]').filter({ visible: true }).count();
+    await reminder.waitFor();
+    expect(await demoNote.isVisible()).toBe(false);
+    expect(await shownCards()).toBe(1);
+    await reminder.getByRole('button', { name: t('alerts.close') }).click();
+    await demoNote.waitFor();
+    expect(await shownCards()).toBe(1);
+    // Closed for this visit: the next page keeps the reminder away and the demo note in its place.
+    await page.goto(`${baseUrl()}/likes`);
+    await demoNote.waitFor();
+    await expect.poll(() => reminder.isVisible()).toBe(false);
+    await demoNote.getByRole('button', { name: t('alerts.close') }).click();
+    await expect.poll(shownCards).toBe(0);
+    // A new visit (a new tab session) asks again until the address is confirmed.
+    const nextVisit = await openPage(context);
+    await nextVisit.goto(`${baseUrl()}/members`);
+    await nextVisit.getByTestId('activation-reminder').waitFor();
+    expectNoConsoleErrors(page);
+    expectNoConsoleErrors(nextVisit);
+    await context.close();
   });
 
   it('swipes until the daily limit, is told so in their language and offered what premium gives', async () => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { rememberDismissalForSession, wasDismissedThisSession } from '../../lib/dismissals';
 import { useRootData } from '../../root';
 import { ResendActivation } from './ResendActivation';
 
@@ -21,7 +22,11 @@ export function ActivationReminder() {
   const [params] = useSearchParams();
   const [isPhone, setIsPhone] = useState(false);
   const [modalOpen, setModalOpen] = useState(true);
-  useEffect(() => setIsPhone(window.matchMedia('(max-width: 575.98px)').matches), []);
+  const [closedOnPhone, setClosedOnPhone] = useState(false);
+  useEffect(() => {
+    setIsPhone(window.matchMedia('(max-width: 575.98px)').matches);
+    setClosedOnPhone(wasDismissedThisSession('hide-activation-card'));
+  }, []);
 
   if (!user || user.status !== 'not_confirmed' || user.profile.status !== 'disabled') return null;
   if (REMINDER_SUPPRESSED_PATHS.includes(pathname)) return null;
@@ -34,11 +39,26 @@ export function ActivationReminder() {
       </Suspense>
     );
   }
+  // On a phone the first of the top cards (issue 35), closable for this visit: it comes back on
+  // the next one until the address is confirmed. Wider screens keep the alert as it was.
   return (
-    <div className="alert alert-warning rounded-0 mb-0 py-2" role="status">
+    <div
+      className={closedOnPhone ? 'alert alert-warning rounded-0 mb-0 py-2 d-none d-sm-block' : 'alert alert-warning rounded-0 mb-0 py-2 phone-notice'}
+      role="status"
+      data-testid="activation-reminder"
+    >
       <div className="container d-flex flex-wrap align-items-center gap-2">
-        <span>{text}</span>
+        <span className="flex-grow-1">{text}</span>
         <ResendActivation />
+        <button
+          type="button"
+          className="btn-close d-sm-none"
+          aria-label={t('alerts.close')}
+          onClick={() => {
+            rememberDismissalForSession('hide-activation-card');
+            setClosedOnPhone(true);
+          }}
+        />
       </div>
     </div>
   );

@@ -24,7 +24,7 @@ type AlertKey = keyof typeof DISMISSED_FOR_MS;
 function DismissibleAlert({ dismissalKey, tone, onDismiss, children }: { dismissalKey: AlertKey; tone: string; onDismiss: () => void; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className={`alert alert-${tone} rounded-0 mb-0 py-2`} role="region" aria-label={t('alerts.label')} data-testid={dismissalKey}>
+    <div className={`alert alert-${tone} rounded-0 mb-0 py-2 phone-notice`} role="region" aria-label={t('alerts.label')} data-testid={dismissalKey}>
       <div className="container d-flex align-items-start gap-2">
         <div className="flex-grow-1">{children}</div>
         <button
@@ -69,7 +69,7 @@ export function MemberAlerts() {
   // Mail flows again: the page data no longer has a reason, so say it worked here instead.
   if (resumed) {
     return (
-      <div className="alert alert-success rounded-0 mb-0 py-2" role="status">
+      <div className="alert alert-success rounded-0 mb-0 py-2 phone-notice" role="status">
         <div className="container">{t('alerts.mail_resumed')}</div>
       </div>
     );

@@ -78,7 +78,7 @@ export function ErrorPage({ error }: { error: unknown }) {
 
   return (
     <ErrorPageBoundary t={t}>
-      {data?.paymentsAreDemo && <DemoPaymentsBanner text={t('demo_banner.text')} />}
+      {data?.paymentsAreDemo && <DemoPaymentsBanner text={t('demo_banner.text')} closeLabel={t('alerts.close')} />}
       <main id="main">
         <ErrorContent error={error} t={t} />
       </main>

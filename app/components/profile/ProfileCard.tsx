@@ -6,6 +6,7 @@ import { distanceUnitOf, inUnit, type DistanceUnit } from '../../../contract/dis
 import { photoUrl } from '../../lib/media';
 import { useRootData, type RootData } from '../../root';
 import { FictionalLabel } from './FictionalBadge';
+import { MatchMark } from './MatchMark';
 import { OnlineMark } from './OnlineDot';
 
 /** Thumbnails are 320 px squares; full photos at most 1280 px (server/domain/photos). */
@@ -29,7 +30,8 @@ export function ProfileCard({
   t,
   settings,
   unit = 'km',
-}: { profile: Card; eager?: boolean; priority?: boolean } & CardTexts) {
+  matched = false,
+}: { profile: Card; eager?: boolean; priority?: boolean; matched?: boolean } & CardTexts) {
   const image = profile.main_image;
   const place = profile.city ?? profile.country;
   return (
@@ -71,6 +73,8 @@ export function ProfileCard({
           {profile.is_fictional && <FictionalLabel t={t} settings={settings} className="mt-1" />}
         </div>
       </Link>
+      {/* Beside the card's link, over its photo's corner: a link inside a link is not allowed. */}
+      {matched && <MatchMark profileId={profile.id} t={t} className="position-absolute top-0 end-0 m-2" />}
     </article>
   );
 }
@@ -93,13 +97,14 @@ export function useCardTexts(): CardTexts {
   return { t, settings, unit: distanceUnitOf(user?.profile.country) };
 }
 
-export function ProfileGrid({ profiles, eagerCount = 0 }: { profiles: Card[]; eagerCount?: number }) {
+/** `matchedIds`: the members who like the viewer back; their cards carry the match mark. */
+export function ProfileGrid({ profiles, eagerCount = 0, matchedIds = [] }: { profiles: Card[]; eagerCount?: number; matchedIds?: readonly number[] }) {
   const texts = useCardTexts();
   return (
     <div className="row row-cols-2 row-cols-md-3 row-cols-lg-4 row-cols-xl-5 g-3">
       {profiles.map((profile, index) => (
         <div className="col" key={profile.id}>
-          <ProfileCard profile={profile} eager={index < eagerCount} {...texts} />
+          <ProfileCard profile={profile} eager={index < eagerCount} matched={matchedIds.includes(profile.id)} {...texts} />
         </div>
       ))}
     </div>

@@ -21,6 +21,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     shown: lists[tab],
     counts: { received: lists.received.length, sent: lists.sent.length, matches: lists.matches.length },
     newLikes: likes.liked_by.filter((entry) => entry.like_new).length,
+    // Received and sent cards of a match carry its mark; on the matches tab every card is one.
+    matchedIds: tab === 'matches' ? [] : likes.matches.map((profile) => profile.id),
   };
 }
 
@@ -31,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /** `/likes` and `/likes/{type}` — received, sent and matches (spec §2). */
 export default function Likes() {
   const { t } = useTranslation();
-  const { tab, shown, counts, newLikes } = useLoaderData<typeof loader>();
+  const { tab, shown, counts, newLikes, matchedIds } = useLoaderData<typeof loader>();
   return (
     <div className="container py-4">
       <h1 className="h3 mb-3">{t('likes.title')}</h1>
@@ -50,7 +52,7 @@ export default function Likes() {
       {/* The open tab names the list below it (its cards are h3). */}
       <h2 className="visually-hidden">{t(`likes.tabs.${tab}`)}</h2>
       {shown.length ? (
-        <ProfileGrid profiles={shown} />
+        <ProfileGrid profiles={shown} matchedIds={matchedIds} />
       ) : (
         <EmptyState icon="likes" text={t(`likes.empty.${tab}`)} action={{ to: '/members', label: t('shell.find_members') }} />
       )}

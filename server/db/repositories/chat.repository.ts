@@ -14,6 +14,8 @@ export interface ChatListRow {
   lastSenderId: number | null;
   /** The member blocked the other one (they keep the conversation, but cannot write in it). */
   blockedByMe: boolean;
+  /** Both like each other (a match): the chat list marks it and links to the match page. */
+  matched: boolean;
 }
 
 const pair = (a: number, b: number) => (a < b ? { memberA: a, memberB: b } : { memberA: b, memberB: a });
@@ -145,7 +147,9 @@ export function createChatRepository(db: Executor) {
                case when c.member_a = ${userId} then c.member_b else c.member_a end as "otherId",
                s.unread_count as "unreadCount", c.last_message_at as "lastMessageAt",
                m.id as "lastMessageId", m.body as "lastBody", m.kind as "lastKind", m.sender_id as "lastSenderId",
-               exists (select 1 from blocks mine where mine.blocker_id = ${userId} and mine.blocked_id in (c.member_a, c.member_b)) as "blockedByMe"
+               exists (select 1 from blocks mine where mine.blocker_id = ${userId} and mine.blocked_id in (c.member_a, c.member_b)) as "blockedByMe",
+               exists (select 1 from likes given join likes back on back.liker_id = given.liked_id and back.liked_id = given.liker_id
+                       where given.liker_id = ${userId} and given.liked_id in (c.member_a, c.member_b) and given.liked_id <> ${userId}) as "matched"
         from conversation_states s
         join conversations c on c.id = s.conversation_id
         left join lateral (

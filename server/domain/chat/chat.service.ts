@@ -152,6 +152,7 @@ export function createChatService(deps: {
               : null,
             last_message_at: new Date(row.lastMessageAt).toISOString(),
             blocked: row.blockedByMe,
+            matched: row.matched,
           },
         ];
       });
