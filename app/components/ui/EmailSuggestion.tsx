@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isEmailAddress } from '../../../contract/email-address';
+import { isEmailAddress } from '../../../contract/email-address-rule';
 import { suggestEmailCorrection } from '../../../contract/email-suggestion';
 
 /**
