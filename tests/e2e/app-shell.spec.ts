@@ -13,7 +13,8 @@ const WIDTHS = [390, 1280] as const;
 let browser: Browser;
 let member: E2eMember;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // Web push needs a granted notification permission, which only the full browser honours (ADR 0072).
+  browser = await launchBrowser({ fullBrowser: true });
   const confirmed = await confirmedMember(browser);
   member = confirmed.member;
   await confirmed.context.close();

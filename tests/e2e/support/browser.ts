@@ -7,10 +7,11 @@ import { CONSENT_COOKIE, CONSENT_VERSION, serializeConsent } from '../../../cont
 /**
  * Debian's headless shell (package chromium-headless-shell) where it is installed: the same
  * Blink as the browser without its window layers, it took half the browser's CPU per journey
- * (ADR 0072). Else the full browser, in headless mode.
+ * (ADR 0072). Else the full browser, in headless mode. `CHROMIUM_PATH` chooses for both.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+const FULL_BROWSER = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_BROWSER);
 /** Flags for a sandboxed machine with no network beyond localhost. */
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -47,11 +48,17 @@ export function clientAddressOf(context: BrowserContext): string {
   return address;
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH.`);
+/**
+ * `fullBrowser`: the full Chromium even where the headless shell is installed, for journeys that
+ * need what only it has — a granted notification permission (the shell answers "denied" whatever
+ * the context grants), so web push can be switched on.
+ */
+export async function launchBrowser(options: { fullBrowser?: boolean } = {}): Promise<Browser> {
+  const executablePath = options.fullBrowser ? FULL_BROWSER : CHROMIUM_PATH;
+  if (!fs.existsSync(executablePath)) {
+    throw new Error(`Chromium not found at ${executablePath}: install it (apt-get install -y chromium chromium-headless-shell) or set CHROMIUM_PATH.`);
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options = {}) => {
     const headers = { 'x-forwarded-for': nextClientAddress(), ...options.extraHTTPHeaders };
