@@ -152,14 +152,20 @@ describe('a SEPA return', () => {
   });
 });
 
+/** A member who spent 125 of an order's credits before their bank took the payment back: debt booked. */
+async function chargebackLeavingDebt() {
+  const buyer = await member();
+  const { orderId, paymentId } = await paidOrder(buyer.id);
+  await bookCredits(ctx.db, { userId: buyer.id, delta: -125, reason: 'message', at: ctx.clock.now() });
+  await ctx.services.demoPayments.dispute(paymentId, 'chargeback');
+  await deliver();
+  const [chargeback] = await chargebacksOf(orderId);
+  return { buyer, orderId, chargeback };
+}
+
 describe('a member with debt', () => {
   it('cannot start a purchase until an operator waives the debt, which is audited', async () => {
-    const buyer = await member();
-    const { orderId, paymentId } = await paidOrder(buyer.id);
-    await bookCredits(ctx.db, { userId: buyer.id, delta: -125, reason: 'message', at: ctx.clock.now() });
-    await ctx.services.demoPayments.dispute(paymentId, 'chargeback');
-    await deliver();
-    const [chargeback] = await chargebacksOf(orderId);
+    const { buyer, orderId, chargeback } = await chargebackLeavingDebt();
     expect(chargeback).toMatchObject({ reversedCredits: 0, debtCredits: 125, debtAmount: 1995 });
 
     // Told before trying: the offer lists what is owed, and only to the member who owes it.
@@ -187,12 +193,7 @@ describe('a member with debt', () => {
 
 describe('an admin limited to other sites (ADR 0060)', () => {
   it('sees neither the chargebacks nor the ratio of this site, cannot close their debt, and cannot change the threshold every site shares', async () => {
-    const buyer = await member();
-    const { orderId, paymentId } = await paidOrder(buyer.id);
-    await bookCredits(ctx.db, { userId: buyer.id, delta: -125, reason: 'message', at: ctx.clock.now() });
-    await ctx.services.demoPayments.dispute(paymentId, 'chargeback');
-    await deliver();
-    const [chargeback] = await chargebacksOf(orderId);
+    const { buyer, orderId, chargeback } = await chargebackLeavingDebt();
     const elsewhere = await createSite(ctx.db, { domain: `elsewhere-${Date.now()}.example` });
     const limited = { ...admin, sites: [elsewhere.id] };
 
