@@ -1,4 +1,3 @@
-import os from 'node:os';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
 import { DirectoryLockedError } from '../db/pglite-lock';
@@ -27,14 +26,6 @@ export async function startWorker(
   config: Config,
   overrides: ServiceOverrides = {},
 ): Promise<{ stop(): Promise<void>; services: Services; metricsPort: number | null }> {
-  // A worker shares the machine with web instances, often: at a lower priority, a burst of
-  // jobs (a digest to 100,000 members) takes the CPU the web leaves idle instead of making
-  // members' pages wait. Raising one's own niceness needs no privilege.
-  try {
-    os.setPriority(Math.max(os.getPriority(), 10));
-  } catch {
-    // Some containers forbid it; the worker then runs at the server's priority.
-  }
   const database = await openDatabase(config.database).catch((error: unknown) => {
     if (error instanceof DirectoryLockedError) {
       throw new Error(

@@ -208,9 +208,12 @@ describe('notifier.notify racing for one key', () => {
   it('lets a retry send once the claim of a worker that died before sending has lapsed', async () => {
     const lea = await member();
     const { mailer, sent } = slowMailer();
-    const dying = notifierWith({ send: () => new Promise(() => undefined) }); // never answers: the worker died mid-send
+    // The dying worker claims the key and reaches its send, which never answers: it died mid-send.
+    let reachedSend!: () => void;
+    const atSend = new Promise<void>((resolve) => (reachedSend = resolve));
+    const dying = notifierWith({ send: () => (reachedSend(), new Promise(() => undefined)) });
     void dying.notify(lea.id, 'weekly_updates', content, { key: 'race-2' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await atSend;
     expect((await notifierWith(mailer).notify(lea.id, 'weekly_updates', content, { key: 'race-2' })).email).toBe(false);
     ctx.clock.advance(6 * 60_000);
     expect((await notifierWith(mailer).notify(lea.id, 'weekly_updates', content, { key: 'race-2' })).email).toBe(true);
