@@ -54,6 +54,7 @@ export async function composePlatform(config: Config, database: DatabaseHandle, 
   // the members' tab cache on, every event to a member drops their kept tabs (ADR 0048).
   const realtimeBus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
   const bus = config.memberPageCache.freshSeconds > 0 ? announcingMemberPageChanges(realtimeBus, pageChanges) : realtimeBus;
+  const siteUrls = createSiteUrls(config.siteLinks);
   return {
     config,
     database,
@@ -71,7 +72,6 @@ export async function composePlatform(config: Config, database: DatabaseHandle, 
     dkimKeys,
     /** Asks DNS for the mail records the console checks. */
     dnsResolver: overrides.dnsResolver ?? createSystemTxtResolver(),
-    mail: createMailService({ mailer, translator }),
     storage: overrides.storage ?? mediaStores.media,
     privateStorage: overrides.privateStorage ?? mediaStores.privateMedia,
     redis,
@@ -82,7 +82,8 @@ export async function composePlatform(config: Config, database: DatabaseHandle, 
     memberPagesChanged: config.memberPageCache.freshSeconds > 0 ? createMemberPagesChanged(pageChanges) : undefined,
     // Every absolute link (mails, payment return and webhook URLs) is built here from the site's
     // configured domain, never from a request's headers.
-    siteUrls: createSiteUrls(config.siteLinks),
+    siteUrls,
+    mail: createMailService({ mailer, translator, urls: siteUrls }),
     checkDatabase: () => pingDatabase(db),
     /** Readiness with REDIS_URL: the shared connection answers and the realtime bus listens. */
     checkRedis: redis

@@ -3,13 +3,9 @@ import type { NotificationType } from '../../../contract/notifications';
 import type { OutgoingMail } from '../../adapters/mail/mail.port';
 import type { SiteRow } from '../../db/schema/index';
 import type { NotificationContent } from '../notifications/notifier.port';
-import { brandOf } from '../sites/site-brand';
 import type { SiteUrls } from '../sites/site-urls';
 import { defaultFromAddress } from './mail-streams';
-import { renderNotificationHtml, type NotificationHtmlParts } from './notification-mail-html';
-
-/** A mail's own neutral colours; the header and the button take the site's brand (`brandOf`, the one place brand colours are read). */
-const MAIL_NEUTRALS = { text: '#212529', muted: '#6c757d', background: '#f8f9fa' } as const;
+import { companyLineOf, mailPaletteOf, renderMailHtml, renderMailText, type MailFrame } from './mail-layout';
 
 export interface NotificationMailInput {
   site: SiteRow;
@@ -58,7 +54,6 @@ function templateText(t: TFunction, template: string, part: 'subject' | 'body' |
  */
 export function buildNotificationMail(t: TFunction, urls: SiteUrls, input: NotificationMailInput): OutgoingMail {
   const { site, to, kind, content } = input;
-  const brand = brandOf(site);
   const vars = { site_name: site.name, name: to.name, ...content.values };
   const subject = content.text?.subject ?? templateText(t, content.template, 'subject', vars);
   const body = content.text?.body ?? templateText(t, content.template, 'body', vars);
@@ -71,43 +66,24 @@ export function buildNotificationMail(t: TFunction, urls: SiteUrls, input: Notif
     imageUrl: siteImageUrl(urls, site, item.imageUrl),
   }));
   const kindName = t(`settings.notification_types.${kind}`);
-  const company = [site.companyName || site.name, site.companyAddress, [site.companyCity, site.companyCountry].filter(Boolean).join(', ')]
-    .filter(Boolean)
-    .join(' · ');
-  const parts: NotificationHtmlParts = {
+  const frame: MailFrame = {
     language: to.language,
     siteName: site.name,
     siteUrl: urls.originOf(site),
+    palette: mailPaletteOf(site),
     greeting: t('mail.greeting', vars),
     paragraphs: body.split(/\n+/).filter(Boolean),
+    items,
     action,
     link,
-    items,
     signature: t('mail.signature', vars),
     why: t('mail.notification.why', { ...vars, kind: kindName, domain: site.domain }),
-    unsubscribeLabel: t('mail.notification.unsubscribe', { kind: kindName }),
-    unsubscribeUrl: input.unsubscribe.pageUrl,
-    settingsLabel: t('mail.notification.settings'),
-    settingsUrl: urls.urlOf(site, '/notifications'),
-    company,
-    palette: { ...MAIL_NEUTRALS, header: brand.themeColor, button: brand.accentColor },
+    footerLinks: [
+      { label: t('mail.notification.unsubscribe', { kind: kindName }), url: input.unsubscribe.pageUrl },
+      { label: t('mail.notification.settings'), url: urls.urlOf(site, '/notifications') },
+    ],
+    company: companyLineOf(site),
   };
-  const text = [
-    parts.greeting,
-    '',
-    ...parts.paragraphs.flatMap((paragraph) => [paragraph, '']),
-    ...items.flatMap((item) => [`- ${item.title}${item.subtitle ? ` (${item.subtitle})` : ''}: ${item.link}`]),
-    ...(items.length ? [''] : []),
-    `${action}: ${link}`,
-    '',
-    parts.signature,
-    '',
-    '--',
-    parts.why,
-    `${parts.unsubscribeLabel}: ${parts.unsubscribeUrl}`,
-    `${parts.settingsLabel}: ${parts.settingsUrl}`,
-    company,
-  ].join('\n');
   const fromName = (site.mailName || site.name).replace(/["\\\r\n]/g, '');
   const fromAddress = defaultFromAddress(site);
   const listUnsubscribe = [`<${input.unsubscribe.oneClickUrl}>`, ...(input.unsubscribe.mailto ? [`<${input.unsubscribe.mailto}>`] : [])].join(', ');
@@ -118,8 +94,8 @@ export function buildNotificationMail(t: TFunction, urls: SiteUrls, input: Notif
     from: `"${fromName}" <${fromAddress}>`,
     to: to.email,
     subject,
-    text,
-    html: renderNotificationHtml(parts),
+    text: renderMailText(frame),
+    html: renderMailHtml(frame),
     messageId: input.messageId,
     headers: {
       'List-Unsubscribe': listUnsubscribe,
