@@ -51,6 +51,18 @@ if (movedAway.length) throw new Error(`vitest.config.ts: DOMAIN_ON_BOTH_ENGINES 
 const withPostgres = !!process.env.TEST_DATABASE_URL;
 
 /**
+ * Database-tier files that never touch the run's database — they open an embedded database of
+ * their own on disk (a worker process, the directory lock) — run once, in the PGlite project.
+ */
+const OWN_DATABASE_ONLY = ['server/jobs/worker-metrics.test.ts', 'server/db/pglite-lock.test.ts'];
+
+/**
+ * The web-push sender's files keep subscriptions through the repository, whose own file runs on
+ * both engines: with PostgreSQL at hand they run there only (on PGlite they took five times as long).
+ */
+const pushAdapterSuites = 'server/adapters/push/**/*.test.ts';
+
+/**
  * Database files that run with a module graph of their own on PGlite: after other files in the
  * same worker, the slow-body test was answered 400 by Node's parser instead of the body deadline's
  * 408 (two runs in three). The cause is not found yet; alone, it passes every time.
@@ -70,7 +82,11 @@ function databaseProject(engine: 'pglite' | 'postgres') {
     test: {
       name: engine,
       include: pgliteBesidePostgres ? [...databaseSuites.filter((glob) => glob !== domainSuites), ...DOMAIN_ON_BOTH_ENGINES] : databaseSuites,
-      exclude: [...configDefaults.exclude, ...(engine === 'pglite' ? ISOLATED_ON_PGLITE : []), ...(pgliteBesidePostgres ? [httpSuites] : [])],
+      exclude: [
+        ...configDefaults.exclude,
+        ...(engine === 'pglite' ? ISOLATED_ON_PGLITE : OWN_DATABASE_ONLY),
+        ...(pgliteBesidePostgres ? [httpSuites, pushAdapterSuites] : []),
+      ],
       isolate: false,
       env: { TEST_DB_ENGINE: engine },
       globalSetup: ['tests/setup/global-database.ts'],

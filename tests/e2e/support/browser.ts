@@ -62,7 +62,10 @@ export async function launchBrowser(options: { fullBrowser?: boolean } = {}): Pr
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options = {}) => {
     const headers = { 'x-forwarded-for': nextClientAddress(), ...options.extraHTTPHeaders };
-    const context = await newContext({ ...options, extraHTTPHeaders: headers });
+    // The system's "reduce motion", unless a journey asks otherwise: nothing pulses or slides
+    // (app/styles/_shell.scss), so a renderer idles between steps instead of painting an online
+    // dot's pulse 60 times a second, and no step waits for a transition to end.
+    const context = await newContext({ reducedMotion: 'reduce', ...options, extraHTTPHeaders: headers });
     clientAddresses.set(context, headers['x-forwarded-for']);
     await context.addCookies(ANSWERED_CONSENT);
     return context;
