@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisibleMember } from '../../../tests/factories/members';
 import { createOrder } from '../../../tests/factories/orders';
 import { createSite } from '../../../tests/factories/sites';
+import { testEnv } from '../../../tests/setup/test-env';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { createCreditsRepository } from '../../db/repositories/credits.repository';
 import { discountCodes, discountRedemptions, discountReservations, orders, users, type DiscountCodeRow, type SiteRow } from '../../db/schema/index';
@@ -36,7 +37,7 @@ const clientId = () => `reservation-client-${++next}`;
  * connection, runs them one after another, where six show the same rule as 24 at a quarter of the
  * time (the PGlite file ran 137 s in a loaded CI run).
  */
-const ATTEMPTS = process.env.TEST_DB_ENGINE === 'postgres' ? 24 : 6;
+const ATTEMPTS = testEnv.engine === 'postgres' ? 24 : 6;
 
 /** A member who signed up long enough ago that no welcome discount or time bonus applies, unless told. */
 async function member(signedUpHoursAgo = 24 * 30) {
