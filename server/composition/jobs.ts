@@ -60,7 +60,8 @@ export function composeJobs(platform: Platform, stores: Stores, areas: JobAreas,
     schedules: [
       cleanUpJobsSchedule,
       cleanUpNotificationsSchedule,
-      { kind: UNREAD_REMINDERS_JOB, everyMs: UNREAD_REMINDERS_EVERY_MS },
+      // At :33 past the hour, apart from the other sweeps (scheduled-jobs.ts).
+      { kind: UNREAD_REMINDERS_JOB, everyMs: UNREAD_REMINDERS_EVERY_MS, offsetMs: 33 * 60_000 },
       ...SCHEDULED_NOTIFICATION_SCHEDULES,
       ...(extraSchedules ?? []),
     ],

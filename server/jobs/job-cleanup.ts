@@ -9,7 +9,8 @@ const DAY = 86_400_000;
 /** Done jobs are kept two weeks (what ran, for questions); dead ones three months, for operators to look into. */
 export const JOB_RETENTION = { doneMs: 14 * DAY, deadMs: 90 * DAY };
 
-export const cleanUpJobsSchedule: JobSchedule = { kind: CLEAN_UP_JOBS_JOB, everyMs: DAY };
+/** At 03:14 UTC, the quietest hour across Europe, apart from the notifications' clean-up (03:44). */
+export const cleanUpJobsSchedule: JobSchedule = { kind: CLEAN_UP_JOBS_JOB, everyMs: DAY, offsetMs: (3 * 60 + 14) * 60_000 };
 
 export function createJobCleanup(deps: { jobs: Pick<JobsRepository, 'deleteFinished'>; clock: Clock }) {
   return async (): Promise<void> => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodStartOf, scheduleKey } from './job-schedules';
+import { createScheduler, periodStartOf, scheduleKey } from './job-schedules';
 
 const HOUR = 3_600_000;
 const WEEK = 7 * 24 * HOUR;
@@ -17,5 +17,33 @@ describe('schedule periods', () => {
     // Sunday 16:59 still belongs to the week before; 17:00 starts the next.
     expect(periodStartOf(new Date('2026-11-29T16:59:59Z'), WEEK, SUNDAY_EVENING).toISOString()).toBe('2026-11-22T17:00:00.000Z');
     expect(periodStartOf(new Date('2026-11-29T17:00:00Z'), WEEK, SUNDAY_EVENING).toISOString()).toBe('2026-11-29T17:00:00.000Z');
+  });
+});
+
+describe('the scheduler', () => {
+  const weeklyDigest = { kind: 'digest', everyMs: WEEK, offsetMs: SUNDAY_EVENING, lateLimitMs: 6 * HOUR };
+  const scheduler = () => {
+    const keys: string[] = [];
+    const jobs = { enqueue: async (_kind: string, _payload: unknown, _runAt: Date, _now: Date, options: { key: string }) => void keys.push(options.key) };
+    return {
+      keys,
+      scheduler: createScheduler({ jobs: jobs as never, schedules: [weeklyDigest, { kind: 'sweep', everyMs: 15 * 60_000, offsetMs: 7 * 60_000 }] }),
+    };
+  };
+
+  it('leaves a period out when it starts past the late limit: a Wednesday start sends no weekly digest', async () => {
+    const { keys, scheduler: wednesday } = scheduler();
+    await wednesday.enqueueDue(new Date('2026-11-25T10:00:00Z'));
+    await wednesday.enqueueDue(new Date('2026-11-25T10:01:00Z'));
+    // The sweep without a limit runs in its current period, at its own minute (:07, :22, :37, :52).
+    expect(keys).toEqual(['sweep@2026-11-25T09:52:00.000Z']);
+    await wednesday.enqueueDue(new Date('2026-11-29T17:00:30Z'));
+    expect(keys).toContain('digest@2026-11-29T17:00:00.000Z');
+  });
+
+  it('still enqueues a period a runner reaches within the late limit, after a short outage', async () => {
+    const { keys, scheduler: sundayNight } = scheduler();
+    await sundayNight.enqueueDue(new Date('2026-11-29T22:59:00Z'));
+    expect(keys).toContain('digest@2026-11-29T17:00:00.000Z');
   });
 });

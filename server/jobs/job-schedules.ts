@@ -12,6 +12,13 @@ export interface JobSchedule {
    * digest wants a Sunday evening, not a Thursday midnight. Default 0.
    */
   offsetMs?: number;
+  /**
+   * How late into its period a runner may still enqueue the period's job; past it, the period is
+   * left out. A weekly digest is then not sent on a Wednesday because the server first started
+   * (or came back after an outage) then: a first start over an imported database would otherwise
+   * mail every member at once while they browse. Default: any time in the period.
+   */
+  lateLimitMs?: number;
   payload?: Record<string, unknown>;
 }
 
@@ -29,7 +36,8 @@ export function scheduleKey(kind: string, periodStart: Date): string {
  * Enqueues each schedule's job for the current period. Every instance and worker does so on
  * every tick; the key makes all but the first enqueue of a period a no-op, so the kind runs
  * once per period however many runners there are. A runner remembers which periods it has
- * already enqueued, so a tick costs a query only when a period begins.
+ * already enqueued (or left out, past their late limit), so a tick costs a query only when a
+ * period begins.
  */
 export function createScheduler(deps: { jobs: Pick<JobsRepository, 'enqueue'>; schedules: JobSchedule[] }) {
   for (const schedule of deps.schedules) {
@@ -41,6 +49,10 @@ export function createScheduler(deps: { jobs: Pick<JobsRepository, 'enqueue'>; s
       for (const schedule of deps.schedules) {
         const periodStart = periodStartOf(now, schedule.everyMs, schedule.offsetMs);
         if (enqueued.get(schedule.kind) === periodStart.getTime()) continue;
+        if (schedule.lateLimitMs !== undefined && now.getTime() - periodStart.getTime() > schedule.lateLimitMs) {
+          enqueued.set(schedule.kind, periodStart.getTime());
+          continue;
+        }
         await deps.jobs.enqueue(schedule.kind, { ...schedule.payload, periodStart: periodStart.toISOString() }, periodStart, now, {
           key: scheduleKey(schedule.kind, periodStart),
         });

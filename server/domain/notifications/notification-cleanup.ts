@@ -12,7 +12,8 @@ const DAY = 86_400_000;
  */
 export const NOTIFICATION_SENDS_RETENTION_MS = 30 * DAY;
 
-export const cleanUpNotificationsSchedule = { kind: CLEAN_UP_NOTIFICATIONS_JOB, everyMs: DAY };
+/** At 03:44 UTC, half an hour after the jobs' clean-up (job-cleanup.ts). */
+export const cleanUpNotificationsSchedule = { kind: CLEAN_UP_NOTIFICATIONS_JOB, everyMs: DAY, offsetMs: (3 * 60 + 44) * 60_000 };
 
 export function createNotificationCleanup(deps: { sends: Pick<NotificationSendsRepository, 'deleteLapsedClaims' | 'deleteSentBefore'>; clock: Clock }) {
   return async (): Promise<void> => {

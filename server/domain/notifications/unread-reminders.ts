@@ -2,7 +2,7 @@ import type { NotificationFactsRepository } from '../../db/repositories/notifica
 import type { Clock } from '../shared/clock';
 import type { Notifier } from './notifier.port';
 
-/** The sweep's job kind; the runner schedules it hourly (`schedules: [{ kind, everyMs: UNREAD_REMINDERS_EVERY_MS }]`). */
+/** The sweep's job kind; the runner schedules it hourly (server/composition/jobs.ts). */
 export const UNREAD_REMINDERS_JOB = 'unread_message_reminders';
 export const UNREAD_REMINDERS_EVERY_MS = 3_600_000;
 /** Messages unread this long are reminded of (spec §3 "unread for 24 h"). */

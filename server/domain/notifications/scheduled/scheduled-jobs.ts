@@ -19,11 +19,15 @@ export const REMINDERS_SWEEP_JOB = 'notify.reminders.sweep';
 
 /** The recurring jobs of the scheduled kinds, for the runner's `schedules`. */
 export const SCHEDULED_NOTIFICATION_SCHEDULES = [
-  // Every 10 minutes: a time bonus (4 h) is announced 50–60 minutes before it ends.
+  // Every 10 minutes (:00, :10, …): a time bonus (4 h) is announced 50–60 minutes before it ends.
   { kind: PROMOTIONS_SWEEP_JOB, everyMs: 10 * 60_000 },
-  { kind: REMINDERS_SWEEP_JOB, everyMs: 15 * 60_000 },
-  // Sundays at 17:00 UTC (evening across Europe, when members have time to browse); the epoch is a Thursday.
-  { kind: WEEKLY_DIGEST_JOB, everyMs: WEEK_MS, offsetMs: (3 * 24 + 17) * 3_600_000 },
+  // At :07, :22, :37 and :52: never in the same minute as the promotions or the hourly unread
+  // reminders (:33), so the sweeps take turns instead of falling due together.
+  { kind: REMINDERS_SWEEP_JOB, everyMs: 15 * 60_000, offsetMs: 7 * 60_000 },
+  // Sundays at 17:00 UTC (evening across Europe, when members have time to browse); the epoch is
+  // a Thursday. Only until 23:00: a server that first starts later in the week waits for the next
+  // Sunday instead of sending a digest at once.
+  { kind: WEEKLY_DIGEST_JOB, everyMs: WEEK_MS, offsetMs: (3 * 24 + 17) * 3_600_000, lateLimitMs: 6 * 3_600_000 },
 ] as const;
 
 /** Batches of one kind that may run at once (each has 16 mails in flight). */
