@@ -96,6 +96,12 @@ async function searchesNearBerlin(width: number) {
     .waitFor();
   await page.getByRole('button', { name: t('search.submit'), exact: true }).click();
   await page.waitForURL(/[?&]radius=25\b/);
+  // The folded filters' line says the radius too.
+  if (width < 768)
+    await page
+      .getByTestId('search-filters-toggle')
+      .getByText(t('search.within_km', { distance: 25 }), { exact: false })
+      .waitFor();
 
   // Within 25 km: the Berlin women, nobody from Potsdam (27 km) or Hamburg, and the count says as many.
   // (The first screen's cards are replaced by the whole page after hydration: wait for the two to agree.)
