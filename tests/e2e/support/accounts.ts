@@ -83,12 +83,19 @@ export async function logIn(page: Page, member: Pick<E2eMember, 'email' | 'passw
   await page.getByRole('button', { name: text(language, 'login.submit') }).click();
 }
 
+/** Who a member signed up through the API is: a woman seeking men in the Netherlands unless a journey says otherwise. */
+export interface SignupProfile {
+  gender?: 'female' | 'male';
+  seeking?: 'female' | 'male' | 'both';
+  country?: string;
+}
+
 /**
  * Signs a member up with one request to the sign-up API, the one the last sign-up step sends,
  * from the context's own address; the context keeps the session cookie. For journeys that are not
  * about signing up: the steps themselves are walked in accounts.spec.ts and signup-target.spec.ts.
  */
-export async function signUpByApi(context: BrowserContext, member: E2eMember): Promise<number> {
+export async function signUpByApi(context: BrowserContext, member: E2eMember, profile: SignupProfile = {}): Promise<number> {
   const response = await context.request.post(`${baseUrl()}/api/signup.php`, {
     headers: { accept: 'application/json', 'accept-language': 'en-US,en;q=0.9', 'sec-fetch-site': 'same-origin', 'x-forwarded-for': clientAddressOf(context) },
     data: {
@@ -99,6 +106,7 @@ export async function signUpByApi(context: BrowserContext, member: E2eMember): P
       gender: 'female',
       seeking: 'male',
       country: 'NL',
+      ...profile,
       accept_terms: true,
     },
   });
