@@ -1,31 +1,31 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { createSitesRepository } from '../server/db/repositories/sites.repository';
 import type { SiteRow } from '../server/db/schema/index';
 import { onCleanup } from './support/cleanup';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
-import { BENCH_SITE_DOMAIN, benchSiteRow, buildRequestMix, describeData, describeRequest, loadMembers, type Exec, type LoadStep } from './support/search-data';
-import { closedLoop, recordRequests, replay, type RecordedRequest, type Statement } from './support/search-sql';
+import { BENCH_SITE_DOMAIN, benchSiteRow, buildRequestMix, describeData, loadMembers, type Exec, type LoadStep } from './support/search-data';
+import { buildDistanceMix, prepareSearchers, recordMemberRequests } from './support/search-distance';
+import { measureEngine, TARGET_P99_MS, TARGET_RATIO, type EngineResult, type Prepared } from './support/search-measure';
+import { recordRequests, type RecordedRequest } from './support/search-sql';
 import { describeBuild, startServer, type RunningServer } from './support/server';
 
 /**
- * Member search (`GET /api/members.php`, logged out) on a large database against its ceiling:
- * the very SQL the search service issues for the same request, run directly through `pg` (or
- * an in-process PGlite) in the same run, alternating with the API in slices.
+ * Member search (`GET /api/members.php`) on a large database against its ceiling: the very SQL
+ * the search service issues for the same request, run directly through `pg` (or an in-process
+ * PGlite) in the same run, alternating with the API in slices. Two mixes: logged-out searches
+ * (most recently active first), and on PostgreSQL signed-in members' searches, nearest first
+ * from their place (ADR 0067; BENCH_SEARCH_DISTANCE=0 skips them).
  *
  * PostgreSQL: a scratch database (BENCH_SEARCH_DB, dropped at the end) with BENCH_SEARCH_MEMBERS
  * members (1,000,000). PGlite: a temp DATA_DIR with BENCH_SEARCH_PGLITE_MEMBERS (100,000); the
  * ceiling runs on a copy of that directory, since PGlite allows one process per directory.
- * Targets (PostgreSQL): API ≥ 0.60 × direct q/s at every connection count, API p99 ≤ 15 ms at 1
- * connection. PGlite figures are reported only.
+ * Targets (PostgreSQL, both mixes): API ≥ 0.60 × direct q/s at every connection count, API p99
+ * ≤ 15 ms at 1 connection. PGlite figures are reported only.
  */
-
-const TARGET_RATIO = 0.6;
-const TARGET_P99_MS = 15;
 
 interface Settings {
   seconds: number;
@@ -33,37 +33,11 @@ interface Settings {
   warmup: number;
   connections: number[];
   requests: number;
+  distanceRequests: number;
   verbose: boolean;
   explain: boolean;
+  distance: boolean;
   extraSql: string[];
-}
-
-interface Sample {
-  count: number;
-  seconds: number;
-  latencies: number[];
-  faults: number;
-}
-
-function emptySample(): Sample {
-  return { count: 0, seconds: 0, latencies: [], faults: 0 };
-}
-
-interface Prepared {
-  engine: 'PostgreSQL' | 'PGlite';
-  /** The direct path: node-postgres pool or in-process PGlite. */
-  exec: Exec;
-  describeDirect: string;
-  server: RunningServer;
-  recorded: RecordedRequest[];
-  /** Targets decide PASS/FAIL here; otherwise informational. */
-  enforced: boolean;
-}
-
-interface EngineResult {
-  rows: string[][];
-  lines: string[];
-  missed: string[];
 }
 
 function settings(): Settings {
@@ -77,8 +51,10 @@ function settings(): Settings {
     warmup: envNumber('BENCH_WARMUP_SECONDS', 2),
     connections: list.length ? list : [1, 16],
     requests: Math.round(envNumber('BENCH_SEARCH_REQUESTS', 200)),
+    distanceRequests: Math.round(envNumber('BENCH_SEARCH_DISTANCE_REQUESTS', envNumber('BENCH_SEARCH_REQUESTS', 200))),
     verbose: process.env.BENCH_VERBOSE === '1',
     explain: process.env.BENCH_SEARCH_EXPLAIN === '1',
+    distance: process.env.BENCH_SEARCH_DISTANCE !== '0',
     extraSql: (process.env.BENCH_SEARCH_EXTRA_SQL ?? '')
       .split(';')
       .map((statement) => statement.trim())
@@ -93,12 +69,14 @@ export async function runSearchBench(): Promise<BenchOutcome> {
   console.log(machineLine());
   console.log(describeBuild());
   console.log(
-    `${options.requests} seeded logged-out searches, cycled in order by every client; per connection count ` +
+    `${options.requests} seeded logged-out searches${options.distance ? ` and, on PostgreSQL, ${options.distanceRequests} signed-in searches nearest first` : ''}, ` +
+      `cycled in order by every client; per connection count ` +
       `${options.warmup} s warm-up per side, then ${options.seconds} s per side in ${options.rounds} alternating slices`,
   );
   console.log(
     'direct = the SQL the search service issues for the same request (recorded through the real service and repository), ' +
-      'page and count in parallel, then the "similar" pair when the service asks for it; one direct query = one API request.',
+      '(a signed-in one: the searcher lookup first), page and count in parallel, then the "similar" pair when the service asks for it; ' +
+      'one direct query = one API request.',
   );
   if (options.extraSql.length) console.log(`BENCH_SEARCH_EXTRA_SQL after loading: ${options.extraSql.join('; ')}`);
 
@@ -116,7 +94,7 @@ export async function runSearchBench(): Promise<BenchOutcome> {
   heading('Search: results');
   console.log(table(['engine', 'conns', 'API req/s', 'API p50', 'API p99', 'API faults', 'direct q/s', 'direct p50', 'direct p99', 'ratio', 'target'], rows));
   console.log(`ratio = API req/s ÷ direct q/s; latencies in ms; API faults = non-2xx/errors/timeouts.`);
-  console.log(`targets (PostgreSQL): ratio ≥ ${TARGET_RATIO.toFixed(2)} at every connection count; API p99 ≤ ${TARGET_P99_MS} ms at 1 connection.`);
+  console.log(`targets (PostgreSQL, both mixes): ratio ≥ ${TARGET_RATIO.toFixed(2)} at every connection count; API p99 ≤ ${TARGET_P99_MS} ms at 1 connection.`);
   return { name: 'search', lines, missed };
 }
 
@@ -172,7 +150,9 @@ async function runPostgres(options: Settings): Promise<EngineResult> {
     const exec: Exec = (text, params) => pool.query(text, params as unknown[]);
     const recorded = await record(exec, site, options);
 
-    const server = await startSearchServer('PostgreSQL', options, { DATABASE_URL: scratchUrl });
+    // The jobs (digests and other mail to a million members) run in a worker of their own, as in
+    // production on PostgreSQL: in the server they held its event loop for 100–300 ms at a time.
+    const server = await startSearchServer('PostgreSQL', options, { DATABASE_URL: scratchUrl, WORKER: 'off' });
     const stopServer = onCleanup('PostgreSQL server', () => server.stop());
     try {
       const prepared: Prepared = {
@@ -183,7 +163,13 @@ async function runPostgres(options: Settings): Promise<EngineResult> {
         recorded,
         enforced: true,
       };
-      return await measureEngine(prepared, options);
+      const result = await measureEngine(prepared, options);
+      if (!options.distance) return result;
+      const distance = await measureEngine(
+        { ...prepared, engine: 'PostgreSQL, by distance', recorded: await recordDistance(exec, scratchUrl, site, members, options) },
+        options,
+      );
+      return { rows: [...result.rows, ...distance.rows], lines: [...result.lines, ...distance.lines], missed: [...result.missed, ...distance.missed] };
     } finally {
       await stopServer();
       await endPool();
@@ -201,10 +187,13 @@ async function reusable(admin: pg.Client, dbName: string, scratchUrl: string, me
   const client = new pg.Client({ connectionString: scratchUrl });
   await client.connect();
   try {
-    const { rows } = await client.query(`select (select count(*) from profiles)::int as n, (select count(*) from sites where domain = $1)::int as sites`, [
-      BENCH_SITE_DOMAIN,
-    ]);
-    return rows[0].n === members && rows[0].sites === 1;
+    // Members without places come from a loader before the distance mix: not reusable.
+    const { rows } = await client.query(
+      `select (select count(*) from profiles)::int as n, (select count(*) from sites where domain = $1)::int as sites,
+              exists (select 1 from profiles where latitude is not null) as placed`,
+      [BENCH_SITE_DOMAIN],
+    );
+    return rows[0].n === members && rows[0].sites === 1 && rows[0].placed;
   } catch {
     return false;
   } finally {
@@ -342,6 +331,22 @@ async function record(exec: Exec, site: SiteRow, options: Settings): Promise<Rec
   return recorded;
 }
 
+/** Signed-in searches by members with a place (each given a session), recorded through the service as that member. */
+async function recordDistance(exec: Exec, url: string, site: SiteRow, members: number, options: Settings): Promise<RecordedRequest[]> {
+  heading('Search on PostgreSQL: signed-in members, nearest first');
+  const started = performance.now();
+  const searchers = await prepareSearchers(exec, members, Math.min(options.distanceRequests, members));
+  const recorded = await recordMemberRequests(url, site, buildDistanceMix(searchers, options.distanceRequests));
+  const statements = recorded.reduce((sum, r) => sum + r.phases.flat().length, 0);
+  const radius = recorded.filter((r) => r.request.query.radius).length;
+  const similar = recorded.filter((r) => r.phases.length > r.main + 1).length;
+  console.log(
+    `${searchers.length} searchers with a place and a session; recorded the service's SQL for ${recorded.length} requests in ${seconds(started)}: ` +
+      `${statements} statements (the searcher's lookup first; ${radius} with a radius; ${similar} also ask for similar profiles)`,
+  );
+  return recorded;
+}
+
 async function startSearchServer(engine: string, options: Settings, env: Record<string, string | undefined>, dataDir?: string): Promise<RunningServer> {
   console.log(`starting \`node scripts/start.mjs\` on ${engine} (NODE_ENV=production, SEED_DEMO=false, DEFAULT_SITE_DOMAIN=${BENCH_SITE_DOMAIN})…`);
   const server = await startServer({
@@ -354,227 +359,8 @@ async function startSearchServer(engine: string, options: Settings, env: Record<
   return server;
 }
 
-/** Every request once through the API: HTTP 200 and the same page and count as the recorded SQL. */
-async function verify(server: RunningServer, recorded: RecordedRequest[]): Promise<string[]> {
-  const problems: string[] = [];
-  for (const r of recorded) {
-    const response = await fetch(`${server.url}${r.request.path}`);
-    const text = await response.text();
-    if (response.status !== 200) {
-      problems.push(`${r.request.path}: HTTP ${response.status} ${text.slice(0, 200)}`);
-      continue;
-    }
-    const body = JSON.parse(text) as { results: Array<{ id: number }>; numResults: number };
-    const ids = body.results.map((card) => card.id);
-    if (body.numResults !== r.numResults || ids.join(',') !== r.ids.join(',')) {
-      problems.push(
-        `${r.request.path}: API ${body.numResults} results [${ids.slice(0, 3).join(',')}…], direct ${r.numResults} [${r.ids.slice(0, 3).join(',')}…]`,
-      );
-    }
-  }
-  return problems;
-}
-
-async function apiLoad(server: RunningServer, paths: string[], connections: number, duration: number, cursor: { next: number }, into?: Sample): Promise<void> {
-  const instance = autocannon({
-    url: server.url,
-    connections,
-    duration,
-    timeout: 10,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[cursor.next++ % paths.length] }) }],
-    renderProgressBar: false,
-    renderResultsTable: false,
-    renderLatencyTable: false,
-  });
-  if (into) {
-    instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
-      into.latencies.push(responseTime);
-      if (status !== 200) into.faults++;
-    });
-  }
-  const result = await instance;
-  if (!into) return;
-  into.count += result.requests.total;
-  into.seconds += result.duration;
-  into.faults += result.errors + result.timeouts;
-}
-
-async function directLoad(exec: Exec, recorded: RecordedRequest[], workers: number, duration: number, cursor: { next: number }, into?: Sample): Promise<void> {
-  const result = await closedLoop(exec, recorded, workers, duration, cursor);
-  if (!into) return;
-  into.count += result.completed;
-  into.seconds += result.seconds;
-  into.latencies.push(...result.latencies);
-  into.faults += result.errors;
-}
-
-async function measureEngine(prepared: Prepared, options: Settings): Promise<EngineResult> {
-  const { engine, exec, server, recorded } = prepared;
-  const problems = await verify(server, recorded);
-  console.log(
-    problems.length
-      ? `WARNING: ${problems.length}/${recorded.length} API answers differ from the direct SQL:\n  ${problems.slice(0, 5).join('\n  ')}`
-      : `checked: the API returns the same page and count as the direct SQL for all ${recorded.length} requests`,
-  );
-  console.log(`direct path: ${prepared.describeDirect}`);
-
-  const paths = recorded.map((r) => r.request.path);
-  const rows: string[][] = [];
-  const lines: string[] = [];
-  const missed: string[] = [];
-  const slice = options.seconds / options.rounds;
-  for (const connections of options.connections) {
-    const apiCursor = { next: 0 };
-    const directCursor = { next: 0 };
-    await apiLoad(server, paths, connections, options.warmup, apiCursor);
-    await directLoad(exec, recorded, connections, options.warmup, directCursor);
-    const api = emptySample();
-    const direct = emptySample();
-    for (let round = 0; round < options.rounds; round++) {
-      const order: Array<() => Promise<void>> = [
-        () => apiLoad(server, paths, connections, slice, apiCursor, api),
-        () => directLoad(exec, recorded, connections, slice, directCursor, direct),
-      ];
-      if (round % 2 === 1) order.reverse();
-      for (const run of order) await run();
-    }
-    const a = stats(api);
-    const d = stats(direct);
-    const ratio = a.rate / d.rate;
-    const checks: string[] = [];
-    if (ratio < TARGET_RATIO) checks.push(`ratio ${ratio.toFixed(2)} < ${TARGET_RATIO.toFixed(2)}`);
-    if (connections === 1 && a.p99 > TARGET_P99_MS) checks.push(`API p99 ${fmt(a.p99)} ms > ${TARGET_P99_MS} ms`);
-    let verdict: string;
-    if (api.faults > 0) verdict = 'INVALID (API faults)';
-    else if (!prepared.enforced) verdict = checks.length ? `info (would fail: ${checks.join(', ')})` : 'info (would pass)';
-    else verdict = checks.length ? `FAIL (${checks.join(', ')})` : 'PASS';
-    if (prepared.enforced && (verdict.startsWith('FAIL') || verdict.startsWith('INVALID'))) missed.push(`${engine} ${connections} conn: ${verdict}`);
-    rows.push([
-      engine,
-      String(connections),
-      fmt(a.rate),
-      fmt(a.p50),
-      fmt(a.p99),
-      String(api.faults),
-      fmt(d.rate),
-      fmt(d.p50),
-      fmt(d.p99),
-      ratio.toFixed(2),
-      verdict,
-    ]);
-    const line =
-      `${engine}, ${connections} conn: API ${fmt(a.rate)} req/s (p50 ${fmt(a.p50)}, p99 ${fmt(a.p99)} ms) vs direct ${fmt(d.rate)} q/s ` +
-      `(p50 ${fmt(d.p50)}, p99 ${fmt(d.p99)} ms) → ratio ${ratio.toFixed(2)} — ${verdict}` +
-      // Other work on the 2 shared cores mostly shows in p99; the load average says how much there was.
-      ` (load average ${os.loadavg()[0].toFixed(1)})`;
-    console.log(line);
-    lines.push(line);
-  }
-
-  const failed = missed.length > 0 || (!prepared.enforced && rows.some((row) => row[10].includes('would fail')));
-  await analyse(prepared, options.explain || failed);
-  return { rows, lines, missed };
-}
-
-/**
- * Which requests are slow: each one alone through the direct path (median of three), grouped by
- * shape, the slowest listed; with `explain`, EXPLAIN (ANALYZE, BUFFERS) of the slowest ones.
- */
-async function analyse(prepared: Prepared, explain: boolean): Promise<void> {
-  const { engine, exec, recorded } = prepared;
-  heading(`Search on ${engine}: slowest requests (each alone, direct SQL, median of 3)`);
-  const timings: Array<{ r: RecordedRequest; ms: number; pageMs: number; countMs: number }> = [];
-  for (const r of recorded) {
-    const total: number[] = [];
-    const page: number[] = [];
-    const count: number[] = [];
-    for (let rep = 0; rep < 3; rep++) {
-      let t0 = performance.now();
-      await replay(exec, r);
-      total.push(performance.now() - t0);
-      t0 = performance.now();
-      await exec(r.phases[0][0].text, r.phases[0][0].params);
-      page.push(performance.now() - t0);
-      t0 = performance.now();
-      await exec(r.phases[0][1].text, r.phases[0][1].params);
-      count.push(performance.now() - t0);
-    }
-    timings.push({ r, ms: median(total), pageMs: median(page), countMs: median(count) });
-  }
-  const groups: Array<[string, (r: RecordedRequest) => boolean]> = [
-    ['all', () => true],
-    ['with region', (r) => !!r.request.query.countryregion],
-    ['without region', (r) => !r.request.query.countryregion],
-    ['with an age bound', (r) => !!(r.request.query.min_age || r.request.query.max_age)],
-    ['without ages', (r) => !(r.request.query.min_age || r.request.query.max_age)],
-    ['page 2–3', (r) => r.request.query.page !== '1'],
-    ['+ similar (< 5 results)', (r) => r.phases.length > 1],
-  ];
-  const groupRows = groups.map(([name, test]) => {
-    const members = timings.filter((t) => test(t.r));
-    const sorted = members.map((t) => t.ms).sort((x, y) => x - y);
-    const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
-    return [
-      name,
-      String(members.length),
-      fmt(mean(sorted)),
-      fmt(percentile(sorted, 0.5)),
-      fmt(sorted[sorted.length - 1] ?? NaN),
-      fmt(mean(members.map((t) => t.pageMs))),
-      fmt(mean(members.map((t) => t.countMs))),
-    ];
-  });
-  console.log(table(['requests', 'n', 'mean ms', 'median', 'max', 'page query', 'count query'], groupRows));
-  const slowest = [...timings].sort((x, y) => y.ms - x.ms).slice(0, 8);
-  console.log();
-  console.log(
-    table(
-      ['slowest', 'request ms', 'page', 'count', 'matches'],
-      slowest.map((t) => [describeRequest(t.r.request), fmt(t.ms), fmt(t.pageMs), fmt(t.countMs), t.r.numResults >= 1000 ? '1000+' : String(t.r.numResults)]),
-    ),
-  );
-  if (!explain) return;
-  const seen = new Set<string>();
-  for (const t of slowest.slice(0, 2)) {
-    for (const [label, statement] of [
-      ['page query', t.r.phases[0][0]],
-      ['count query', t.r.phases[0][1]],
-    ] as Array<[string, Statement]>) {
-      const key = `${label}:${statement.text}:${JSON.stringify(statement.params)}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      console.log(`\nEXPLAIN (ANALYZE, BUFFERS) ${label} of ${describeRequest(t.r.request)} — params ${JSON.stringify(statement.params)}:`);
-      console.log(statement.text.replace(/\s+/g, ' ').trim());
-      const { rows } = await exec(`explain (analyze, buffers) ${statement.text}`, statement.params);
-      for (const row of rows) console.log(`  ${String(Object.values(row)[0])}`);
-    }
-  }
-}
-
 // -------------------------------------------------------------------------------------------
 // Numbers
-
-function stats(sample: Sample) {
-  const sorted = Float64Array.from(sample.latencies).sort();
-  const list = Array.from(sorted);
-  return { rate: sample.count / sample.seconds, p50: percentile(list, 0.5), p99: percentile(list, 0.99) };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-}
-
-function median(values: number[]): number {
-  return percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
-}
-
-function fmt(value: number): string {
-  return Number.isFinite(value) ? value.toFixed(1) : '-';
-}
 
 function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;

@@ -25,6 +25,8 @@ export interface RecordedRequest {
   request: SearchRequest;
   /** Statements that run concurrently, phase after phase. */
   phases: Statement[][];
+  /** The phase of page 1's page and count (1 when the searcher's own lookup comes first). */
+  main: number;
   /** Ids of page 1 (phase 1 page query) and the count: to check the API answers the same. */
   ids: number[];
   numResults: number;
@@ -51,7 +53,7 @@ export async function recordRequests(exec: Exec, site: SiteRow, requests: Search
     if (log.length % 2 !== 0) throw new Error(`expected page + count pairs, recorded ${log.length} statements for ${request.path}`);
     const phases: Statement[][] = [];
     for (let i = 0; i < log.length; i += 2) phases.push([log[i], log[i + 1]]);
-    recorded.push({ request, phases, ids: response.results.map((card) => card.id), numResults: response.numResults });
+    recorded.push({ request, phases, main: 0, ids: response.results.map((card) => card.id), numResults: response.numResults });
   }
   return recorded;
 }
