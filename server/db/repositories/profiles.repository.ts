@@ -214,6 +214,27 @@ const searchStatement = cachedStatement((filter) => {
     ${CARD_JOINS}
     order by ${order}`;
 });
+/**
+ * How far away the last member of a nearest-first page lives, by the GiST index's own walk
+ * (`<->` alone, which PostgreSQL reads nearest first and stops at the page's end). The page itself
+ * is then read inside that distance only: sorting by distance *and* activity (ties share a
+ * city's point), PostgreSQL cannot walk the index in that order, and without the bound it read and
+ * sorted every match (1.9 s p99 at 1M members in the search bench).
+ */
+const pageEdgeStatement = cachedStatement(
+  (filter) => sql`select ${PLACE} <-> ${ORIGIN} as distance from profiles p where ${whereOf(filter)} and p.latitude is not null
+    order by ${PLACE} <-> ${ORIGIN} limit 1 offset (${value('offset')}::int + ${value('limit')}::int - 1)`,
+);
+
+/**
+ * The bound a page's own statement may add: the page edge's distance, a hair wider so rounding in
+ * the index's box never drops a member who lives exactly there. The tighter of it and the radius.
+ */
+function boundedBy(filter: SearchFilter, edgeChordKm: number): SearchFilter {
+  const bound = edgeChordKm * (1 + 1e-9) + 1e-9;
+  return { ...filter, withinChordKm: Math.min(filter.withinChordKm ?? Infinity, bound) };
+}
+
 const countStatement = cachedStatement(
   (filter) => sql`select count(*)::int as n from (select 1 from profiles p where ${whereOf(filter)} limit ${value('cap')}) matching`,
 );
@@ -225,6 +246,11 @@ export function createProfilesRepository(db: Executor) {
   return {
     /** A page of matching profiles, most recently active first. */
     async search(filter: SearchFilter, limit: number, offset: number): Promise<CardRow[]> {
+      if (filter.near && limit > 0) {
+        const [edge] = await rowsOf<{ distance: number }>(pageEdgeStatement(filter, valuesOf(filter, { limit, offset })));
+        // No edge: fewer members with a place than the page reaches, so it ends with those without one.
+        if (edge) filter = boundedBy(filter, Number(edge.distance));
+      }
       return rowsOf<CardRow>(searchStatement(filter, valuesOf(filter, { limit, offset })));
     },
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_PAGE_SIZE } from '../../../contract/profiles';
 import { createVisibleMember, type VisibleMemberOptions } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
@@ -53,6 +54,33 @@ describe('search.search, nearest first (ADR 0067)', () => {
     // The order holds from one page to the next.
     const second = await ctx.services.search.search(niched, query({ page: 2 }), { memberId: viewer.id, hasTrafficSource: false });
     expect(second.results).toEqual([]);
+  });
+
+  it('pages through many members sharing one city in the same order, none twice and none left out', async () => {
+    const { site: niched, niche } = await inNiche();
+    const viewer = await member(niche, { gender: 'male', country: 'DE', ...POTSDAM });
+    // More Berliners than a page, tied at one point: the page's edge falls among them.
+    const berliners = [];
+    for (let index = 0; index < SEARCH_PAGE_SIZE + 5; index++) berliners.push(await member(niche, { country: 'DE', ...BERLIN, lastActiveAt: ago(index + 1) }));
+    const potsdamer = await member(niche, { country: 'DE', ...POTSDAM, lastActiveAt: ago(100) });
+    const hamburg = await member(niche, { country: 'DE', ...HAMBURG, lastActiveAt: ago(0) });
+    const nowhere = await member(niche, { country: 'DE', lastActiveAt: ago(0) });
+
+    const pages = [];
+    for (const page of [1, 2]) {
+      pages.push(await ctx.services.search.search(niched, query({ page }), { memberId: viewer.id, hasTrafficSource: false }));
+    }
+    expect(pages.flatMap((found) => found.results.map((card) => card.id))).toEqual([
+      potsdamer.id,
+      ...berliners.map((berliner) => berliner.id),
+      hamburg.id,
+      nowhere.id,
+    ]);
+    expect(pages.map((found) => found.numResults)).toEqual([SEARCH_PAGE_SIZE + 8, SEARCH_PAGE_SIZE + 8]);
+    // Within a radius the page's edge (Berlin, 27 km) and the radius (30 km) meet: the tighter holds.
+    const within30 = await ctx.services.search.search(niched, query({ radius: 30 }), { memberId: viewer.id, hasTrafficSource: false });
+    expect(within30.results.map((card) => card.id)).toEqual([potsdamer.id, ...berliners.slice(0, SEARCH_PAGE_SIZE - 1).map((berliner) => berliner.id)]);
+    expect(within30.numResults).toBe(SEARCH_PAGE_SIZE + 6);
   });
 
   it('narrows to a radius in kilometres, and counts only who is inside it', async () => {
