@@ -1,7 +1,7 @@
 import { heading, table } from './report';
 import { describeRequest, type Exec } from './search-data';
 import type { Sample } from './search-load';
-import { replay, type RecordedRequest, type Statement } from './search-sql';
+import { replay, runStatement, type RecordedRequest, type Statement } from './search-sql';
 
 /** The search bench's figures: percentiles, and which requests are slow and why. */
 
@@ -24,7 +24,7 @@ export async function analyse(engine: string, exec: Exec, recorded: RecordedRequ
       await replay(exec, r);
       total.push(performance.now() - t0);
       t0 = performance.now();
-      await exec(r.phases[r.main][0].text, r.phases[r.main][0].params);
+      await runStatement(exec, r.phases[r.main][0]);
       page.push(performance.now() - t0);
       t0 = performance.now();
       await exec(r.phases[r.main][1].text, r.phases[r.main][1].params);
@@ -74,9 +74,10 @@ export async function analyse(engine: string, exec: Exec, recorded: RecordedRequ
   if (!explain) return;
   const seen = new Set<string>();
   for (const t of slowest.slice(0, 2)) {
+    const [page, count] = t.r.phases[t.r.main];
     for (const [label, statement] of [
-      ['page query', t.r.phases[t.r.main][0]],
-      ['count query', t.r.phases[t.r.main][1]],
+      ...(page.after ? [['page edge query', page] as const, ['page query', page.after] as const] : [['page query', page] as const]),
+      ['count query', count],
     ] as Array<[string, Statement]>) {
       const key = `${label}:${statement.text}:${JSON.stringify(statement.params)}`;
       if (seen.has(key)) continue;

@@ -109,6 +109,31 @@ function farCountry(own: CountryCode, rng: () => number): string {
   return others[others.length - 1];
 }
 
+const isCount = (statement: Statement) => /^\s*select count\(\*\)/.test(statement.text);
+const isPageEdge = (statement: Statement) => / as distance from profiles /.test(statement.text);
+
+/**
+ * A nearest-first search sends its page's edge, then the page, beside the count (ADR 0067): the
+ * edge and the page become one chained statement, paired with its count, as the service runs them.
+ */
+function pageAndCountPairs(statements: Statement[], path: string): Statement[][] {
+  const pages: Statement[] = [];
+  const counts: Statement[] = [];
+  let edge: Statement | null = null;
+  for (const statement of statements) {
+    if (isCount(statement)) counts.push(statement);
+    else if (isPageEdge(statement)) edge = statement;
+    else {
+      pages.push(edge ? { ...edge, after: statement } : statement);
+      edge = null;
+    }
+  }
+  if (!pages.length || pages.length !== counts.length) {
+    throw new Error(`expected the searcher lookup and page + count pairs, recorded ${statements.length + 1} statements for ${path}`);
+  }
+  return pages.map((page, index) => [page, counts[index]]);
+}
+
 /**
  * Each request once through the real search service as its member, on a drizzle database
  * whose logger records every statement as sent (the searcher lookup is a query builder
@@ -126,9 +151,7 @@ export async function recordMemberRequests(url: string, site: SiteRow, requests:
       log = [];
       const { id: _id, ...query } = MembersQuery.parse(request.query);
       const response = await search.search(site, query, { memberId: request.member!.id, hasTrafficSource: false });
-      if (log.length % 2 !== 1) throw new Error(`expected the searcher lookup and page + count pairs, recorded ${log.length} statements for ${request.path}`);
-      const phases: Statement[][] = [[log[0]]];
-      for (let i = 1; i < log.length; i += 2) phases.push([log[i], log[i + 1]]);
+      const phases: Statement[][] = [[log[0]], ...pageAndCountPairs(log.slice(1), request.path)];
       recorded.push({ request, phases, main: 1, ids: response.results.map((card) => card.id), numResults: response.numResults });
     }
     return recorded;

@@ -19,6 +19,14 @@ import type { Exec, SearchRequest } from './search-data';
 export interface Statement {
   text: string;
   params: unknown[];
+  /** A statement sent as soon as this one answers: a nearest-first page after its edge (ADR 0067). */
+  after?: Statement;
+}
+
+/** One statement and the one it leads to, in turn, as the repository sends them. */
+export async function runStatement(exec: Exec, statement: Statement): Promise<void> {
+  await exec(statement.text, statement.params);
+  if (statement.after) await runStatement(exec, statement.after);
 }
 
 export interface RecordedRequest {
@@ -60,7 +68,7 @@ export async function recordRequests(exec: Exec, site: SiteRow, requests: Search
 
 /** Runs one request's SQL the way the service does. */
 export async function replay(exec: Exec, recorded: RecordedRequest): Promise<void> {
-  for (const phase of recorded.phases) await Promise.all(phase.map((statement) => exec(statement.text, statement.params)));
+  for (const phase of recorded.phases) await Promise.all(phase.map((statement) => runStatement(exec, statement)));
 }
 
 export interface LoopResult {

@@ -239,6 +239,19 @@ const countStatement = cachedStatement(
   (filter) => sql`select count(*)::int as n from (select 1 from profiles p where ${whereOf(filter)} limit ${value('cap')}) matching`,
 );
 
+/**
+ * The count within a radius, by the same nearest-first walk: it stops after `cap` members, and
+ * everyone inside the radius comes before anyone outside it, so counting those of the walk inside
+ * the radius is exact up to the cap. The box the plain count used made PostgreSQL read every
+ * member in it first (400,000 index entries for 500 miles around Edinburgh).
+ */
+const radiusCountStatement = cachedStatement(
+  (filter) => sql`select count(*)::int as n from (
+      select ${PLACE} <-> ${ORIGIN} as distance from profiles p where ${whereOf({ ...filter, withinChordKm: undefined })} and p.latitude is not null
+      order by ${PLACE} <-> ${ORIGIN} limit ${value('cap')}) nearest
+    where distance <= ${value('withinChordKm')}::float8`,
+);
+
 /** Queries over other members' public profiles; every one excludes hidden and blocked members. */
 export function createProfilesRepository(db: Executor) {
   const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -247,7 +260,10 @@ export function createProfilesRepository(db: Executor) {
     /** A page of matching profiles, most recently active first. */
     async search(filter: SearchFilter, limit: number, offset: number): Promise<CardRow[]> {
       if (filter.near && limit > 0) {
-        const [edge] = await rowsOf<{ distance: number }>(pageEdgeStatement(filter, valuesOf(filter, { limit, offset })));
+        // The radius stays out of the walk: nearest first, it passes the radius only after everyone
+        // inside it, while a box condition tempted the planner into reading the whole box first.
+        const walk = { ...filter, withinChordKm: undefined };
+        const [edge] = await rowsOf<{ distance: number }>(pageEdgeStatement(walk, valuesOf(walk, { limit, offset })));
         // No edge: fewer members with a place than the page reaches, so it ends with those without one.
         if (edge) filter = boundedBy(filter, Number(edge.distance));
       }
@@ -256,7 +272,8 @@ export function createProfilesRepository(db: Executor) {
 
     /** How many profiles match, counted up to `cap` (beyond it the exact number does not matter). */
     async count(filter: SearchFilter, cap: number): Promise<number> {
-      const [row] = await rowsOf<{ n: number }>(countStatement(filter, valuesOf(filter, { cap })));
+      const statement = filter.near && filter.withinChordKm !== undefined ? radiusCountStatement : countStatement;
+      const [row] = await rowsOf<{ n: number }>(statement(filter, valuesOf(filter, { cap })));
       return row.n;
     },
 
