@@ -83,6 +83,24 @@ describe('search.search, nearest first (ADR 0067)', () => {
     expect(within30.numResults).toBe(SEARCH_PAGE_SIZE + 6);
   });
 
+  it('orders another country nearest first too, and pages through it', async () => {
+    const { site: niched, niche } = await inNiche();
+    const viewer = await member(niche, { gender: 'male', country: 'DE', ...BERLIN });
+    await member(niche, { country: 'DE', ...BERLIN });
+    const sanJose = await member(niche, { country: 'US', ...SAN_JOSE, lastActiveAt: ago(0) });
+    const oakland = await member(niche, { country: 'US', ...OAKLAND, lastActiveAt: ago(1) });
+    const sanFranciscans = [];
+    for (let index = 0; index < SEARCH_PAGE_SIZE; index++)
+      sanFranciscans.push(await member(niche, { country: 'US', ...SAN_FRANCISCO, lastActiveAt: ago(index + 2) }));
+
+    const pages = [];
+    for (const page of [1, 2])
+      pages.push(await ctx.services.search.search(niched, query({ page, country: 'US' }), { memberId: viewer.id, hasTrafficSource: false }));
+    // From Berlin, Oakland is a little nearer than San Francisco, San Jose a little farther.
+    expect(pages.flatMap((found) => found.results.map((card) => card.id))).toEqual([oakland.id, ...sanFranciscans.map((one) => one.id), sanJose.id]);
+    expect(pages[0].numResults).toBe(SEARCH_PAGE_SIZE + 2);
+  });
+
   it('narrows to a radius in kilometres, and counts only who is inside it', async () => {
     const { site: niched, niche } = await inNiche();
     const viewer = await member(niche, { gender: 'male', country: 'DE', ...BERLIN });
