@@ -84,7 +84,9 @@ function itemsHtml(items: MailItem[], palette: MailPalette): string {
 
 /**
  * The HTML part: tables and inline styles, as mail clients need. Every text and URL is escaped
- * (a member named `<b>` stays text); URLs were built from the site's own address before.
+ * (a member named `<b>` stays text); URLs were built from the site's own address before. The card
+ * is 560 px wide for clients that read only the attribute, and as wide as a phone allows
+ * (`width:100%; max-width:560px`) everywhere else.
  */
 export function renderMailHtml(frame: MailFrame): string {
   const e = escapeHtml;
@@ -95,8 +97,8 @@ export function renderMailHtml(frame: MailFrame): string {
     : '';
   return `<!doctype html><html lang="${e(frame.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(frame.siteName)}</title></head>
 <body style="margin:0;background:${p.background};font-family:Arial,sans-serif;color:${p.text}">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 8px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="width:100%;max-width:560px;background:#fff;border-radius:8px">
 <tr><td style="background:${p.header};padding:16px 24px;border-radius:8px 8px 0 0"><a href="${e(frame.siteUrl)}" style="color:#fff;font-size:20px;font-weight:bold;text-decoration:none">${e(frame.siteName)}</a></td></tr>
 <tr><td style="padding:24px"><p>${e(frame.greeting)}</p>${frame.paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`).join('')}${itemsHtml(frame.items ?? [], p)}
 <p style="text-align:center;margin:28px 0"><a href="${e(frame.link)}" style="background:${p.button};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${e(frame.action)}</a></p>
