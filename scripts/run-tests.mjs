@@ -34,7 +34,7 @@ const runs = [
     projects: ['unit', 'pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : ['pglite-isolated']), 'durability', 'cluster'],
     niceness: 5,
   },
-  { name: 'browser journeys: the console', projects: ['e2e'], env: { E2E_PART: 'console' }, niceness: 0 },
+  { name: 'browser journeys: the console and the layout audit', projects: ['e2e'], env: { E2E_PART: 'console' }, niceness: 0 },
   { name: 'browser journeys: members and visitors', projects: ['e2e'], env: { E2E_PART: 'members' }, niceness: 0 },
 ];
 
