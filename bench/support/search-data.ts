@@ -343,16 +343,7 @@ export function buildRequestMix(count: number, seed = 4242): SearchRequest[] {
     const country = weightedPick(rng, countryEntries());
     const query: Record<string, string> = { gender: rng() < FEMALE_SHARE + 0.1 ? 'female' : 'male', country };
     if (rng() < 0.4) query.countryregion = weightedPick(rng, regionWeights(country));
-    const ages = rng();
-    if (ages < 0.6) {
-      const min = 18 + Math.floor(rng() * 43);
-      const max = Math.min(75, min + 5 + Math.floor(rng() * 16));
-      if (ages < 0.45) Object.assign(query, { min_age: String(min), max_age: String(max) });
-      else if (ages < 0.53) query.min_age = String(min);
-      else query.max_age = String(max);
-    }
-    const pageRoll = rng();
-    query.page = pageRoll < 0.85 ? '1' : pageRoll < 0.95 ? '2' : '3';
+    rollAgesAndPage(rng, query);
     requests.push({ path: `/api/members.php?${new URLSearchParams(query).toString()}`, query });
   }
   return requests;
@@ -365,4 +356,21 @@ export function describeRequest(request: SearchRequest): string {
   const where = request.member ? `${request.member.country}→${q.country ?? 'any'}` : q.country;
   const gender = q.gender ? ` ${q.gender === 'female' ? 'f' : 'm'}` : '';
   return `${where}${gender}${q.countryregion ? ` r=${q.countryregion}` : ''}${q.radius ? ` ≤${q.radius}` : ''}${ages} p${q.page}`;
+}
+
+/**
+ * The age bounds and page of a seeded search, as members set them: ages in 60 % (both bounds,
+ * or one), page 1 in 85 %, 2 in 10 %, 3 in 5 %.
+ */
+export function rollAgesAndPage(rng: () => number, query: Record<string, string>): void {
+  const ages = rng();
+  if (ages < 0.6) {
+    const min = 18 + Math.floor(rng() * 43);
+    const max = Math.min(75, min + 5 + Math.floor(rng() * 16));
+    if (ages < 0.45) Object.assign(query, { min_age: String(min), max_age: String(max) });
+    else if (ages < 0.53) query.min_age = String(min);
+    else query.max_age = String(max);
+  }
+  const pageRoll = rng();
+  query.page = pageRoll < 0.85 ? '1' : pageRoll < 0.95 ? '2' : '3';
 }

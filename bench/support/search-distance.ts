@@ -8,7 +8,7 @@ import * as schema from '../../server/db/schema/index';
 import type { SiteRow } from '../../server/db/schema/index';
 import { createSearchService } from '../../server/domain/profiles/search.service';
 import { systemClock } from '../../server/domain/shared/clock';
-import { COUNTRY_WEIGHTS, createRng, type Exec, type SearchRequest } from './search-data';
+import { COUNTRY_WEIGHTS, createRng, rollAgesAndPage, type Exec, type SearchRequest } from './search-data';
 import type { RecordedRequest, Statement } from './search-sql';
 
 /**
@@ -82,16 +82,7 @@ export function buildDistanceMix(searchers: Searcher[], count: number, seed = 67
     }
     if (!abroad && rng() < 0.4) query.radius = String(RADIUS_STOPS[Math.floor(rng() * RADIUS_STOPS.length)]);
     if (rng() < 0.3) query.gender = seeking;
-    const ages = rng();
-    if (ages < 0.6) {
-      const min = 18 + Math.floor(rng() * 43);
-      const max = Math.min(75, min + 5 + Math.floor(rng() * 16));
-      if (ages < 0.45) Object.assign(query, { min_age: String(min), max_age: String(max) });
-      else if (ages < 0.53) query.min_age = String(min);
-      else query.max_age = String(max);
-    }
-    const pageRoll = rng();
-    query.page = pageRoll < 0.85 ? '1' : pageRoll < 0.95 ? '2' : '3';
+    rollAgesAndPage(rng, query);
     requests.push({ path: `/api/members.php?${new URLSearchParams(query).toString()}`, query, member });
   }
   return requests;
