@@ -34,6 +34,16 @@ export function defaultFromAddress(site: { domain: string; supportEmail: string 
   return site.supportEmail || `no-reply@${site.domain}`;
 }
 
+/**
+ * The From header of a site's mail: its mail name (else its name) and its default address. Quotes,
+ * backslashes and line breaks are dropped from the name, so it can neither end the quoted string
+ * nor start a header of its own.
+ */
+export function siteSender(site: { name: string; mailName: string | null; domain: string; supportEmail: string | null }): string {
+  const name = (site.mailName || site.name).replace(/["\\\r\n]/g, '');
+  return `"${name}" <${defaultFromAddress(site)}>`;
+}
+
 /** The address a stream's mail comes from for a site. */
 export function fromAddressOf(site: { domain: string; supportEmail: string | null }, stream: MailStream, streams: MailStreamsConfig): string {
   const local = streams[stream].fromLocalPart;

@@ -4,7 +4,7 @@ import type { SiteRow } from '../../db/schema/index';
 import type { Translator } from '../../i18n/translator';
 import type { SiteUrls } from '../sites/site-urls';
 import { companyLineOf, mailPaletteOf, renderMailHtml, renderMailText, type MailFrame } from './mail-layout';
-import { defaultFromAddress } from './mail-streams';
+import { siteSender } from './mail-streams';
 
 /** Every account mail, each with `mail.<kind>.subject|body|action` in every language. */
 export const MAIL_KINDS = [
@@ -62,12 +62,11 @@ export function createMailService(deps: { mailer: Mailer; translator: Translator
         why: t('mail.footer', { ...vars, domain: site.domain }),
         company: companyLineOf(site),
       };
-      const fromName = (site.mailName || site.name).replace(/["\\\r\n]/g, '');
       await deps.mailer.send({
         kind,
         stream: 'transactional',
         siteDomain: site.domain,
-        from: `"${fromName}" <${defaultFromAddress(site)}>`,
+        from: siteSender(site),
         to: to.email,
         subject: t(`mail.${kind}.subject`, vars),
         text: renderMailText(frame),

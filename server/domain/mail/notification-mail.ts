@@ -4,7 +4,7 @@ import type { OutgoingMail } from '../../adapters/mail/mail.port';
 import type { SiteRow } from '../../db/schema/index';
 import type { NotificationContent } from '../notifications/notifier.port';
 import type { SiteUrls } from '../sites/site-urls';
-import { defaultFromAddress } from './mail-streams';
+import { siteSender } from './mail-streams';
 import { companyLineOf, mailPaletteOf, renderMailHtml, renderMailText, type MailFrame } from './mail-layout';
 
 export interface NotificationMailInput {
@@ -84,14 +84,12 @@ export function buildNotificationMail(t: TFunction, urls: SiteUrls, input: Notif
     ],
     company: companyLineOf(site),
   };
-  const fromName = (site.mailName || site.name).replace(/["\\\r\n]/g, '');
-  const fromAddress = defaultFromAddress(site);
   const listUnsubscribe = [`<${input.unsubscribe.oneClickUrl}>`, ...(input.unsubscribe.mailto ? [`<${input.unsubscribe.mailto}>`] : [])].join(', ');
   return {
     kind: `notify.${kind}`,
     stream: 'bulk',
     siteDomain: site.domain,
-    from: `"${fromName}" <${fromAddress}>`,
+    from: siteSender(site),
     to: to.email,
     subject,
     text: renderMailText(frame),
