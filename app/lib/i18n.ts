@@ -76,12 +76,6 @@ export function useCatalogue(namespace: CatalogueNamespace, language: Language, 
   return server ? server(language, namespace) : messages;
 }
 
-let browserInstance: i18n | null = null;
-/** Browser: which texts objects the one instance has been given. */
-const given = new WeakSet<Messages>();
-/** Server: one instance per language and texts object, shared by every request in that language. */
-const serverInstances = new WeakMap<Messages, i18n>();
-
 function createInstance(language: Language, messages: Messages): i18n {
   const instance = i18next.createInstance();
   instance.use(initReactI18next).init({
@@ -95,32 +89,24 @@ function createInstance(language: Language, messages: Messages): i18n {
     initAsync: false,
     react: { useSuspense: false },
   });
-  given.add(messages);
   return instance;
 }
 
+/** One instance per texts object, which is one language's: the server's shared by every request in that language. */
+const instances = new WeakMap<Messages, i18n>();
+
 /**
- * The i18next instance for a render. The server keeps one per language (its language never
- * changes, so concurrent requests can share it); the browser keeps one and adds each
- * language's texts as they arrive.
+ * The i18next instance for a render. Each language's texts get an instance of their own, in
+ * the browser too: a language switch changes nothing while it renders, and the page's texts
+ * change with its data, its `lang` and its formats in one commit. (One browser instance told
+ * to change language during a render showed the new texts under the old `lang` for as long
+ * as the switch took to commit.)
  */
 export function getI18n(language: Language, messages: Messages): i18n {
-  if (typeof document === 'undefined') {
-    let instance = serverInstances.get(messages);
-    if (!instance || instance.language !== language) {
-      instance = createInstance(language, messages);
-      serverInstances.set(messages, instance);
-    }
-    return instance;
+  let instance = instances.get(messages);
+  if (!instance || instance.language !== language) {
+    instance = createInstance(language, messages);
+    instances.set(messages, instance);
   }
-  if (!browserInstance) {
-    browserInstance = createInstance(language, messages);
-    return browserInstance;
-  }
-  if (!given.has(messages)) {
-    browserInstance.addResourceBundle(language, 'common', messages, true, true);
-    given.add(messages);
-  }
-  if (browserInstance.language !== language) void browserInstance.changeLanguage(language);
-  return browserInstance;
+  return instance;
 }

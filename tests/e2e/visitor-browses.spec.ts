@@ -24,10 +24,14 @@ describe('a visitor browses the site', () => {
     expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('rel="modulepreload"'));
     await expectAccessible(page);
 
+    // On a slow phone the switch takes a while to render: its texts must not show under the old `lang` meanwhile.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
     await page.getByRole('button', { name: text('en', 'nav.language') }).click();
     await page.getByRole('button', { name: 'Deutsch' }).click();
     await page.getByRole('link', { name: text('de', 'landing.cta_signup') }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === 'i18n_redirected')?.value).toBe('de');
 
