@@ -51,15 +51,16 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
  * otherwise keep PGlite's code and source maps in its heap for nothing (ADR 0017).
  */
 async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): Promise<DatabaseHandle> {
-  const [{ PGlite }, { drizzle: drizzlePglite }, { cube }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { cube }, { btree_gist }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
-    // Distances between members (ADR 0067, migration 0039); PostgreSQL ships it in contrib.
+    // Distances between members (ADR 0067, migrations 0039 and 0043); PostgreSQL ships them in contrib.
     import('@electric-sql/pglite/contrib/cube'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
   ]);
   const releaseLock = target.dir ? acquireDirectoryLock(target.dir) : () => {};
   try {
-    const options = { extensions: { cube }, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) };
+    const options = { extensions: { cube, btree_gist }, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) };
     // PGlite(undefined, options) ignores the options, so an in-memory clone passes them alone.
     const client = target.dir ? new PGlite(target.dir, options) : new PGlite(options);
     await client.waitReady;

@@ -23,12 +23,6 @@ export interface SearchFilter {
   near?: Place;
   /** Only profiles at most this far from `near`, as a chord of the earth in km (`chordKm`). */
   withinChordKm?: number;
-  /**
-   * The country searched is not the searcher's own: walking nearest first from their place would
-   * pass every nearer member of other countries first (Berlin to the United States: all of
-   * Europe), so the page's edge is found among that country's matches instead.
-   */
-  countryElsewhere?: boolean;
   /** Only profiles who would want to see a member of this gender (the viewer's), by `wantsGender`. */
   wantedBy?: 'male' | 'female';
 }
@@ -108,9 +102,17 @@ interface SearchValues {
 
 const value = (name: keyof SearchValues) => sql.placeholder(name);
 
-/** A profile's place and the searcher's, as the GiST index `profiles_place_idx` knows them (migration 0039). */
+/** A profile's place and the searcher's, as the GiST index `profiles_nearest_idx` knows them (migrations 0039, 0043). */
 const PLACE = sql`member_point(p.latitude, p.longitude)`;
 const ORIGIN = sql`member_point(${value('nearLatitude')}::float8, ${value('nearLongitude')}::float8)`;
+
+/**
+ * Up to this radius (as a chord, km) the members inside are read from the box around it: at 1M
+ * members 100 km around a big city holds tens of thousands, read in milliseconds. Beyond it the
+ * box can hold most of a country.
+ */
+const SMALL_RADIUS_CHORD_KM = 100;
+const isSmallRadius = (chord: number) => chord <= SMALL_RADIUS_CHORD_KM;
 
 function whereOf(filter: SearchFilter): SQL {
   const parts: SQL[] = [visibleToViewer(filter.viewerId === null ? null : value('viewerId'))];
@@ -125,8 +127,10 @@ function whereOf(filter: SearchFilter): SQL {
   if (filter.excludeIds?.length) parts.push(sql`p.id <> all(${value('excludeIds')}::int[])`);
   if (filter.wantedBy) parts.push(wantsGender(sql`${value('wantedBy')}::text`));
   if (filter.near && filter.withinChordKm !== undefined) {
-    // The box lets the GiST index find the candidates; the distance keeps the round ones.
-    parts.push(sql`${PLACE} <@ cube_enlarge(${ORIGIN}, ${value('withinChordKm')}::float8, 3)`);
+    // A small radius's box lets the index find its few members at once; a wide one would make
+    // PostgreSQL read every member in it first (it cannot estimate a box), so nearest first
+    // walks to it instead. The distance keeps the round ones.
+    if (isSmallRadius(filter.withinChordKm)) parts.push(sql`${PLACE} <@ cube_enlarge(${ORIGIN}, ${value('withinChordKm')}::float8, 3)`);
     parts.push(sql`${PLACE} <-> ${ORIGIN} <= ${value('withinChordKm')}::float8`);
   }
   return sql.join(parts, sql` and `);
@@ -167,7 +171,7 @@ function shapeOf(filter: SearchFilter): string {
     bit(filter.fictionalOnly) +
     bit(filter.near) +
     bit(filter.near && filter.withinChordKm !== undefined) +
-    bit(filter.countryElsewhere) +
+    bit(filter.withinChordKm !== undefined && isSmallRadius(filter.withinChordKm)) +
     bit(filter.wantedBy)
   );
 }
@@ -206,53 +210,37 @@ const CARD_JOINS = sql`join users u on u.id = p.id
   left join member_presence mp on mp.user_id = p.id`;
 
 /**
- * Nearest first is the index's own order (`<->` on the GiST index); members of one city share a
- * point, so among them the most recently active come first. Profiles without a place come last.
+ * Nearest first, then the most recently active (members of one city share its point), then the
+ * newest: the GiST index `profiles_nearest_idx` walks exactly this order by itself, as three
+ * distances compared one after the other — from the searcher's place, from a day far in the
+ * future, from the largest id — so a page reads only its own members. Profiles without a place
+ * come last (a null distance sorts after every other).
  */
+const NEAREST_ORDER = sql`${PLACE} <-> ${ORIGIN}, p.last_active_at <-> '3000-01-01'::timestamptz, p.id <-> 2147483647`;
+
 const searchStatement = cachedStatement((filter) => {
   const distance = filter.near ? sql`${PLACE} <-> ${ORIGIN}` : sql`null::float8`;
+  const inner = filter.near ? NEAREST_ORDER : sql`p.last_active_at desc, p.id desc`;
   const order = filter.near ? sql`place_distance, p.last_active_at desc, p.id desc` : sql`p.last_active_at desc, p.id desc`;
   return sql`
     select ${CARD_COLUMNS} from (
       select p.id, p.name, p.gender, p.date_of_birth, p.country, p.region, p.city, p.main_photo_id, p.last_active_at, p.latitude, p.longitude,
         ${distance} as place_distance
       from profiles p where ${whereOf(filter)}
-      order by ${order} limit ${value('limit')} offset ${value('offset')}) p
+      order by ${inner} limit ${value('limit')} offset ${value('offset')}) p
     ${CARD_JOINS}
     order by ${order}`;
 });
-/**
- * How far away the last member of a nearest-first page lives, by the GiST index's own walk
- * (`<->` alone, which PostgreSQL reads nearest first and stops at the page's end). The page itself
- * is then read inside that distance only: sorting by distance *and* activity (ties share a
- * city's point), PostgreSQL cannot walk the index in that order, and without the bound it read and
- * sorted every match (1.9 s p99 at 1M members in the search bench).
- */
-const pageEdgeStatement = cachedStatement(
-  // `+ 0` keeps PostgreSQL off the nearest-first walk when the country is elsewhere: it sorts that
-  // country's matches (found by its index) instead of passing everyone nearer.
-  (filter) => sql`select ${PLACE} <-> ${ORIGIN} as distance from profiles p where ${whereOf(filter)} and p.latitude is not null
-    order by ${filter.countryElsewhere ? sql`(${PLACE} <-> ${ORIGIN}) + 0` : sql`${PLACE} <-> ${ORIGIN}`} limit 1 offset (${value('offset')}::int + ${value('limit')}::int - 1)`,
-);
-
-/**
- * The bound a page's own statement may add: the page edge's distance, a hair wider so rounding in
- * the index's box never drops a member who lives exactly there. The tighter of it and the radius.
- */
-function boundedBy(filter: SearchFilter, edgeChordKm: number): SearchFilter {
-  const bound = edgeChordKm * (1 + 1e-9) + 1e-9;
-  return { ...filter, withinChordKm: Math.min(filter.withinChordKm ?? Infinity, bound) };
-}
 
 const countStatement = cachedStatement(
   (filter) => sql`select count(*)::int as n from (select 1 from profiles p where ${whereOf(filter)} limit ${value('cap')}) matching`,
 );
 
 /**
- * The count within a radius, by the same nearest-first walk: it stops after `cap` members, and
+ * The count within a wide radius, by the nearest-first walk: it stops after `cap` members, and
  * everyone inside the radius comes before anyone outside it, so counting those of the walk inside
- * the radius is exact up to the cap. The box the plain count used made PostgreSQL read every
- * member in it first (400,000 index entries for 500 miles around Edinburgh).
+ * the radius is exact up to the cap. The box a small radius uses would make PostgreSQL read every
+ * member in a wide one first (400,000 index entries for 500 miles around Edinburgh).
  */
 const radiusCountStatement = cachedStatement(
   (filter) => sql`select count(*)::int as n from (
@@ -266,22 +254,15 @@ export function createProfilesRepository(db: Executor) {
   const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
   return {
-    /** A page of matching profiles, most recently active first. */
+    /** A page of matching profiles: nearest first when the filter has a place, else most recently active first. */
     async search(filter: SearchFilter, limit: number, offset: number): Promise<CardRow[]> {
-      if (filter.near && limit > 0) {
-        // The radius stays out of the walk: nearest first, it passes the radius only after everyone
-        // inside it, while a box condition tempted the planner into reading the whole box first.
-        const walk = { ...filter, withinChordKm: undefined };
-        const [edge] = await rowsOf<{ distance: number }>(pageEdgeStatement(walk, valuesOf(walk, { limit, offset })));
-        // No edge: fewer members with a place than the page reaches, so it ends with those without one.
-        if (edge) filter = boundedBy(filter, Number(edge.distance));
-      }
       return rowsOf<CardRow>(searchStatement(filter, valuesOf(filter, { limit, offset })));
     },
 
     /** How many profiles match, counted up to `cap` (beyond it the exact number does not matter). */
     async count(filter: SearchFilter, cap: number): Promise<number> {
-      const statement = filter.near && filter.withinChordKm !== undefined && !filter.countryElsewhere ? radiusCountStatement : countStatement;
+      const wideRadius = filter.near && filter.withinChordKm !== undefined && !isSmallRadius(filter.withinChordKm);
+      const statement = wideRadius ? radiusCountStatement : countStatement;
       const [row] = await rowsOf<{ n: number }>(statement(filter, valuesOf(filter, { cap })));
       return row.n;
     },

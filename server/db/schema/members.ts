@@ -152,10 +152,12 @@ export const profiles = pgTable(
       .on(table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.visible}`),
     // Distance-first discovery (ADR 0067): a point on a sphere of the earth's radius, in km, so
-    // `<->` (straight-line chord distance) orders exactly as the great-circle distance and the
-    // GiST index walks nearest first. `member_point` and the cube extension: migration 0039.
-    index('profiles_place_idx')
-      .using('gist', sql`member_point(${table.latitude}, ${table.longitude})`)
+    // `<->` (straight-line chord distance) orders exactly as the great-circle distance. The GiST
+    // index walks a search's whole order — nearest first, then most recently active, then newest
+    // id — inside a country or region when one is asked for (migration 0043, `btree_gist` for the
+    // other keys). `member_point` and the cube extension: migration 0039.
+    index('profiles_nearest_idx')
+      .using('gist', table.country, table.region, sql`member_point(${table.latitude}, ${table.longitude})`, table.lastActiveAt, table.id)
       .where(sql`${table.visible}`),
     // The console's member search by name prefix (issue 16); INCLUDE (id, name) from migration 0018.
     index('profiles_name_search_idx').on(sql`lower(${table.name}) text_pattern_ops`),

@@ -3,6 +3,9 @@ import { SEARCH_PAGE_SIZE } from '../../../contract/profiles';
 import { createVisibleMember, type VisibleMemberOptions } from '../../../tests/factories/members';
 import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { createProfilesRepository, type SearchFilter } from '../../db/repositories/profiles.repository';
 import type { SiteRow } from '../../db/schema/index';
 
 /** City centres, as members' places are stored (geolocation, city or region centre). */
@@ -81,6 +84,34 @@ describe('search.search, nearest first (ADR 0067)', () => {
     const within30 = await ctx.services.search.search(niched, query({ radius: 30 }), { memberId: viewer.id, hasTrafficSource: false });
     expect(within30.results.map((card) => card.id)).toEqual([potsdamer.id, ...berliners.slice(0, SEARCH_PAGE_SIZE - 1).map((berliner) => berliner.id)]);
     expect(within30.numResults).toBe(SEARCH_PAGE_SIZE + 6);
+  });
+
+  it('reads a page by the index walk in exactly the order of the sort, ties of a city and of a moment too', async () => {
+    const { niche } = await inNiche();
+    const viewer = await member(niche, { gender: 'male', country: 'DE', ...POTSDAM });
+    const sameMoment = ago(4);
+    const people = [
+      await member(niche, { country: 'DE', ...BERLIN, lastActiveAt: ago(2) }),
+      await member(niche, { country: 'DE', ...BERLIN, lastActiveAt: sameMoment }),
+      await member(niche, { country: 'DE', ...BERLIN, lastActiveAt: sameMoment }),
+      await member(niche, { country: 'DE', ...POTSDAM, lastActiveAt: ago(9) }),
+      await member(niche, { country: 'DE', ...HAMBURG, lastActiveAt: ago(0) }),
+      await member(niche, { country: 'DE', lastActiveAt: ago(1) }),
+      await member(niche, { country: 'DE', lastActiveAt: ago(3) }),
+    ];
+    const [berlin, tiedOlder, tiedNewer, potsdam, hamburg, nowhereRecent, nowhereEarlier] = people;
+    const filter: SearchFilter = { viewerId: viewer.id, niche, country: 'DE', near: { latitude: POTSDAM.latitude, longitude: POTSDAM.longitude } };
+    const expected = [potsdam, berlin, tiedNewer, tiedOlder, hamburg, nowhereRecent, nowhereEarlier].map((person) => person.id);
+
+    // A table this small is read whole and sorted; with scans and sorts off, the index must give the order itself.
+    const sorted = await createProfilesRepository(ctx.db).search(filter, 20, 0);
+    const walked = await ctx.db.transaction(async (tx) => {
+      for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await tx.execute(sql.raw(`set local ${setting} = off`));
+      const repository = createProfilesRepository(tx as unknown as Executor);
+      return { firstPage: await repository.search(filter, 4, 0), secondPage: await repository.search(filter, 4, 4) };
+    });
+    expect(sorted.map((row) => row.id)).toEqual(expected);
+    expect([...walked.firstPage, ...walked.secondPage].map((row) => row.id)).toEqual(expected);
   });
 
   it('orders another country nearest first too, and pages through it', async () => {

@@ -39,7 +39,6 @@ export function createSearchService(deps: { profiles: ProfilesRepository; clock:
       near: me?.place ?? undefined,
       withinChordKm: radius,
       country: query.country,
-      countryElsewhere: !!me?.place && !!query.country && query.country !== me.country,
       region: query.country && query.countryregion ? query.countryregion : undefined,
       bornOnOrBefore: query.min_age ? birthDateYearsAgo(query.min_age, now) : undefined,
       bornAfter: query.max_age ? birthDateYearsAgo(query.max_age + 1, now) : undefined,
