@@ -268,7 +268,8 @@ function report(
   if (ledger.unbalancedMembers) missed.push(`chat: ${ledger.unbalancedMembers} members' ledger does not add up to their balance`);
   if (ledger.paidMessages < app.acknowledged || ledger.messageDebits !== ledger.paidMessages)
     missed.push('chat: stored messages and debits do not match the acknowledged sends');
-  return { name: 'chat', lines, missed };
+  const ratios = { 'chat closed loop ÷ ws relay': appRate / relayRate, 'chat closed loop ÷ database loop': appRate / databaseRate };
+  return { name: 'chat', lines, missed, ratios };
 }
 
 const rate = (result: PhaseResult) => (result.delivered / result.seconds).toFixed(0);

@@ -107,6 +107,7 @@ export async function runHttpBench(server: RunningServer): Promise<BenchOutcome>
   const rows: string[][] = [];
   const lines: string[] = [];
   const missed: string[] = [];
+  const ratios: Record<string, number> = {};
 
   for (const target of targets()) {
     const realUrl = `${server.url}${target.path}`;
@@ -139,6 +140,7 @@ export async function runHttpBench(server: RunningServer): Promise<BenchOutcome>
       const realStats = stats(real);
       const bareStats = stats(ceiling);
       const ratio = realStats.rps / bareStats.rps;
+      ratios[`http ${target.name}`] = ratio;
       const faults = real.non2xx + real.errors + real.timeouts;
       let verdict: string;
       if (faults > 0 && snapshot.status >= 200 && snapshot.status < 300) verdict = 'INVALID (faults)';
@@ -164,5 +166,5 @@ export async function runHttpBench(server: RunningServer): Promise<BenchOutcome>
   console.log();
   console.log(table(['target', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non2xx/err/timeout', 'ratio', 'target'], rows));
   console.log('ratio = real req/s ÷ bare req/s, both measured alternately in this run.');
-  return { name: 'http', lines, missed };
+  return { name: 'http', lines, missed, ratios };
 }

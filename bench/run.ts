@@ -8,13 +8,14 @@ import { runMailBench } from './mail.bench';
 import { runMediaBench } from './media.bench';
 import { runNestedBench } from './nested.bench';
 import { runPagesBench } from './pages.bench';
+import { runQuickBench } from './quick.bench';
 import { runSearchBench } from './search.bench';
 import { runCleanups } from './support/cleanup';
 import { envNumber, heading, type BenchOutcome } from './support/report';
 import { describeBuild, startServer, type RunningServer } from './support/server';
 
 /**
- * `npm run bench [-- http|lighthouse|search|chat|fuzz|nested|admin|mail|cluster|media]`: starts the production server once on a fresh
+ * `npm run bench [-- http|lighthouse|search|chat|fuzz|nested|admin|mail|cluster|media|quick]`: starts the production server once on a fresh
  * database (only when a selected bench uses it), runs the benches and prints a summary. Missed
  * targets are reported, not fatal: the exit code is non-zero only when something crashed.
  */
@@ -42,6 +43,8 @@ const BENCHES: Record<string, Bench> = {
   cluster: { shared: false, run: runClusterBench },
   // A member photo through the app from the local disk and from S3 (s3rver), against bare node:http (ADR 0044).
   media: { shared: false, run: runMediaBench },
+  // The short form of http, pages (cached and not), chat and search, compared with bench/quick-baseline.json.
+  quick: { shared: false, run: runQuickBench },
 };
 
 async function main(): Promise<number> {
@@ -51,7 +54,8 @@ async function main(): Promise<number> {
     console.error(`unknown bench: ${unknown.join(', ')} (choose from ${Object.keys(BENCHES).join(', ')})`);
     return 2;
   }
-  const selected = requested.length ? requested : Object.keys(BENCHES);
+  // Every bench by default; `quick` only when asked, as it is their short form.
+  const selected = requested.length ? requested : Object.keys(BENCHES).filter((name) => name !== 'quick');
 
   let server: RunningServer | undefined;
   const stopOnSignal = (signal: NodeJS.Signals) => {

@@ -95,7 +95,8 @@ export async function runSearchBench(): Promise<BenchOutcome> {
   console.log(table(['engine', 'conns', 'API req/s', 'API p50', 'API p99', 'API faults', 'direct q/s', 'direct p50', 'direct p99', 'ratio', 'target'], rows));
   console.log(`ratio = API req/s ÷ direct q/s; latencies in ms; API faults = non-2xx/errors/timeouts.`);
   console.log(`targets (PostgreSQL, both mixes): ratio ≥ ${TARGET_RATIO.toFixed(2)} at every connection count; API p99 ≤ ${TARGET_P99_MS} ms at 1 connection.`);
-  return { name: 'search', lines, missed };
+  const ratios = Object.fromEntries(rows.map((row) => [`search ${row[0]}, ${row[1]} conn`, Number(row[9])]));
+  return { name: 'search', lines, missed, ratios };
 }
 
 // -------------------------------------------------------------------------------------------

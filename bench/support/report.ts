@@ -7,6 +7,11 @@ export interface BenchOutcome {
   lines: string[];
   /** Targets missed (informational: missed targets never fail the run). */
   missed: string[];
+  /**
+   * Each figure's ratio against its ceiling in the same run, higher is better, by a name stable
+   * from run to run: what `npm run bench -- quick` compares with its baseline.
+   */
+  ratios?: Record<string, number>;
 }
 
 /** Left-aligned first column, right-aligned others. */
