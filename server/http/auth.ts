@@ -33,8 +33,10 @@ export const authPlugin = fp(
       return cache.memberLookup;
     });
 
-    app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config?.member === 'required') await requireMember(request);
+    // Callback-style, as the other always-on hooks: most requests pass without an await (issue 36).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.routeOptions.config?.member !== 'required') return done();
+      requireMember(request).then(() => done(), done);
     });
   },
   { name: 'auth', dependencies: ['@fastify/cookie'] },

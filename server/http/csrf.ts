@@ -28,10 +28,11 @@ declare module 'fastify' {
  */
 export const csrfPlugin = fp(
   async function csrf(app: FastifyInstance) {
-    app.addHook('preHandler', async (request) => {
-      if (SAFE_METHODS.has(request.method) && !request.routeOptions.config?.sameOriginOnly) return;
-      if (request.routeOptions.config?.csrfExempt === 'signed-url-token') return;
-      if (!isSameOrigin(request)) throw new AppError('csrf_failed', { detail: `cross-site ${request.method} ${request.url}` });
+    app.addHook('preHandler', (request, _reply, done) => {
+      if (SAFE_METHODS.has(request.method) && !request.routeOptions.config?.sameOriginOnly) return done();
+      if (request.routeOptions.config?.csrfExempt === 'signed-url-token') return done();
+      if (!isSameOrigin(request)) return done(new AppError('csrf_failed', { detail: `cross-site ${request.method} ${request.url}` }));
+      done();
     });
   },
   { name: 'csrf' },

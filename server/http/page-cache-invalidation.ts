@@ -78,24 +78,28 @@ export const pageCacheInvalidationPlugin = fp(
       unsubscribeSites();
       unsubscribePages();
     });
-    app.addHook('onResponse', async (request, reply) => {
-      if (reply.statusCode >= 400 || !request.routeOptions.url) return;
-      if (!changesShownPages(request.method, request.routeOptions)) return;
-      await options.pageChanges.publish({ allSites: true }).catch(options.onError);
+    // Callback-style, as the other always-on hooks: a read passes without an await (issue 36).
+    app.addHook('onResponse', (request, reply, done) => {
+      if (reply.statusCode >= 400 || !request.routeOptions.url || !changesShownPages(request.method, request.routeOptions)) return done();
+      options.pageChanges
+        .publish({ allSites: true })
+        .catch(options.onError)
+        .then(() => done());
     });
     if (!memberCache) return;
     // Before the answer leaves, so that the member's next request, here or on another
     // instance, finds nothing kept from before the change. Refused calls count too: cheaper
     // than knowing which of them wrote nothing.
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (!request.cookies[SESSION_COOKIE] || !mayChangeMemberPages(request)) return payload;
-      const memberId = await request.findMemberId().catch(() => null);
-      if (memberId) {
-        memberCache.invalidateMember(memberId);
-        await options.pageChanges.publish({ memberId }).catch(options.onError);
-      }
-      return payload;
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!request.cookies[SESSION_COOKIE] || !mayChangeMemberPages(request)) return done(null, payload);
+      dropMemberPages(request).then(() => done(null, payload));
     });
+    async function dropMemberPages(request: FastifyRequest) {
+      const memberId = await request.findMemberId().catch(() => null);
+      if (!memberId) return;
+      memberCache!.invalidateMember(memberId);
+      await options.pageChanges.publish({ memberId }).catch(options.onError);
+    }
   },
   { name: 'page-cache-invalidation' },
 );

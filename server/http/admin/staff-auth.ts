@@ -58,9 +58,14 @@ export const staffAuthPlugin = fp(
     // Before the body is read or validated: a caller without the right learns nothing about the
     // call. The rule is the one of the route the router matched, never a reading of the URL's
     // text, which can spell the same route in many ways (`/api/%61dmin/…`).
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const rule = request.routeOptions.config?.staff;
-      if (!rule || rule === 'public') return;
+      // Callback-style: a member's or visitor's call passes without an await (issue 36).
+      if (!rule || rule === 'public') return done();
+      checkStaff(request, rule).then(() => done(), done);
+    });
+
+    async function checkStaff(request: FastifyRequest, rule: Exclude<NonNullable<FastifyRequest['routeOptions']['config']['staff']>, 'public'>) {
       const session = await request.findStaffSession();
       if (!session?.verified) {
         // A member's own session is no key to the console: forbidden, not "sign in".
@@ -70,7 +75,7 @@ export const staffAuthPlugin = fp(
       }
       if (rule !== 'signed_in' && !hasPermission(session.member.role, rule)) throw new AppError('staff_forbidden');
       request.staffMember = session.member;
-    });
+    }
   },
   { name: 'staff-auth', dependencies: ['@fastify/cookie'] },
 );
