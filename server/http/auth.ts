@@ -4,6 +4,7 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, type Language } from '../
 import { RESTORE_OFFER_MS } from '../domain/accounts/accounts.service';
 import { SESSION_MAX_AGE_SECONDS, type SessionsService } from '../domain/accounts/sessions.service';
 import { AppError } from '../domain/shared/app-error';
+import { hookWhen } from './hook-when';
 
 export const SESSION_COOKIE = 'rdv_session';
 
@@ -33,11 +34,10 @@ export const authPlugin = fp(
       return cache.memberLookup;
     });
 
-    // Callback-style, as the other always-on hooks: most requests pass without an await (issue 36).
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (request.routeOptions.config?.member !== 'required') return done();
-      requireMember(request).then(() => done(), done);
-    });
+    app.addHook(
+      'onRequest',
+      hookWhen((request) => request.routeOptions.config?.member === 'required', requireMember),
+    );
   },
   { name: 'auth', dependencies: ['@fastify/cookie'] },
 );

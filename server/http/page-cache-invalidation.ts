@@ -7,6 +7,7 @@ import type { PageCacheSettings } from './page-cache-reply';
 import { SESSION_COOKIE } from './auth';
 import { isMemberCacheablePageRequest } from './member-page-cache-policy';
 import { PAGE_ROUTE } from './request-context';
+import { hookWhen } from './hook-when';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -78,28 +79,28 @@ export const pageCacheInvalidationPlugin = fp(
       unsubscribeSites();
       unsubscribePages();
     });
-    // Callback-style, as the other always-on hooks: a read passes without an await (issue 36).
-    app.addHook('onResponse', (request, reply, done) => {
-      if (reply.statusCode >= 400 || !request.routeOptions.url || !changesShownPages(request.method, request.routeOptions)) return done();
-      options.pageChanges
-        .publish({ allSites: true })
-        .catch(options.onError)
-        .then(() => done());
-    });
+    app.addHook(
+      'onResponse',
+      hookWhen(
+        (request, reply) => reply.statusCode < 400 && !!request.routeOptions.url && changesShownPages(request.method, request.routeOptions),
+        () => options.pageChanges.publish({ allSites: true }).catch(options.onError),
+      ),
+    );
     if (!memberCache) return;
     // Before the answer leaves, so that the member's next request, here or on another
     // instance, finds nothing kept from before the change. Refused calls count too: cheaper
     // than knowing which of them wrote nothing.
-    app.addHook('onSend', (request, _reply, payload, done) => {
-      if (!request.cookies[SESSION_COOKIE] || !mayChangeMemberPages(request)) return done(null, payload);
-      dropMemberPages(request).then(() => done(null, payload));
-    });
-    async function dropMemberPages(request: FastifyRequest) {
+    const dropMemberPages = async (request: FastifyRequest) => {
       const memberId = await request.findMemberId().catch(() => null);
       if (!memberId) return;
-      memberCache!.invalidateMember(memberId);
+      memberCache.invalidateMember(memberId);
       await options.pageChanges.publish({ memberId }).catch(options.onError);
-    }
+    };
+    // Callback-style like `hookWhen`, with the payload an onSend hook passes on.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!request.cookies[SESSION_COOKIE] || !mayChangeMemberPages(request)) return done(null, payload);
+      void dropMemberPages(request).then(() => done(null, payload));
+    });
   },
   { name: 'page-cache-invalidation' },
 );

@@ -7,6 +7,7 @@ import { STAFF_SESSION_HOURS } from '../../domain/staff/staff-sign-in.service';
 import { AppError } from '../../domain/shared/app-error';
 import { siteScopeOfStaff, type SiteScope } from '../../domain/staff/site-scope';
 import { SESSION_COOKIE } from '../auth';
+import { hookWhen } from '../hook-when';
 
 export const STAFF_COOKIE = 'rdv_staff';
 /**
@@ -55,17 +56,23 @@ export const staffAuthPlugin = fp(
       }
     });
 
+    /** The staff rule a request must pass: none for routes open to all (no rule, or `public`). */
+    const guardOf = (request: FastifyRequest) => {
+      const rule = request.routeOptions.config?.staff;
+      return rule && rule !== 'public' ? rule : null;
+    };
     // Before the body is read or validated: a caller without the right learns nothing about the
     // call. The rule is the one of the route the router matched, never a reading of the URL's
     // text, which can spell the same route in many ways (`/api/%61dmin/…`).
-    app.addHook('onRequest', (request, _reply, done) => {
-      const rule = request.routeOptions.config?.staff;
-      // Callback-style: a member's or visitor's call passes without an await (issue 36).
-      if (!rule || rule === 'public') return done();
-      checkStaff(request, rule).then(() => done(), done);
-    });
+    app.addHook(
+      'onRequest',
+      hookWhen(
+        (request) => guardOf(request) !== null,
+        (request) => checkStaff(request, guardOf(request)!),
+      ),
+    );
 
-    async function checkStaff(request: FastifyRequest, rule: Exclude<NonNullable<FastifyRequest['routeOptions']['config']['staff']>, 'public'>) {
+    async function checkStaff(request: FastifyRequest, rule: NonNullable<ReturnType<typeof guardOf>>) {
       const session = await request.findStaffSession();
       if (!session?.verified) {
         // A member's own session is no key to the console: forbidden, not "sign in".
