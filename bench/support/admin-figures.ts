@@ -46,10 +46,19 @@ export function figuresRequests(db: Database, options: { siteId: number }): (Adm
   ];
 }
 
-/** Rebuilds the activity weeks from the loaded facts in one statement, as migration 0037 does for an existing database. */
+/** The tables whose triggers keep the activity weeks and the figures' counts (migrations 0037, 0044): off while loading. */
+export const TRIGGERED_TABLES = ['users', 'orders', 'refunds', 'chargebacks', 'sessions', 'messages', 'member_activity_weeks', 'member_last_weeks'];
+
+export const FIGURE_COUNT_TABLES = ['member_last_weeks', 'figure_last_week_counts', 'figure_cohort_counts', 'figure_signup_counts', 'figure_money_counts'];
+
+/**
+ * Rebuilds the activity weeks from the loaded facts in one statement, as migration 0037 does for
+ * an existing database, with the member's site and network (migration 0044); then
+ * `figure_counts_rebuild()` counts the figures from them, as migration 0044 does.
+ */
 export const REBUILD_ACTIVITY_WEEKS = `
-  insert into member_activity_weeks (user_id, week, signup_week, paid)
-  select a.user_id, a.week, date_trunc('week', u.created_at at time zone 'UTC')::date, bool_or(a.paid)
+  insert into member_activity_weeks (user_id, week, signup_week, paid, site_id, network)
+  select a.user_id, a.week, date_trunc('week', u.created_at at time zone 'UTC')::date, bool_or(a.paid), u.site_id, u.tracking_network
     from (select user_id, date_trunc('week', created_at at time zone 'UTC')::date as week, false as paid from sessions
           union all
           select sender_id, date_trunc('week', created_at at time zone 'UTC')::date, false from messages
@@ -57,4 +66,4 @@ export const REBUILD_ACTIVITY_WEEKS = `
           select user_id, date_trunc('week', credited_at at time zone 'UTC')::date, true from orders where credited_at is not null and user_id is not null) a
     join users u on u.id = a.user_id
    where not u.is_fictional
-   group by a.user_id, a.week, u.created_at`;
+   group by a.user_id, a.week, u.created_at, u.site_id, u.tracking_network`;

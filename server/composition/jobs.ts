@@ -1,7 +1,9 @@
+import { createBusinessFigureCounts } from '../db/repositories/business-figure-counts';
 import { createNotificationSendsRepository } from '../db/repositories/notification-sends.repository';
 import { PURGE_ACCOUNT_JOB, type AccountDeletionService } from '../domain/accounts/account-deletion.service';
 import { DELIVER_SIGNUP_MESSAGE_JOB, type SignupFirstMessages } from '../domain/accounts/signup-first-messages.service';
 import type { AuditService } from '../domain/audit/audit.service';
+import { COMPACT_FIGURE_COUNTS_JOB, compactFigureCountsSchedule } from '../domain/figures/figure-counts-compaction';
 import { createJobsAdminService } from '../domain/jobs/jobs-admin.service';
 import { CLEAN_UP_NOTIFICATIONS_JOB, cleanUpNotificationsSchedule, createNotificationCleanup } from '../domain/notifications/notification-cleanup';
 import { SCHEDULED_NOTIFICATION_CONCURRENCY, SCHEDULED_NOTIFICATION_SCHEDULES } from '../domain/notifications/scheduled/scheduled-jobs';
@@ -50,6 +52,7 @@ export function composeJobs(platform: Platform, stores: Stores, areas: JobAreas,
       [EXPIRE_ORDER_JOB]: (payload) => payments.expireIfUnpaid(Number(payload.orderId)),
       [CLEAN_UP_JOBS_JOB]: createJobCleanup({ jobs: stores.jobs, clock }),
       [CLEAN_UP_NOTIFICATIONS_JOB]: createNotificationCleanup({ sends: createNotificationSendsRepository(db), clock }),
+      [COMPACT_FIGURE_COUNTS_JOB]: () => createBusinessFigureCounts(db).compact(),
       ...eventNotifications.messages.handlers,
       ...eventNotifications.likes.handlers,
       [UNREAD_REMINDERS_JOB]: () => eventNotifications.unreadReminders.sweep().then(() => undefined),
@@ -60,12 +63,19 @@ export function composeJobs(platform: Platform, stores: Stores, areas: JobAreas,
     schedules: [
       cleanUpJobsSchedule,
       cleanUpNotificationsSchedule,
+      compactFigureCountsSchedule,
       // At :33 past the hour, apart from the other sweeps (scheduled-jobs.ts).
       { kind: UNREAD_REMINDERS_JOB, everyMs: UNREAD_REMINDERS_EVERY_MS, offsetMs: 33 * 60_000 },
       ...SCHEDULED_NOTIFICATION_SCHEDULES,
       ...(extraSchedules ?? []),
     ],
-    concurrency: { [CLEAN_UP_JOBS_JOB]: 1, [CLEAN_UP_NOTIFICATIONS_JOB]: 1, ...SCHEDULED_NOTIFICATION_CONCURRENCY, ...runnerTuning.concurrency },
+    concurrency: {
+      [CLEAN_UP_JOBS_JOB]: 1,
+      [CLEAN_UP_NOTIFICATIONS_JOB]: 1,
+      [COMPACT_FIGURE_COUNTS_JOB]: 1,
+      ...SCHEDULED_NOTIFICATION_CONCURRENCY,
+      ...runnerTuning.concurrency,
+    },
   });
   events.jobsDue.subscribe(() => jobRunner.wake());
   metrics.jobs.readDepthWith(() => stores.jobs.countByKind(clock.now()));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './members';
 
 /**
@@ -20,6 +20,9 @@ export const memberActivityWeeks = pgTable(
     /** The member's sign-up week, copied at the first write: the cohort, read without a join. */
     signupWeek: date('signup_week', { mode: 'string' }).notNull(),
     paid: boolean('paid').notNull().default(false),
+    /** The member's site and sign-up network, copied like the sign-up week: the keys of the figures' counts (ADR 0076), kept when the member's change. */
+    siteId: integer('site_id'),
+    network: text('network'),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.week] }),

@@ -20,3 +20,4 @@ export * from './account-traces';
 export * from './chargebacks';
 export * from './support';
 export * from './activity-weeks';
+export * from './figure-counts';
