@@ -1,5 +1,6 @@
 import { BusinessFiguresQuery } from '../../contract/admin/business-figures';
 import type { Database } from '../../server/db/client';
+import { createBusinessFigureFacts } from '../../server/db/repositories/business-figure-facts';
 import { createBusinessFiguresRepository } from '../../server/db/repositories/business-figures.repository';
 import { createSitesRepository } from '../../server/db/repositories/sites.repository';
 import { createBusinessFiguresService } from '../../server/domain/figures/business-figures.service';
@@ -13,17 +14,20 @@ export const FIGURES_TARGET_P99_MS = 500;
 /**
  * The owners' figures (issue 33) on the loaded database: the whole page's call for 52 weeks
  * (every figure, the 12-month cohort table among them) without and with filters, 13 weeks, the
- * CSV; and, direct only, the cohort table's two queries and the KPI queries on their own. Each
+ * CSV; and, direct only, the cohort table's two queries and the KPI queries on their own, from
+ * the counts (ADR 0076) and, for comparison, from the facts. Each
  * API call's ceiling is the same service call in-process.
  */
 export function figuresRequests(db: Database, options: { siteId: number }): (AdminRequest & { held: boolean; apiless?: boolean })[] {
   const figures = createBusinessFiguresRepository(db);
+  const facts = createBusinessFigureFacts(db);
   const service = createBusinessFiguresService({ figures, sites: createSitesRepository(db), clock: systemClock });
-  const call = (query: Record<string, string>, held: boolean): AdminRequest & { held: boolean } => ({
+  const call = (query: Record<string, string>, held: boolean, iterations?: number): AdminRequest & { held: boolean } => ({
     label: `figures ${new URLSearchParams(query)}`,
     path: `/api/admin/figures?${new URLSearchParams(query)}`,
     direct: () => service.read(BusinessFiguresQuery.parse(query), null),
     held,
+    iterations,
   });
   const year = figuresWindow(BusinessFiguresQuery.parse({ period: '52w' }), systemClock.now(), null);
   const direct = (label: string, run: () => Promise<unknown>) => ({ label, path: '', direct: run, held: false, apiless: true });
@@ -31,7 +35,8 @@ export function figuresRequests(db: Database, options: { siteId: number }): (Adm
     call({ period: '52w' }, true),
     call({ period: '52w', site_id: String(options.siteId) }, true),
     call({ period: '52w', network: 'adnet' }, true),
-    call({ period: '52w', country: 'NL' }, false),
+    // A country is not a key of the counts: this call reads the facts (ADR 0065), seconds a call at 1M, so a few calls.
+    call({ period: '52w', country: 'NL' }, false, 5),
     call({ period: '13w' }, false),
     {
       label: 'figures.csv period=52w',
@@ -43,6 +48,8 @@ export function figuresRequests(db: Database, options: { siteId: number }): (Adm
     direct('KPI: paid + refunded, 52 weeks', () => Promise.all([figures.paid(year), figures.refunded(year)])),
     direct('KPI: active and paying members, 52 weeks', () => figures.activeAndPaying(year)),
     direct('KPI: conversion + time to first purchase, 52 weeks', () => Promise.all([figures.conversion(year), figures.timeToFirstPurchase(year)])),
+    { ...direct('facts: active and paying members, 52 weeks', () => facts.activeAndPaying(year)), iterations: 3 },
+    { ...direct('facts: cohort table, 52 weeks', () => Promise.all([facts.cohortSizes(year), facts.cohortCells(year)])), iterations: 3 },
   ];
 }
 
