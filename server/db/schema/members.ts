@@ -155,9 +155,19 @@ export const profiles = pgTable(
     // `<->` (straight-line chord distance) orders exactly as the great-circle distance. The GiST
     // index walks a search's whole order — nearest first, then most recently active, then newest
     // id — inside a country or region when one is asked for (migration 0043, `btree_gist` for the
-    // other keys). `member_point` and the cube extension: migration 0039.
+    // other keys). `member_point` and the cube extension: migration 0039. Who the member is
+    // (`member_who`: gender, whom they want, day of birth, migration 0045) is a key too, so the
+    // walk drops who does not match a search without reading the table.
     index('profiles_nearest_idx')
-      .using('gist', table.country, table.region, sql`member_point(${table.latitude}, ${table.longitude})`, table.lastActiveAt, table.id)
+      .using(
+        'gist',
+        table.country,
+        table.region,
+        sql`member_point(${table.latitude}, ${table.longitude})`,
+        table.lastActiveAt,
+        table.id,
+        sql`member_who(${table.gender}, ${table.seeking}, ${table.sexuality}, ${table.dateOfBirth})`,
+      )
       .where(sql`${table.visible}`),
     // The console's member search by name prefix (issue 16); INCLUDE (id, name) from migration 0018.
     index('profiles_name_search_idx').on(sql`lower(${table.name}) text_pattern_ops`),

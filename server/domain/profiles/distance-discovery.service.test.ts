@@ -5,7 +5,8 @@ import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { createProfilesRepository, type SearchFilter } from '../../db/repositories/profiles.repository';
+import { chordKm, createProfilesRepository, type SearchFilter } from '../../db/repositories/profiles.repository';
+import { gendersWanted } from './discovery-rules';
 import type { SiteRow } from '../../db/schema/index';
 
 /** City centres, as members' places are stored (geolocation, city or region centre). */
@@ -114,6 +115,45 @@ describe('search.search, nearest first (ADR 0067)', () => {
     expect([...walked.firstPage, ...walked.secondPage].map((row) => row.id)).toEqual(expected);
   });
 
+  it('reads a radius by the index walk inside its box, the page and the count, in the order of the sort', async () => {
+    const { niche } = await inNiche();
+    const viewer = await member(niche, { gender: 'male', seeking: 'female', sexuality: 'hetero', country: 'DE', ...POTSDAM });
+    const sameMoment = ago(4);
+    const berlin = await member(niche, { gender: 'female', seeking: 'male', country: 'DE', ...BERLIN, lastActiveAt: ago(2) });
+    const tiedOlder = await member(niche, { gender: 'female', seeking: 'both', country: 'DE', ...BERLIN, lastActiveAt: sameMoment });
+    const tiedNewer = await member(niche, { gender: 'female', seeking: 'male', country: 'DE', ...BERLIN, lastActiveAt: sameMoment });
+    const potsdam = await member(niche, { gender: 'female', seeking: 'male', country: 'DE', ...POTSDAM, lastActiveAt: ago(9) });
+    // Inside the radius but not for him: a woman who wants women, and a man.
+    await member(niche, { gender: 'female', seeking: 'female', country: 'DE', ...BERLIN, lastActiveAt: ago(1) });
+    await member(niche, { gender: 'male', seeking: 'female', country: 'DE', ...BERLIN, lastActiveAt: ago(1) });
+    // Outside it, and without a place.
+    await member(niche, { gender: 'female', seeking: 'male', country: 'DE', ...HAMBURG, lastActiveAt: ago(0) });
+    await member(niche, { gender: 'female', seeking: 'male', country: 'DE', lastActiveAt: ago(0) });
+    const filter: SearchFilter = {
+      viewerId: viewer.id,
+      niche,
+      gender: 'female',
+      wantedBy: 'male',
+      near: { latitude: POTSDAM.latitude, longitude: POTSDAM.longitude },
+      withinChordKm: chordKm(30),
+    };
+    const expected = [potsdam, berlin, tiedNewer, tiedOlder].map((person) => person.id);
+
+    const walked = await ctx.db.transaction(async (tx) => {
+      for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await tx.execute(sql.raw(`set local ${setting} = off`));
+      const repository = createProfilesRepository(tx as unknown as Executor);
+      return {
+        firstPage: await repository.search(filter, 3, 0),
+        secondPage: await repository.search(filter, 3, 3),
+        count: await repository.count(filter, 1000),
+        cappedCount: await repository.count(filter, 3),
+      };
+    });
+    expect([...walked.firstPage, ...walked.secondPage].map((row) => row.id)).toEqual(expected);
+    expect(walked.count).toBe(4);
+    expect(walked.cappedCount).toBe(3);
+  });
+
   it('orders another country nearest first too, and pages through it', async () => {
     const { site: niched, niche } = await inNiche();
     const viewer = await member(niche, { gender: 'male', country: 'DE', ...BERLIN });
@@ -187,12 +227,51 @@ describe('orientation, both ways (ADR 0067)', () => {
       ctx.services.search.search(niched, query(extra), { memberId: id, hasTrafficSource: false }).then((found) => found.results.map((card) => card.id));
 
     expect(await as(straightMan.id)).toEqual([womanSeekingMen.id, biWoman.id]);
+    // The count without a radius tests the rule on the columns, the page in the index: both agree.
+    const found = await ctx.services.search.search(niched, query(), { memberId: straightMan.id, hasTrafficSource: false });
+    expect(found.numResults).toBe(2);
+    const within = await ctx.services.search.search(niched, query({ radius: 10 }), { memberId: straightMan.id, hasTrafficSource: false });
+    expect({ ids: within.results.map((card) => card.id), count: within.numResults }).toEqual({ ids: [womanSeekingMen.id, biWoman.id], count: 2 });
     // Asking for men, which he does not want, finds nobody.
     expect(await as(straightMan.id, { gender: 'male' })).toEqual([]);
     // The other way: a woman who wants women never sees him (nor any man), a woman who wants men does.
     expect(await as(womanSeekingWomen.id)).not.toContain(straightMan.id);
     expect(await as(gayWoman.id)).toEqual([womanSeekingWomen.id, biWoman.id]);
     expect(await as(womanSeekingMen.id)).toEqual(expect.arrayContaining([straightMan.id, man.id]));
+  });
+
+  it('tests in SQL, as the index does, whom each member wants, their gender and their age, as the rule in TypeScript does', async () => {
+    // The index key (`member_who`) and a search's box (`member_who_wanted`), migration 0045, for
+    // every gender, seeking and sexuality, against every viewer, gender asked for and age bound.
+    const born = '1990-06-15';
+    const ageBounds = [
+      { bornAfter: null, bornOnOrBefore: null, inside: true },
+      { bornAfter: '1990-06-14', bornOnOrBefore: '1990-06-15', inside: true },
+      { bornAfter: '1990-06-15', bornOnOrBefore: null, inside: false },
+      { bornAfter: null, bornOnOrBefore: '1990-06-14', inside: false },
+    ];
+    for (const gender of ['male', 'female'] as const)
+      for (const seeking of ['male', 'female', 'both'] as const)
+        for (const sexuality of ['hetero', 'gay', 'bi', 'curious', null])
+          for (const viewer of ['male', 'female'] as const)
+            for (const asked of [null, 'male', 'female'] as const)
+              for (const { bornAfter, bornOnOrBefore, inside } of ageBounds) {
+                const { rows } = (await ctx.db.execute(
+                  sql`select member_who(${gender}, ${seeking}, ${sexuality}::text, ${born}::date)
+                    <@ member_who_wanted(${asked}::text, ${viewer}::text, ${bornAfter}::date, ${bornOnOrBefore}::date) as shown`,
+                )) as unknown as { rows: Array<{ shown: boolean }> };
+                const shown = (asked === null || asked === gender) && gendersWanted({ gender, seeking, sexuality }).includes(viewer) && inside;
+                expect({ gender, seeking, sexuality, viewer, asked, bornAfter, bornOnOrBefore, shown: rows[0].shown }).toEqual({
+                  gender,
+                  seeking,
+                  sexuality,
+                  viewer,
+                  asked,
+                  bornAfter,
+                  bornOnOrBefore,
+                  shown,
+                });
+              }
   });
 
   it('gives the swipe deck the same order and the same rule', async () => {
