@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { openDatabase } from '../server/db/client';
 import { createSitesRepository } from '../server/db/repositories/sites.repository';
 import { onCleanup } from './support/cleanup';
 import { measureCpu } from './support/process-stats';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
 import { BENCH_SITE_DOMAIN, benchSiteRow, loadMembers, type Exec } from './support/search-data';
-import { describeBuild, freePort, ROOT, sleep, startServer } from './support/server';
+import { describeBuild, ROOT, sleep, startServer } from './support/server';
+import { startSmtpSink } from './support/smtp-sink';
 
 /**
  * `npm run bench -- mail` (issue 17): BENCH_MAIL_MEMBERS (100,000) members on PostgreSQL get
@@ -23,33 +23,6 @@ import { describeBuild, freePort, ROOT, sleep, startServer } from './support/ser
 
 const TARGET_MAILS_PER_SECOND = 200;
 const TARGET_RATIO = 0.8;
-
-function startSmtpSink(): Promise<{ port: number; count: () => number; firstAt: () => number; lastAt: () => number; close: () => Promise<void> }> {
-  let received = 0;
-  let first = 0;
-  let last = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('end', () => {
-        received += 1;
-        last = performance.now();
-        if (received === 1) first = last;
-        callback();
-      });
-      stream.resume();
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.server.address() as { port: number }).port;
-      resolve({ port, count: () => received, firstAt: () => first, lastAt: () => last, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
-}
 
 async function settingsRate(url: string, seconds: number, connections: number): Promise<{ perSecond: number; p99: number; errors: number }> {
   const result = await autocannon({
