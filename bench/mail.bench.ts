@@ -5,7 +5,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
+import { createJobsRepository } from '../server/db/repositories/jobs.repository';
 import { createSitesRepository } from '../server/db/repositories/sites.repository';
+import { WEEKLY_DIGEST_JOB } from '../server/domain/notifications/scheduled/weekly-digest.rules';
 import { onCleanup } from './support/cleanup';
 import { measureCpu } from './support/process-stats';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
@@ -97,7 +99,10 @@ export async function runMailBench(): Promise<BenchOutcome> {
 
   const jobsDb = await openDatabase({ kind: 'postgres', url: scratchUrl, poolSize: 2 }, { migrate: false });
   onCleanup('jobs connection', () => jobsDb.close());
-  // No job is enqueued here: the worker's weekly schedule enqueues this week's digest as it starts, as in production.
+  // The week's digest, due now, as the Sunday schedule enqueues it: a worker started outside Sunday
+  // 17:00–23:00 UTC enqueues none (ADR 0074), and at a start the schedules are spaced out (ADR 0077).
+  const now = new Date();
+  await createJobsRepository(jobsDb.db).enqueue(WEEKLY_DIGEST_JOB, { periodStart: now.toISOString() }, now, now, { key: 'mail-bench' });
   const smtpUrl = `smtp://127.0.0.1:${smtp.port}?${process.env.BENCH_MAIL_SMTP_OPTIONS ?? 'pool=true&maxConnections=8'}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendezvous-mail-worker-'));
   onCleanup('worker data dir', () => fs.rmSync(dataDir, { recursive: true, force: true }));
