@@ -160,6 +160,26 @@ async function digestState(url: string): Promise<{ batchesLeft: number; sends: n
   }
 }
 
+/** The jobs the worker finished and the notifications it sent between two moments, by kind: what the loads shared the process with. */
+async function jobsDone(url: string, from: Date, to: Date): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ kind: string; n: number }>(
+      `select kind, count(*)::int as n from jobs where done_at >= $1 and done_at < $2 group by kind order by n desc`,
+      [from, to],
+    );
+    const { rows: sends } = await client.query<{ kind: string; n: number }>(
+      `select kind, count(*)::int as n from notification_sends where sent_at >= $1 and sent_at < $2 group by kind order by n desc`,
+      [from, to],
+    );
+    const list = (counts: { kind: string; n: number }[]) => counts.map((row) => `${row.kind} ${row.n}`).join(', ') || 'none';
+    return `${list(rows)}; sends recorded: ${list(sends)}`;
+  } finally {
+    await client.end();
+  }
+}
+
 async function measureLayout(
   name: string,
   env: Record<string, string>,
@@ -189,13 +209,17 @@ async function measureLayout(
       console.log(`the digest is being sent: ${smtp.count() - waitFrom} mails so far`);
     }
     await scratch.checkpoint();
+    const searchFrom = new Date();
     const search = await searchLoad(server, requests, options, smtp);
+    if (env.WORKER !== 'off') console.log(`jobs finished during the search load: ${await jobsDone(scratch.url, searchFrom, new Date())}`);
     console.log(
       `search: ${search.rate.toFixed(0)} req/s, p50 ${search.p50} ms, p99 ${search.p99} ms, faults ${search.faults}; ` +
         `${search.mails} mails meanwhile; CPU server ${search.cpu.server.toFixed(2)} cores, machine ${(search.cpu.machine * 100).toFixed(0)} %`,
     );
     await scratch.checkpoint();
+    const chatFrom = new Date();
     const chat = await chatLoad(server, chatMembers, options, smtp);
+    if (env.WORKER !== 'off') console.log(`jobs finished during the chat load: ${await jobsDone(scratch.url, chatFrom, new Date())}`);
     console.log(
       `chat: ${chat.rate.toFixed(0)} msg/s, p50 ${chat.p50.toFixed(1)} ms, p99 ${chat.p99.toFixed(1)} ms, failures ${chat.failures}; ` +
         `${chat.mails} mails meanwhile; CPU server ${chat.cpu.server.toFixed(2)} cores, machine ${(chat.cpu.machine * 100).toFixed(0)} %`,
