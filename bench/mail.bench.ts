@@ -4,14 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { openDatabase } from '../server/db/client';
+import { createJobsRepository } from '../server/db/repositories/jobs.repository';
 import { createSitesRepository } from '../server/db/repositories/sites.repository';
+import { WEEKLY_DIGEST_JOB } from '../server/domain/notifications/scheduled/weekly-digest.rules';
 import { onCleanup } from './support/cleanup';
 import { measureCpu } from './support/process-stats';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
 import { BENCH_SITE_DOMAIN, benchSiteRow, loadMembers, type Exec } from './support/search-data';
-import { describeBuild, freePort, ROOT, sleep, startServer } from './support/server';
+import { describeBuild, ROOT, sleep, startServer } from './support/server';
+import { startSmtpSink } from './support/smtp-sink';
 
 /**
  * `npm run bench -- mail` (issue 17): BENCH_MAIL_MEMBERS (100,000) members on PostgreSQL get
@@ -23,33 +25,6 @@ import { describeBuild, freePort, ROOT, sleep, startServer } from './support/ser
 
 const TARGET_MAILS_PER_SECOND = 200;
 const TARGET_RATIO = 0.8;
-
-function startSmtpSink(): Promise<{ port: number; count: () => number; firstAt: () => number; lastAt: () => number; close: () => Promise<void> }> {
-  let received = 0;
-  let first = 0;
-  let last = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('end', () => {
-        received += 1;
-        last = performance.now();
-        if (received === 1) first = last;
-        callback();
-      });
-      stream.resume();
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.server.address() as { port: number }).port;
-      resolve({ port, count: () => received, firstAt: () => first, lastAt: () => last, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
-}
 
 async function settingsRate(url: string, seconds: number, connections: number): Promise<{ perSecond: number; p99: number; errors: number }> {
   const result = await autocannon({
@@ -124,7 +99,10 @@ export async function runMailBench(): Promise<BenchOutcome> {
 
   const jobsDb = await openDatabase({ kind: 'postgres', url: scratchUrl, poolSize: 2 }, { migrate: false });
   onCleanup('jobs connection', () => jobsDb.close());
-  // No job is enqueued here: the worker's weekly schedule enqueues this week's digest as it starts, as in production.
+  // The week's digest, due now, as the Sunday schedule enqueues it: a worker started outside Sunday
+  // 17:00–23:00 UTC enqueues none (ADR 0074), and at a start the schedules are spaced out (ADR 0077).
+  const now = new Date();
+  await createJobsRepository(jobsDb.db).enqueue(WEEKLY_DIGEST_JOB, { periodStart: now.toISOString() }, now, now, { key: 'mail-bench' });
   const smtpUrl = `smtp://127.0.0.1:${smtp.port}?${process.env.BENCH_MAIL_SMTP_OPTIONS ?? 'pool=true&maxConnections=8'}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendezvous-mail-worker-'));
   onCleanup('worker data dir', () => fs.rmSync(dataDir, { recursive: true, force: true }));

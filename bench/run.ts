@@ -10,12 +10,13 @@ import { runNestedBench } from './nested.bench';
 import { runPagesBench } from './pages.bench';
 import { runQuickBench } from './quick.bench';
 import { runSearchBench } from './search.bench';
+import { runWorkerBench } from './worker.bench';
 import { runCleanups } from './support/cleanup';
 import { envNumber, heading, type BenchOutcome } from './support/report';
 import { describeBuild, startServer, type RunningServer } from './support/server';
 
 /**
- * `npm run bench [-- http|lighthouse|search|chat|fuzz|nested|admin|mail|cluster|media|quick]`: starts the production server once on a fresh
+ * `npm run bench [-- http|lighthouse|search|chat|fuzz|nested|admin|mail|cluster|media|quick|worker]`: starts the production server once on a fresh
  * database (only when a selected bench uses it), runs the benches and prints a summary. Missed
  * targets are reported, not fatal: the exit code is non-zero only when something crashed.
  */
@@ -43,6 +44,8 @@ const BENCHES: Record<string, Bench> = {
   cluster: { shared: false, run: runClusterBench },
   // A member photo through the app from the local disk and from S3 (s3rver), against bare node:http (ADR 0044).
   media: { shared: false, run: runMediaBench },
+  // Search and chat with the jobs in the web process vs WORKER=off while a 100,000-member digest is sent (issue 36).
+  worker: { shared: false, run: runWorkerBench },
   // The short form of http, pages (cached and not), chat and search, compared with bench/quick-baseline.json.
   quick: { shared: false, run: runQuickBench },
 };

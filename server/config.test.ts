@@ -64,6 +64,19 @@ describe('loadConfig', () => {
     expect(() => production({ WORKER: 'no' })).toThrow(/WORKER/);
   });
 
+  it('budgets the jobs inside the web process and not in a worker of their own, unless told otherwise; refuses shares outside (0, 1]', () => {
+    expect(production({}).jobBudget).toEqual({ inProcessLoopShare: 0.25, workerLoopShare: 1, minStepMs: 200, startSpacingMs: 20_000 });
+    expect(production({ WORKER_LOOP_SHARE: '0.4', WORKER_MIN_STEP_MS: '50', WORKER_START_SPACING_SECONDS: '0' }).jobBudget).toEqual({
+      inProcessLoopShare: 0.4,
+      workerLoopShare: 0.4,
+      minStepMs: 50,
+      startSpacingMs: 0,
+    });
+    expect(() => production({ WORKER_LOOP_SHARE: '0' })).toThrow(/WORKER_LOOP_SHARE/);
+    expect(() => production({ WORKER_LOOP_SHARE: '1.5' })).toThrow(/WORKER_LOOP_SHARE/);
+    expect(() => production({ WORKER_MIN_STEP_MS: 'soon' })).toThrow(/WORKER_MIN_STEP_MS/);
+  });
+
   it("checks open tabs' sessions every 10 s unless told another whole number of seconds", () => {
     expect(production().realtime.sessionCheckMs).toBe(10_000);
     expect(production({ REALTIME_SESSION_CHECK_SECONDS: '1' }).realtime.sessionCheckMs).toBe(1_000);

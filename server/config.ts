@@ -124,6 +124,15 @@ const EnvSchema = z
      */
     WORKER: z.enum(['on', 'off']).default('on'),
     /**
+     * The background jobs' share of the event loop (ADR 0077): while the loop was busier than
+     * this, they slow to one step per WORKER_MIN_STEP_MS. 1 = no limit. Default 0.25 inside the
+     * web process (WORKER=on), 1 in `npm run worker` (its own process, at a lower priority).
+     */
+    WORKER_LOOP_SHARE: z.coerce.number().gt(0).max(1).optional(),
+    WORKER_MIN_STEP_MS: z.coerce.number().int().min(1).max(10_000).default(200),
+    /** At start, the sweeps due are run this many seconds apart instead of all at once. */
+    WORKER_START_SPACING_SECONDS: z.coerce.number().min(0).max(3600).default(20),
+    /**
      * Web Push (VAPID) keys, both or neither, base64url as `npx web-push generate-vapid-keys`
      * prints them. Without them a pair is generated on first start and kept in the database.
      */
@@ -282,6 +291,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
     mailEventsSecret: values.MAIL_EVENTS_SECRET,
     /** Whether `npm start` runs the job runner in its own process (WORKER=on, the default). */
     runsJobs: values.WORKER === 'on',
+    /** How the job runner shares the process (ADR 0077): inside the web process, or as `npm run worker`. */
+    jobBudget: {
+      inProcessLoopShare: values.WORKER_LOOP_SHARE ?? 0.25,
+      workerLoopShare: values.WORKER_LOOP_SHARE ?? 1,
+      minStepMs: values.WORKER_MIN_STEP_MS,
+      startSpacingMs: values.WORKER_START_SPACING_SECONDS * 1000,
+    },
     push: {
       /** The configured VAPID pair; null means the one generated and kept in the database. */
       vapidKeys: values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY } : null,

@@ -15,6 +15,7 @@ import { outboxAccessFor } from './http/outbox-access';
 import { createServices, type Services } from './services';
 import { createMetricsAccess } from './observability/metrics-access';
 import { startMetricsListener } from './observability/metrics-listener';
+import { startJobRunner } from './jobs/start-job-runner';
 
 /** Composition root: config → database → services → HTTP, and an orderly shutdown. */
 async function main() {
@@ -82,7 +83,7 @@ async function main() {
     stopMetrics = () => metricsListener?.close();
     await announceStart(services, (message, details) => app.log.warn(details, message));
     if (seeded?.staffKeysGenerated) process.stdout.write(`${describeDemoStaffKeys(seeded.staff)}\n`);
-    if (config.runsJobs) services.jobRunner.start({ log: (message, details, level = 'warn') => app.log[level](details, message) });
+    if (config.runsJobs) startJobRunner(services.jobRunner, config.jobBudget, 'web', (message, details, level = 'warn') => app.log[level](details, message));
     // The city index takes about a second to build: do it now, not on a member's first geocode.
     setImmediate(() => services.geo.listCities('NL', undefined, 1));
     // So do the password dictionaries: not on the first sign-up.

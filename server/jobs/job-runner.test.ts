@@ -7,7 +7,9 @@ import { jobs } from '../db/schema/index';
 import { createManualClock } from '../domain/shared/clock';
 import { CLEAN_UP_JOBS_JOB, cleanUpJobsSchedule, createJobCleanup } from './job-cleanup';
 import { createJobQueue } from './job-queue';
+import { runLimited } from '../domain/notifications/scheduled/run-limited';
 import { createJobRunner, type JobHandler, type JobInfo, type JobRunnerOptions } from './job-runner';
+import { createLoopBudget } from './loop-budget';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -263,6 +265,66 @@ describe('jobRunner', () => {
     while (!ping.runs.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     await jobRunner.stop();
     expect(ping.runs.map((run) => run.payload)).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('jobRunner under a loop budget (the web process)', () => {
+  /** Polls until `done` holds (at most 10 s): the runner works in the background. */
+  async function until(done: () => boolean | Promise<boolean>) {
+    const deadline = Date.now() + 10_000;
+    while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  it('runs every job and every member of its batches to completion, one turn each, while the loop is always over its share', async () => {
+    // A loop that always reads 100 % busy: the work gets only its minimum pace, never none.
+    const budget = createLoopBudget({ share: 0.5, minStepMs: 1, sampleMs: 1, measure: () => () => 1 });
+    let turns = 0;
+    const pace = { turn: () => (turns++, budget.turn()) };
+    const sent: number[] = [];
+    const batch: JobHandler = (payload) =>
+      runLimited(
+        Array.from({ length: 20 }, (_, index) => Number(payload.batch) * 100 + index),
+        4,
+        async (member) => void sent.push(member),
+      );
+    const jobRunner = runner({ batch }, { concurrency: { batch: 2 }, pollMs: MINUTE });
+    for (let index = 0; index < 10; index++) await enqueue('batch', { batch: index });
+    jobRunner.start({ pace });
+    await until(async () => (await rowsOf('batch')).every((row) => row.doneAt));
+    await jobRunner.stop();
+    expect(sent).toHaveLength(200);
+    expect(new Set(sent).size).toBe(200);
+    // Each job waited for a turn before it began, and each member of its batch before its mail.
+    expect(turns).toBe(10 + 200);
+    expect((await rowsOf('batch')).every((row) => row.doneAt)).toBe(true);
+  });
+
+  it('makes the schedules due at its start due one after another, then runs them as they fall due', async () => {
+    const ran: string[] = [];
+    const jobRunner = runner(
+      { hourly: async () => void ran.push('hourly'), daily: async () => void ran.push('daily') },
+      {
+        schedules: [
+          { kind: 'hourly', everyMs: HOUR },
+          { kind: 'daily', everyMs: DAY },
+        ],
+        pollMs: MINUTE,
+      },
+    );
+    jobRunner.start({ startSpacingMs: 20 * MINUTE });
+    await until(async () => (await rowsOf('daily')).length > 0);
+    await jobRunner.stop();
+    const start = clock.now().getTime();
+    expect((await rowsOf('hourly'))[0].runAt).toEqual(new Date(start + 20 * MINUTE));
+    expect((await rowsOf('daily'))[0].runAt).toEqual(new Date(start + 40 * MINUTE));
+    expect(ran).toEqual([]);
+
+    clock.advance(20 * MINUTE);
+    await jobRunner.runDue();
+    expect(ran).toEqual(['hourly']);
+    clock.advance(20 * MINUTE);
+    await jobRunner.runDue();
+    expect(ran).toEqual(['hourly', 'daily']);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ClaimedJob, JobsRepository } from '../db/repositories/jobs.repository';
 import type { Clock } from '../domain/shared/clock';
 import { JOB_REQUEST_ID_KEY } from '../db/repositories/jobs.repository';
+import { runWithPace, type WorkPace } from '../domain/shared/work-pace';
 import { isRequestId } from '../observability/request-id';
 import { runOutsideRequest, runWithRequestId } from '../observability/request-scope';
 import { retryDelayMs } from './job-backoff';
@@ -39,6 +40,20 @@ export interface JobRunnerOptions {
   log?: JobLog;
   /** Told of every finished and failed job (metrics). */
   observer?: JobObserver;
+}
+
+/** How `start` runs the jobs in the background. */
+export interface JobRunnerStart {
+  /** Replaces the runner's own log (the app's logger). */
+  log?: JobLog;
+  /** Paces every job and every step of its batches (the web process's loop budget, `loop-budget.ts`). */
+  pace?: WorkPace;
+  /**
+   * The schedules due at the start are made due this far apart, the first this long after the
+   * start, instead of all at once: a first start over an imported database does not run every
+   * sweep in its first second. Default 0 (all at once, as `runDue` does).
+   */
+  startSpacingMs?: number;
 }
 
 export interface JobObserver {
@@ -84,6 +99,10 @@ export function createJobRunner(options: JobRunnerOptions) {
   let again = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastSweep = 0;
+  /** Set by `start` for the background run: each job, and each step of its batches, waits for its turn. */
+  let pace: WorkPace | null = null;
+  /** The start's spacing, until its first schedules are enqueued. */
+  let startSpacingMs = 0;
 
   /**
    * Runs a job as part of the request that enqueued it, when it carries one: the jobs it
@@ -91,7 +110,9 @@ export function createJobRunner(options: JobRunnerOptions) {
    */
   function runOne(job: ClaimedJob): Promise<void> {
     const { [JOB_REQUEST_ID_KEY]: requestId, ...payload } = job.payload;
-    const run = () => runHandler(job, payload, isRequestId(requestId) ? requestId : undefined);
+    const current = pace;
+    const handle = () => runHandler(job, payload, isRequestId(requestId) ? requestId : undefined);
+    const run = current ? () => current.turn().then(() => runWithPace(current, handle)) : handle;
     return isRequestId(requestId) ? runWithRequestId(requestId, run) : runOutsideRequest(run);
   }
 
@@ -201,9 +222,9 @@ export function createJobRunner(options: JobRunnerOptions) {
     return claimed.length;
   }
 
-  async function housekeep(): Promise<void> {
+  async function housekeep(spacingMs = 0): Promise<void> {
     const now = clock.now();
-    await scheduler.enqueueDue(now);
+    await scheduler.enqueueDue(now, spacingMs);
     if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = Date.now();
       await jobs.markAbandonedDead(now, maxAttempts);
@@ -214,7 +235,8 @@ export function createJobRunner(options: JobRunnerOptions) {
     do {
       again = false;
       try {
-        await housekeep();
+        await housekeep(startSpacingMs);
+        startSpacingMs = 0;
         // More may be due than there was room for: claim again at once while claims bring jobs.
         if ((await claim(true)) > 0) again = true;
       } catch (error) {
@@ -260,10 +282,12 @@ export function createJobRunner(options: JobRunnerOptions) {
       }
       return total;
     },
-    /** Runs jobs in the background until `stop`; `log` replaces the runner's own (the app's logger). */
-    start(startOptions: { log?: JobLog } = {}) {
+    /** Runs jobs in the background until `stop`. */
+    start(startOptions: JobRunnerStart = {}) {
       if (started) return;
       if (startOptions.log) log = startOptions.log;
+      pace = startOptions.pace ?? null;
+      startSpacingMs = startOptions.startSpacingMs ?? 0;
       started = true;
       pump();
     },

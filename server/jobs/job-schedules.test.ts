@@ -46,4 +46,24 @@ describe('the scheduler', () => {
     await sundayNight.enqueueDue(new Date('2026-11-29T22:59:00Z'));
     expect(keys).toContain('digest@2026-11-29T17:00:00.000Z');
   });
+
+  it('at a start with spacing, makes the sweeps due one after another instead of all at once', async () => {
+    const due: Array<[string, string]> = [];
+    const jobs = { enqueue: async (kind: string, _payload: unknown, runAt: Date) => void due.push([kind, runAt.toISOString()]) };
+    const schedules = [
+      { kind: 'promotions', everyMs: 10 * 60_000 },
+      { kind: 'reminders', everyMs: 15 * 60_000, offsetMs: 7 * 60_000 },
+      { kind: 'cleanup', everyMs: 24 * HOUR },
+    ];
+    const runner = createScheduler({ jobs: jobs as never, schedules });
+    await runner.enqueueDue(new Date('2026-11-25T10:03:00Z'), 20_000);
+    expect(due).toEqual([
+      ['promotions', '2026-11-25T10:03:20.000Z'],
+      ['reminders', '2026-11-25T10:03:40.000Z'],
+      ['cleanup', '2026-11-25T10:04:00.000Z'],
+    ]);
+    // Later periods begin while the runner runs: each is due when it begins, as without spacing.
+    await runner.enqueueDue(new Date('2026-11-25T10:10:00Z'));
+    expect(due[3]).toEqual(['promotions', '2026-11-25T10:10:00.000Z']);
+  });
 });

@@ -45,7 +45,14 @@ export function createScheduler(deps: { jobs: Pick<JobsRepository, 'enqueue'>; s
   }
   const enqueued = new Map<string, number>();
   return {
-    async enqueueDue(now: Date): Promise<void> {
+    /**
+     * `spacingMs` (a runner's start): every period due now is made due one after another,
+     * `spacingMs` apart in the schedules' order, the first `spacingMs` from now, instead of all
+     * at once. The period and its key stay the same, so another runner that enqueued it first
+     * still wins.
+     */
+    async enqueueDue(now: Date, spacingMs = 0): Promise<void> {
+      let spaced = 0;
       for (const schedule of deps.schedules) {
         const periodStart = periodStartOf(now, schedule.everyMs, schedule.offsetMs);
         if (enqueued.get(schedule.kind) === periodStart.getTime()) continue;
@@ -53,7 +60,8 @@ export function createScheduler(deps: { jobs: Pick<JobsRepository, 'enqueue'>; s
           enqueued.set(schedule.kind, periodStart.getTime());
           continue;
         }
-        await deps.jobs.enqueue(schedule.kind, { ...schedule.payload, periodStart: periodStart.toISOString() }, periodStart, now, {
+        const runAt = spacingMs > 0 ? new Date(now.getTime() + ++spaced * spacingMs) : periodStart;
+        await deps.jobs.enqueue(schedule.kind, { ...schedule.payload, periodStart: periodStart.toISOString() }, runAt, now, {
           key: scheduleKey(schedule.kind, periodStart),
         });
         enqueued.set(schedule.kind, periodStart.getTime());

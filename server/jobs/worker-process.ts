@@ -3,6 +3,7 @@ import { openDatabase } from '../db/client';
 import { DirectoryLockedError } from '../db/pglite-lock';
 import { createServices, type ServiceOverrides, type Services } from '../services';
 import type { JobLog } from './job-runner';
+import { startJobRunner } from './start-job-runner';
 import { createMetricsAccess } from '../observability/metrics-access';
 import { startMetricsListener } from '../observability/metrics-listener';
 import { currentRequestId } from '../observability/request-scope';
@@ -51,7 +52,7 @@ export async function startWorker(
           throw error;
         })
       : null;
-    services.jobRunner.start({ log });
+    startJobRunner(services.jobRunner, config.jobBudget, 'worker', log);
     return {
       services,
       metricsPort: metrics?.port ?? null,

@@ -1,6 +1,7 @@
 import type { NotificationType } from '../../../../contract/notifications';
 import type { JobsRepository } from '../../../db/repositories/jobs.repository';
 import type { ScheduledNotificationsRepository } from '../../../db/repositories/scheduled-notifications.repository';
+import { nextStep } from '../../shared/work-pace';
 
 /** Members per batch job: a retried batch redoes at most this many look-ups (its sends are keyed). */
 export const BATCH_SIZE = 500;
@@ -24,6 +25,7 @@ export async function enqueueBatches(
   let afterId = 0;
   let batches = 0;
   for (;;) {
+    await nextStep();
     const end = await deps.scheduled.nextBatchEnd(fanOut.kind, fanOut.siteId, afterId, fanOut.size ?? BATCH_SIZE);
     if (!end) return batches;
     const range: BatchRange = { afterId, throughId: end.throughId };

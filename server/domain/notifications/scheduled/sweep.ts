@@ -1,4 +1,5 @@
 import type { MemberToNotify, ScheduledNotificationsRepository, SweepFilter } from '../../../db/repositories/scheduled-notifications.repository';
+import { nextStep } from '../../shared/work-pace';
 import { runLimited } from './run-limited';
 
 const PAGE = 500;
@@ -14,6 +15,8 @@ export async function sweepMembers(
   let afterId = 0;
   let found = 0;
   for (;;) {
+    // A page's query is a step too: inside the web process a sweep reads its members at the job's pace.
+    await nextStep();
     const page = await scheduled.sweepPage(filter, afterId, PAGE);
     await runLimited(page, IN_FLIGHT, tell);
     found += page.length;
