@@ -89,18 +89,10 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     access: createMetricsAccess({ registry: services.metrics.registry, token: config.metrics.token }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  installJsonBodyParser(app);
-  installBodyDeadline(app, {
-    timeoutMs: timeouts.bodyMs,
-    maxTimeoutMs: timeouts.requestMs,
-    defaultBodyLimit: JSON_BODY_LIMIT,
-    translator: services.translator,
-  });
   // Responses are typed at compile time; checking each one again with zod costs a fifth of the
   // CPU of a small call. Tests and development keep the check, production serializes directly.
   app.setSerializerCompiler(config.isProduction ? () => (data) => JSON.stringify(data) : serializerCompiler);
 
-  await app.register(fastifyCookie, { secret: services.secrets.cookieSecret });
   addSecurityHeaders(app, {
     // Pages get their own CSP with a per-response nonce (ssr.ts); JSON needs none.
     contentSecurityPolicy: false,
@@ -108,144 +100,158 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     // Strict-Transport-Security means something only over HTTPS: `addSecurityHeaders` sends it there.
     hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Rendezvous API', version: '1' } },
-    transform: jsonSchemaTransform,
-  });
-  // The API documentation lists every call and weighs 720 KB: for developers, not the public.
-  if (!config.isProduction) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-
-  // Every limit counts at onRequest, before the body is read and parsed: a limited caller costs
-  // a counter, not a parse (ADR 0052). A route that needs the body to decide counts that itself.
-  app.addHook('onRoute', (route) => {
-    const limit = route.config?.rateLimit;
-    if (limit && typeof limit === 'object' && limit.hook && limit.hook !== 'onRequest') {
-      throw new Error(`${String(route.method)} ${route.url}: a rate limit counts at onRequest, before the body is parsed (ADR 0052)`);
-    }
-  });
-  // Shared counters in Redis when configured; this instance's memory while Redis is away, so a
-  // log-in never fails because of it (ADR 0050).
-  const { redis, metrics } = services;
-  await app.register(fastifyRateLimit, {
-    global: false,
-    hook: 'onRequest',
-    ...(redis && {
-      store: createFallbackRateLimitStore({
-        redis,
-        nameSpace: 'rdv-rate-limit:',
-        onFallback(error) {
-          metrics.rateLimits.fellBack();
-          app.log.warn({ err: error }, "rate limits count in this instance's memory until Redis is back");
-        },
-        onRecovered() {
-          metrics.rateLimits.recovered();
-          app.log.info('rate limits count in Redis again');
-        },
-        onCountedLocally: metrics.rateLimits.countedLocally,
-      }),
-    }),
-  });
-  await app.register(requestContextPlugin, { sites: services.sites, geoipHeader: config.geoipHeader, translator: services.translator });
-  await app.register(authPlugin, { sessions: services.sessions });
-  await app.register(csrfPlugin);
-  await app.register(staffAuthPlugin, { signIn: services.staffSignIn, findMemberId: (token) => services.sessions.findUserId(token) });
-  const outbox = outboxAccessFor(config, services.secrets.outboxKey);
-  await app.register(outboxAccessPlugin, { access: outbox });
-  installErrorHandler(app, services.translator);
-  // Visitors' public pages, kept and shared (ADR 0038), and members' tabs, kept per session
-  // (ADR 0048); the invalidation hooks must see every route registered below.
-  const pageCache = pageCacheSettingsFor(config, services.clock, options.ssr?.mode);
-  const memberPageCache = memberPageCacheSettingsFor(config, services.clock, options.ssr?.mode);
-  if (pageCache || memberPageCache) {
-    await app.register(pageCacheInvalidationPlugin, {
-      ...(pageCache && { cache: pageCache.cache }),
-      ...(memberPageCache && { memberCache: memberPageCache.cache }),
-      siteChanges: services.siteChanges,
-      pageChanges: services.pageChanges,
-      onError: (error) => app.log.error(error),
-    });
-  }
-
+  // Probes first and outside the site's scope: a load balancer's health check needs none of
+  // what a member's request does (cookies, the site, sessions, CSRF, compression), and every
+  // hook it skipped was a cost on each check (issue 36).
   await app.register(healthRoutes, {
     checkDatabase: services.checkDatabase,
     checkRedis: services.checkRedis,
     isShuttingDown: options.isShuttingDown ?? (() => false),
   });
-  await app.register(siteRoutes, { sites: services.sites, geo: services.geo, translator: services.translator });
-  await app.register(geoRoutes, { geo: services.geo });
-  await app.register(beaconRoutes, { pageVisits: services.pageVisits });
-  await app.register(appShellRoutes, { translator: services.translator });
-  await app.register(catalogueRoutes, { translator: services.translator });
-  await app.register(themeRoutes, { siteThemes: services.siteThemes });
-  await app.register(sessionRoutes, { accounts: services.accounts, sessions: services.sessions });
-  await app.register(pushSubscriptionsRoutes, { pushSubscriptions: services.pushSubscriptions });
-  await app.register(accountRoutes, pick(services, 'accounts', 'activation', 'passwords', 'mailChange', 'accountDeletion'));
-  await app.register(membersRoutes, pick(services, 'search', 'members', 'ownProfile'));
-  await app.register(likesRoutes, pick(services, 'likes', 'blocks', 'swipe', 'accounts'));
-  await app.register(photosRoutes, pick(services, 'photos', 'ownProfile'));
-  await app.register(chatRoutes, pick(services, 'chat', 'chatPhotos'));
-  await app.register(giftsRoutes, pick(services, 'gifts', 'chatPhotos', 'translator'));
-  await app.register(fictionalConfirmationRoutes, pick(services, 'fictionalConfirmations'));
-  await app.register(paymentsRoutes, pick(services, 'payments', 'transactions'));
-  await app.register(paymentWebhookRoutes, pick(services, 'payments', 'metrics'));
-  await app.register(directDebitRoutes, pick(services, 'directDebit'));
-  await app.register(deletionOfferRoutes, pick(services, 'deletionOffer'));
-  await app.register(demoCheckoutRoutes, pick(services, 'demoPayments', 'translator'));
-  await app.register(reportsRoutes, { reports: services.reports });
-  await app.register(unsubscribeRoutes, { unsubscribe: services.unsubscribe });
-  await app.register(mailEventsRoutes, { mailEvents: services.mailEvents });
-  await app.register(pipedMailRoutes, { pipedMail: services.pipedMail });
-  await app.register(adminRoutes, pick(services, ...ADMIN_SERVICES));
-  await app.register(wsGateway, {
-    sessions: services.sessions,
-    bus: services.bus,
-    chat: services.chatRealtime,
-    presence: services.presence,
-    metrics: services.metrics.realtime,
-    messages: { chat: services.chat, sites: services.sites, translator: services.translator },
-    isShuttingDown: options.isShuttingDown,
-    ...options.realtime,
-  });
-
-  // Media: from the local disk by @fastify/static (sendfile), or streamed from object storage (ADR 0044).
-  if (config.storage.kind === 'local') {
-    const mediaDir = config.storage.mediaDir;
-    fs.mkdirSync(mediaDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: mediaDir,
-      prefix: '/media/',
-      decorateReply: false,
-      cacheControl: false,
-      setHeaders: (reply: FastifyReply) => reply.header('cache-control', MEDIA_CACHE_CONTROL),
-    });
-  } else {
-    await app.register(mediaRoutes, { storage: services.storage });
-  }
-  if (options.clientAssetsDir) {
-    await app.register(fastifyStatic, {
-      root: options.clientAssetsDir,
-      prefix: '/',
-      wildcard: false,
-      decorateReply: false,
-      // The build writes .br and .gz beside each text file (scripts/vite/precompress-assets.ts).
-      preCompressed: true,
-      // Hashed file names never change content: cache them for a year.
-      setHeaders(reply: FastifyReply, filePath: string) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
-  }
-  if (options.ssr) {
-    await registerSsr(app, {
-      ...options.ssr,
-      sites: services.sites,
+  // Everything a site's visitors and members reach: its own scope, so its hooks stay off the probes.
+  await app.register(async function siteScope(app) {
+    installJsonBodyParser(app);
+    installBodyDeadline(app, {
+      timeoutMs: timeouts.bodyMs,
+      maxTimeoutMs: timeouts.requestMs,
+      defaultBodyLimit: JSON_BODY_LIMIT,
       translator: services.translator,
-      services: { ...pick(services, ...PAGE_SERVICES), outbox, paymentsAreDemo: config.payments.isDemo },
-      ...(pageCache && { pageCache }),
-      ...(memberPageCache && { memberPageCache }),
     });
-  }
+    await app.register(fastifyCookie, { secret: services.secrets.cookieSecret });
+    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+    await app.register(fastifySwagger, {
+      openapi: { info: { title: 'Rendezvous API', version: '1' } },
+      transform: jsonSchemaTransform,
+    });
+    // The API documentation lists every call and weighs 720 KB: for developers, not the public.
+    if (!config.isProduction) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+    // Every limit counts at onRequest, before the body is read and parsed: a limited caller costs
+    // a counter, not a parse (ADR 0052). A route that needs the body to decide counts that itself.
+    app.addHook('onRoute', (route) => {
+      const limit = route.config?.rateLimit;
+      if (limit && typeof limit === 'object' && limit.hook && limit.hook !== 'onRequest') {
+        throw new Error(`${String(route.method)} ${route.url}: a rate limit counts at onRequest, before the body is parsed (ADR 0052)`);
+      }
+    });
+    // Shared counters in Redis when configured; this instance's memory while Redis is away, so a
+    // log-in never fails because of it (ADR 0050).
+    const { redis, metrics } = services;
+    await app.register(fastifyRateLimit, {
+      global: false,
+      hook: 'onRequest',
+      ...(redis && {
+        store: createFallbackRateLimitStore({
+          redis,
+          nameSpace: 'rdv-rate-limit:',
+          onFallback(error) {
+            metrics.rateLimits.fellBack();
+            app.log.warn({ err: error }, "rate limits count in this instance's memory until Redis is back");
+          },
+          onRecovered() {
+            metrics.rateLimits.recovered();
+            app.log.info('rate limits count in Redis again');
+          },
+          onCountedLocally: metrics.rateLimits.countedLocally,
+        }),
+      }),
+    });
+    await app.register(requestContextPlugin, { sites: services.sites, geoipHeader: config.geoipHeader, translator: services.translator });
+    await app.register(authPlugin, { sessions: services.sessions });
+    await app.register(csrfPlugin);
+    await app.register(staffAuthPlugin, { signIn: services.staffSignIn, findMemberId: (token) => services.sessions.findUserId(token) });
+    const outbox = outboxAccessFor(config, services.secrets.outboxKey);
+    await app.register(outboxAccessPlugin, { access: outbox });
+    installErrorHandler(app, services.translator);
+    // Visitors' public pages, kept and shared (ADR 0038), and members' tabs, kept per session
+    // (ADR 0048); the invalidation hooks must see every route registered below.
+    const pageCache = pageCacheSettingsFor(config, services.clock, options.ssr?.mode);
+    const memberPageCache = memberPageCacheSettingsFor(config, services.clock, options.ssr?.mode);
+    if (pageCache || memberPageCache) {
+      await app.register(pageCacheInvalidationPlugin, {
+        ...(pageCache && { cache: pageCache.cache }),
+        ...(memberPageCache && { memberCache: memberPageCache.cache }),
+        siteChanges: services.siteChanges,
+        pageChanges: services.pageChanges,
+        onError: (error) => app.log.error(error),
+      });
+    }
+
+    await app.register(siteRoutes, { sites: services.sites, geo: services.geo, translator: services.translator });
+    await app.register(geoRoutes, { geo: services.geo });
+    await app.register(beaconRoutes, { pageVisits: services.pageVisits });
+    await app.register(appShellRoutes, { translator: services.translator });
+    await app.register(catalogueRoutes, { translator: services.translator });
+    await app.register(themeRoutes, { siteThemes: services.siteThemes });
+    await app.register(sessionRoutes, { accounts: services.accounts, sessions: services.sessions });
+    await app.register(pushSubscriptionsRoutes, { pushSubscriptions: services.pushSubscriptions });
+    await app.register(accountRoutes, pick(services, 'accounts', 'activation', 'passwords', 'mailChange', 'accountDeletion'));
+    await app.register(membersRoutes, pick(services, 'search', 'members', 'ownProfile'));
+    await app.register(likesRoutes, pick(services, 'likes', 'blocks', 'swipe', 'accounts'));
+    await app.register(photosRoutes, pick(services, 'photos', 'ownProfile'));
+    await app.register(chatRoutes, pick(services, 'chat', 'chatPhotos'));
+    await app.register(giftsRoutes, pick(services, 'gifts', 'chatPhotos', 'translator'));
+    await app.register(fictionalConfirmationRoutes, pick(services, 'fictionalConfirmations'));
+    await app.register(paymentsRoutes, pick(services, 'payments', 'transactions'));
+    await app.register(paymentWebhookRoutes, pick(services, 'payments', 'metrics'));
+    await app.register(directDebitRoutes, pick(services, 'directDebit'));
+    await app.register(deletionOfferRoutes, pick(services, 'deletionOffer'));
+    await app.register(demoCheckoutRoutes, pick(services, 'demoPayments', 'translator'));
+    await app.register(reportsRoutes, { reports: services.reports });
+    await app.register(unsubscribeRoutes, { unsubscribe: services.unsubscribe });
+    await app.register(mailEventsRoutes, { mailEvents: services.mailEvents });
+    await app.register(pipedMailRoutes, { pipedMail: services.pipedMail });
+    await app.register(adminRoutes, pick(services, ...ADMIN_SERVICES));
+    await app.register(wsGateway, {
+      sessions: services.sessions,
+      bus: services.bus,
+      chat: services.chatRealtime,
+      presence: services.presence,
+      metrics: services.metrics.realtime,
+      messages: { chat: services.chat, sites: services.sites, translator: services.translator },
+      isShuttingDown: options.isShuttingDown,
+      ...options.realtime,
+    });
+
+    // Media: from the local disk by @fastify/static (sendfile), or streamed from object storage (ADR 0044).
+    if (config.storage.kind === 'local') {
+      const mediaDir = config.storage.mediaDir;
+      fs.mkdirSync(mediaDir, { recursive: true });
+      await app.register(fastifyStatic, {
+        root: mediaDir,
+        prefix: '/media/',
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: (reply: FastifyReply) => reply.header('cache-control', MEDIA_CACHE_CONTROL),
+      });
+    } else {
+      await app.register(mediaRoutes, { storage: services.storage });
+    }
+    if (options.clientAssetsDir) {
+      await app.register(fastifyStatic, {
+        root: options.clientAssetsDir,
+        prefix: '/',
+        wildcard: false,
+        decorateReply: false,
+        // The build writes .br and .gz beside each text file (scripts/vite/precompress-assets.ts).
+        preCompressed: true,
+        // Hashed file names never change content: cache them for a year.
+        setHeaders(reply: FastifyReply, filePath: string) {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
+      });
+    }
+    if (options.ssr) {
+      await registerSsr(app, {
+        ...options.ssr,
+        sites: services.sites,
+        translator: services.translator,
+        services: { ...pick(services, ...PAGE_SERVICES), outbox, paymentsAreDemo: config.payments.isDemo },
+        ...(pageCache && { pageCache }),
+        ...(memberPageCache && { memberPageCache }),
+      });
+    }
+  });
   return app;
 }

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSite } from '../../tests/factories/sites';
+import { createTestContext, type TestContext } from '../../tests/setup/test-services';
+
+/**
+ * The load balancer's probes live outside the site's scope (issue 36): they pass the request id,
+ * the metrics and the security headers, and none of the cookies, site lookup, sessions, CSRF,
+ * staff rules or compression a member's call needs.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { NODE_ENV: 'production' } });
+  await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain });
+});
+afterAll(() => ctx.close());
+
+/** The hooks Fastify lists for one route and method, by lifecycle step. */
+function hooksOf(path: string, method: string): Record<string, string[]> {
+  const lines = ctx.app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n');
+  const start = lines.findIndex((line) => line.includes(`${path} (${method})`));
+  expect(start, `${method} ${path} in the route table`).toBeGreaterThanOrEqual(0);
+  const hooks: Record<string, string[]> = {};
+  for (const line of lines.slice(start + 1)) {
+    const hook = /• \((\w+)\) (\[.*\])/.exec(line);
+    if (!hook) break;
+    hooks[hook[1]] = JSON.parse(hook[2]);
+  }
+  return hooks;
+}
+
+describe('the probes', () => {
+  it('run only the request id, the metrics and the security headers', () => {
+    for (const path of ['/healthz', '/readyz']) {
+      const hooks = hooksOf(path, 'GET');
+      expect(hooks.onRequest, path).toHaveLength(2);
+      expect(hooks.preParsing, path).toBeUndefined();
+      expect(hooks.onSend, path).toBeUndefined();
+      expect(hooks.preHandler, path).toHaveLength(1);
+    }
+  });
+
+  it('while a member call keeps its cookies, site, rules and compression', () => {
+    const hooks = hooksOf('/api/settings.php', 'GET');
+    expect(hooks.onRequest).toContain('fastifyCookieHandler()');
+    expect(hooks.onRequest.length).toBeGreaterThan(5);
+    expect(hooks.onSend).toContain('onSend()');
+  });
+
+  it('answer with the security headers and without cookies or a site', async () => {
+    const health = await ctx.app.inject({ url: '/healthz', headers: { host: 'unknown.example', cookie: 'rdv_session=x' } });
+    expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok' }]);
+    expect(health.headers['x-content-type-options']).toBe('nosniff');
+    expect(health.headers['x-request-id']).toBeTruthy();
+    expect(health.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('leave unknown paths to the site scope: its own not-found answer in the site language', async () => {
+    const missing = await ctx.app.inject({ url: '/api/nothing-here.php' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error: 'not_found' });
+  });
+});
