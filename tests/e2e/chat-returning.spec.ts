@@ -145,11 +145,16 @@ describe('a member comes back to their messages', () => {
     await ben.page.getByRole('button', { name: t('chat.photo_send') }).click();
     await ben.page.getByTestId('photo-message').waitFor();
 
-    // On a phone's network the photo arrives well after the conversation is on screen.
+    // On a phone's network the photo arrives well after the conversation is on screen: the
+    // photo's requests wait until the test has seen the list and lets them through.
+    let letPhotosThrough = () => {};
+    let photosHeld = Promise.resolve();
+    const holdPhotos = () => (photosHeld = new Promise<void>((resolve) => (letPhotosThrough = resolve)));
     await anna.page.route('**/api/message-photo.php?**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await photosHeld;
       await route.continue();
     });
+    holdPhotos();
     await anna.page.setViewportSize({ width: 390, height: 844 });
     await anna.page.goto(`${baseUrl()}/chats`);
     await anna.page.getByTestId('chat-list-item').first().click();
@@ -160,12 +165,17 @@ describe('a member comes back to their messages', () => {
     // Opened at the newest message; revealing the photo grows it, and the list stays at its end.
     await expect.poll(() => listPosition(anna.page), { timeout: 5_000 }).toEqual({ fromBottom: 0, lastVisible: true, scrolls: true });
     await anna.page.getByTestId('blurred-photo').click();
+    letPhotosThrough();
     await expect.poll(() => loaded(anna.page), { timeout: 10_000 }).toBe(600);
     await expect.poll(() => listPosition(anna.page), { timeout: 5_000 }).toEqual({ fromBottom: 0, lastVisible: true, scrolls: true });
 
     // The same on a fresh load of the conversation's address, the photo arriving late.
+    holdPhotos();
     await anna.page.reload();
     await list.waitFor();
+    await expect.poll(() => listPosition(anna.page), { timeout: 5_000 }).toMatchObject({ fromBottom: 0 });
+    expect(await loaded(anna.page)).toBeFalsy();
+    letPhotosThrough();
     await expect.poll(() => loaded(anna.page), { timeout: 10_000 }).toBe(600);
     await expect.poll(() => listPosition(anna.page), { timeout: 5_000 }).toEqual({ fromBottom: 0, lastVisible: true, scrolls: true });
 
