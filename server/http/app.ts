@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -50,6 +50,7 @@ import { memberPageCacheSettingsFor } from './member-page-cache';
 import { httpObservabilityPlugin } from '../observability/http-observability';
 import { createMetricsAccess } from '../observability/metrics-access';
 import { requestIdOf } from '../observability/request-id';
+import { AccessLogController } from '../observability/access-log';
 import { createFallbackRateLimitStore } from './rate-limit-store';
 
 export interface HttpOptions {
@@ -80,7 +81,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     // A sane X-Request-Id from the load balancer is kept, else a UUID: the same key in the
     // request's log lines and in the worker's lines for the jobs it enqueued (ADR 0045).
     genReqId: requestIdOf,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new AccessLogController({ requestIdLogLabel: 'requestId' }),
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // First: every route registered after it is measured by its pattern.
