@@ -35,3 +35,14 @@ export async function executePrepared<T>(db: Executor, query: SQL): Promise<T[]>
   const result = await session.prepareQuery(built, undefined, nameOf(built.sql), false).execute();
   return (result as { rows: T[] }).rows;
 }
+
+/**
+ * A Drizzle query built once, on first use, and prepared under a fixed name (`.prepare(name)`
+ * with `sql.placeholder` for its values): later calls skip the query builder and, on
+ * PostgreSQL, the parse. For the reads every page render makes (the session, the member's
+ * account, a shown profile, ADR 0079); the name must belong to this one text.
+ */
+export function preparedOnce<T>(build: () => T): () => T {
+  let prepared: T | undefined;
+  return () => (prepared ??= build());
+}
