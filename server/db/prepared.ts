@@ -26,8 +26,9 @@ function nameOf(text: string): string {
  * call. PGlite runs it as a plain statement.
  *
  * Use it on connections made for it (`DatabaseHandle.openLane`, which keeps generic plans of
- * index lookups), and only for statements whose text never varies with the data: every
- * distinct text stays prepared on each connection for as long as the connection lives.
+ * index lookups), or on the main pool for a read every page makes (ADR 0079), and only for
+ * statements whose text never varies with the data: every distinct text stays prepared on
+ * each connection for as long as the connection lives.
  */
 export async function executePrepared<T>(db: Executor, query: SQL): Promise<T[]> {
   const { dialect, session } = db as unknown as DrizzleInternals;
