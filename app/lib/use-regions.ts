@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import type { RegionList } from '../../contract/site';
 import { api } from './api-client';
 import { createOnceCache } from './load-once';

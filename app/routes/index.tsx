@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { redirect, useLoaderData } from 'react-router';
 import { Link } from '../components/ui/links';
 import type { Route } from './+types/index';

@@ -62,7 +62,7 @@ export function composeProfiles(
     presence,
     likes,
     search: createSearchService({ profiles, clock, partners }),
-    members: createMembersService({ profiles, likes: likesRepository, blocks: blocksRepository, users, clock, onLikeSeen: likeEvents.likeSeen }),
+    members: createMembersService({ profiles, likes: likesRepository, blocks: blocksRepository, clock, onLikeSeen: likeEvents.likeSeen }),
     ownProfile: createOwnProfileService({ users, profiles, geo, clock, safety: profileScreening }),
     blocks: createBlocksService({ blocks: blocksRepository, clock, events: createRealtimeBlockEvents(bus, stores.counters) }),
     photos: createPhotosService({ photos: createPhotosRepository(db), users, storage, clock }),

@@ -26,12 +26,24 @@ function nameOf(text: string): string {
  * call. PGlite runs it as a plain statement.
  *
  * Use it on connections made for it (`DatabaseHandle.openLane`, which keeps generic plans of
- * index lookups), and only for statements whose text never varies with the data: every
- * distinct text stays prepared on each connection for as long as the connection lives.
+ * index lookups), or on the main pool for a read every page makes (ADR 0079), and only for
+ * statements whose text never varies with the data: every distinct text stays prepared on
+ * each connection for as long as the connection lives.
  */
 export async function executePrepared<T>(db: Executor, query: SQL): Promise<T[]> {
   const { dialect, session } = db as unknown as DrizzleInternals;
   const built = dialect.sqlToQuery(query);
   const result = await session.prepareQuery(built, undefined, nameOf(built.sql), false).execute();
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * A Drizzle query built once, on first use, and prepared under a fixed name (`.prepare(name)`
+ * with `sql.placeholder` for its values): later calls skip the query builder and, on
+ * PostgreSQL, the parse. For the reads every page render makes (the session, the member's
+ * account, a shown profile, ADR 0079); the name must belong to this one text.
+ */
+export function preparedOnce<T>(build: () => T): () => T {
+  let prepared: T | undefined;
+  return () => (prepared ??= build());
 }

@@ -171,7 +171,9 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
         requireCanExist(conversationId);
         return services.chat.history(site, memberId, conversationId, null);
       }),
-    nextMessagePrice: async () => (memberId ? services.chat.nextMessagePrice(site, memberId) : 0),
+    // The member's account is read above: the price needs only what it says of them.
+    nextMessagePrice: async () =>
+      memberId ? services.chat.nextMessagePrice(site, memberId, user ? { paidUser: user.paid_user, country: user.profile.country } : undefined) : 0,
     signupMessagePrice: () => priceOf('text', site, { paidUser: false }, request.visitorCountry ?? selectVisitorCountry(site, null) ?? '', 0),
     listBundles: async () => (memberId ? services.payments.listBundles(site, memberId, request.visitorCountry) : null),
     publicBundles: () => services.payments.listPublicBundles(site, request.visitorCountry ?? selectVisitorCountry(site, null)),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLocation, useSearchParams } from 'react-router';
 import { rememberDismissalForSession, wasDismissedThisSession } from '../../lib/dismissals';
 import { useRootData } from '../../root';

@@ -1,5 +1,5 @@
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ResendActivation } from './ResendActivation';
 
 /** The activation reminder as a modal, on a phone right after an API sign-up (see `ActivationReminder`). */

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLocation } from 'react-router';
 import { Link } from '../ui/links';
 import { rememberDismissal, wasDismissed, type DismissalKey } from '../../lib/dismissals';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { bucketAt, timeTickIndexes, valueTicks } from './chart-scale';
 import { useConsoleLanguage } from './use-console-language';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../ui/links';
 import type { ColumnDef } from '@tanstack/react-table';
 import { SortableTable, useHrefWith } from './SortableTable';

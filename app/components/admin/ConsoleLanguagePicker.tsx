@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useRevalidator } from 'react-router';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, type Language } from '../../../contract/locales';
 import type { StaffMember } from '../../../contract/admin/staff';

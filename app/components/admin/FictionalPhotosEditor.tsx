@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { FictionalPhotosResponse } from '../../../contract/admin/fictional-photos';
 import { api, ApiError } from '../../lib/api-client';
 import { photoUrl } from '../../lib/media';

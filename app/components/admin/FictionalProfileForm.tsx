@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { FictionalProfile } from '../../../contract/admin/fictional';
 import type { ApiError } from '../../lib/api-client';
 import { FormAlert } from '../ui/FormAlert';

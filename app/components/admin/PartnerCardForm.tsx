@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { AdminPartnerCard } from '../../../contract/admin/partner-cards';
 import { PARTNER_CARD_KINDS } from '../../../contract/partner-cards';
 import type { ApiError } from '../../lib/api-client';

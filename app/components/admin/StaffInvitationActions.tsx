@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import type { InviteStaffResponse, StaffMember } from '../../../contract/admin/staff';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useRevalidator } from 'react-router';
 import { STAFF_ROLES, type StaffRole } from '../../../contract/admin/roles';
 import type { SiteOptions } from '../../../contract/admin/site-options';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import type { StaffSessionResponse } from '../../../contract/admin/staff';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useRevalidator } from 'react-router';
 import type { SiteOptions } from '../../../contract/admin/site-options';
 import type { StaffMember } from '../../../contract/admin/staff';

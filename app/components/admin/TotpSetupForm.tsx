@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { z } from 'zod';
 import type { EnrolmentResponse } from '../../../contract/admin/staff';
 import type { ApiError } from '../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { BuyCreditsLink } from './BuyCreditsLink';
 import type { SendMessageResponse } from '../../../contract/chat';
 import { api } from '../../lib/api-client';

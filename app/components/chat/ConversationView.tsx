@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useNavigate, useRevalidator } from 'react-router';
 import { Link } from '../ui/links';
 import type { ChatsResponse, HistoryResponse } from '../../../contract/chat';

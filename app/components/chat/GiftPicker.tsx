@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { BuyCreditsLink } from './BuyCreditsLink';
 import type { Gift, GiftsResponse } from '../../../contract/gifts';
 import { api } from '../../lib/api-client';

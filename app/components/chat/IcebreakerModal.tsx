@@ -1,5 +1,5 @@
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /** The suggestions, in the order the dialog offers them (texts under `chat.icebreakers.*`). */
 export const ICEBREAKERS = ['weekend', 'profile', 'travel', 'music'] as const;

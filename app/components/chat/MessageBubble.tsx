@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { ChatMessage } from '../../../contract/chat';
 import { giftImagePath, messagePhotoPath } from '../../../contract/gifts';
 import { api } from '../../lib/api-client';

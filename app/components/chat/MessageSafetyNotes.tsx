@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { ChatMessage } from '../../../contract/chat';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';

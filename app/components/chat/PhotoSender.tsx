@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { BuyCreditsLink } from './BuyCreditsLink';
 import { ApiError, MAX_RETRIES, sendWithRetries } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';

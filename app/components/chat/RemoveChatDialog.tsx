@@ -1,5 +1,5 @@
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /** "Delete this chat?": deleting is for this member only and can be undone for a few seconds. */
 export function RemoveChatDialog({ show, name, onConfirm, onClose }: { show: boolean; name: string; onConfirm(): void; onClose(): void }) {

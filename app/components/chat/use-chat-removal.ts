@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useNavigate, useRevalidator } from 'react-router';
 import { api } from '../../lib/api-client';
 import { useChat } from '../../state/chat';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useRootData } from '../../root';
 import { useConsent, saveConsent } from '../../lib/consent';
 import { ConsentChoices, type ConsentDraft } from './ConsentChoices';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /**
  * Grey shapes where a list is about to appear, so the page keeps its layout while it loads.

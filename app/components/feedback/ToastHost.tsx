@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useToasts, type ToastTone } from '../../state/toasts';
 
 /** The brand's dark for confirmations: white on it passes AA whatever the palette's green. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { SignupButton } from './SignupButton';
 
 /** The last band of a lander: one more reason and the way in, so the visitor never scrolls back up to sign up. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { showsBackButton } from '../../lib/back-button';
 import { useInstalledApp } from '../../lib/use-installed-app';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useRootData } from '../../root';
 
 /** The legal disclaimer under every public page: adults only, and fictional profiles named. */

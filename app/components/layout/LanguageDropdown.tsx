@@ -1,5 +1,5 @@
 import Dropdown from 'react-bootstrap/Dropdown';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useRevalidator } from 'react-router';
 import { visibleLanguages } from '../../../contract/locale-visibility';
 import { LANGUAGE_NAMES, type Language } from '../../../contract/locales';

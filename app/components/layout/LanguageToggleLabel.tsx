@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /** What the language button shows: the current language's code, spoken with its purpose. */
 export function LanguageToggleLabel() {

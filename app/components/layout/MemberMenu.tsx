@@ -1,5 +1,5 @@
 import Dropdown from 'react-bootstrap/Dropdown';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useNavigate, useRevalidator } from 'react-router';
 import { Link } from '../ui/links';
 import type { User } from '../../../contract/accounts';

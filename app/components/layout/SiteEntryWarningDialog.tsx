@@ -1,5 +1,5 @@
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /** The adult-content warning itself (spec §1); `SiteEntryWarning` decides whether it shows. */
 export default function SiteEntryWarningDialog({ show, siteName, onEnter }: { show: boolean; siteName: string; onEnter: () => void }) {

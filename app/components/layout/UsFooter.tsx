@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /** The record-keeping statement US visitors expect on an adult site (spec §2: English + flag). */
 export function UsFooter() {

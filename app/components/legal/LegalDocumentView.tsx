@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { LegalDocument } from '../../routes/pages/legal-content.server';
 import { useRootData } from '../../root';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { Bundle } from '../../../contract/payments';
 import type { SiteSettings } from '../../../contract/site';
 import { formatMoney } from '../../lib/format-money';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { Money } from '../../../contract/payments';
 import { formatMoney } from '../../lib/format-money';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { PaymentMethod } from '../../../contract/payment-methods';
 import type { DiscountCode, DiscountCodeResponse } from '../../../contract/payments';
 import { api } from '../../lib/api-client';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { DiscountCode } from '../../../contract/payments';
 import { formatCountdown, useCountdown } from './use-countdown';
 

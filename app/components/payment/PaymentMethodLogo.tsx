@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '../../../contract/payment-methods';
 
 /** A payment method's logo file (`public/payment-methods/<id>.svg`), one per method id. */

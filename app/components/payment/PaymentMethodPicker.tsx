@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../ui/links';
 import type { PaymentMethod } from '../../../contract/payment-methods';
 import { PaymentMethodLogo } from './PaymentMethodLogo';

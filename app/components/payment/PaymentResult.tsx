@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { forgetPurchaseOrigin, readPurchaseOrigin } from '../../lib/purchase-origin';
 import { Link } from '../ui/links';
 import { CARD_METHODS, type PaymentMethod } from '../../../contract/payment-methods';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Toast, ToastContainer } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /** Spec §4: a completed payment shows a toast with the order number. */
 export function PaymentToast({ orderId, credits }: { orderId: number; credits: number }) {

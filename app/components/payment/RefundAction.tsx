@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { Order, TransactionsResponse } from '../../../contract/payments';
 import { api } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format-money';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useTimeBonus } from '../../state/time-bonus';
 
 /** The time bonus's time left, as "03:59:59", updated every second by the store. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { ProfileTeaser } from '../../../contract/accounts';
 import { SignupFlow } from '../account/signup/SignupFlow';
 

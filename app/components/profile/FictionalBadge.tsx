@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useRootData, type RootData } from '../../root';
 
 /** The label every fictional profile carries, wherever it appears (spec §2, ADR 0003). */

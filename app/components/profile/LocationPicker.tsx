@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { GeocodeResult } from '../../../contract/site';
 import { useRegions } from '../../lib/use-regions';
 import { api } from '../../lib/api-client';

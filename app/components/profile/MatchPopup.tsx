@@ -1,5 +1,5 @@
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { AutoLike } from '../../../contract/profiles';
 import { photoUrl } from '../../lib/media';
 import { useRootData } from '../../root';

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../ui/links';
 import type { MemberProfile } from '../../../contract/profiles';
 import { photoUrl } from '../../lib/media';

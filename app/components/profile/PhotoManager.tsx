@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../ui/links';
 import type { OwnProfileDetails } from '../../../contract/profiles';
 import { ApiError, MAX_RETRIES, sendWithRetries } from '../../lib/api-client';

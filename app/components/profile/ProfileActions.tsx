@@ -1,5 +1,5 @@
 import { lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useRevalidator } from 'react-router';
 import { Link } from '../ui/links';
 import type { MemberProfile } from '../../../contract/profiles';

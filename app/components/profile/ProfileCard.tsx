@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../ui/links';
 import type { ProfileCard as Card } from '../../../contract/profiles';
 import { distanceUnitOf, inUnit, type DistanceUnit } from '../../../contract/distance-units';

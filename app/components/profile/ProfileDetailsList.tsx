@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { MemberProfile } from '../../../contract/profiles';
 
 const FIELDS = ['sexuality', 'relationship_status', 'hair_colour', 'eye_colour', 'body_type', 'tattoos'] as const;

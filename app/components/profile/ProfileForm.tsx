@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { OwnProfileDetails, ProfileUpdate } from '../../../contract/profiles';
 import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, offeredInterests, RELATIONSHIP_STATUSES, SEXUALITIES, TATTOOS } from '../../../contract/profile-options';
 import { api } from '../../lib/api-client';

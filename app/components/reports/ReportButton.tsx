@@ -1,5 +1,5 @@
 import { lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { MountWhenFirstShown } from '../ui/MountWhenFirstShown';
 import type { ReportTarget } from './ReportDialog';
 

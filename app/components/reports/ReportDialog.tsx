@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { OTHER_TEXT_MIN, REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from '../../../contract/reports';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { RADIUS_STOPS, type DistanceUnit } from '../../../contract/distance-units';
 
 /** The slider's last stop, past the widest radius: any distance. */

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { distanceUnitOf } from '../../../contract/distance-units';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useCountryName } from '../../lib/use-country-name';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { BlockedMembersResponse } from '../../../contract/profiles';
 import { api } from '../../lib/api-client';
 import { photoUrl } from '../../lib/media';

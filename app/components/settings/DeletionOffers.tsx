@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../ui/links';
 import type { DeletionOfferResponse } from '../../../contract/pricing';
 import { api } from '../../lib/api-client';

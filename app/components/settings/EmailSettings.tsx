@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import { EmailSuggestion } from '../ui/EmailSuggestion';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { NOTIFICATION_TYPES } from '../../../contract/notifications';
 import { KindSwitches } from './KindSwitches';
 import { SettingsSection } from './SettingsSection';

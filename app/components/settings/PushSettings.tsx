@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { PUSH_NOTIFICATION_TYPES, type PushNotificationType } from '../../../contract/notifications';
 import { KindSwitches } from './KindSwitches';
 import { PushControl } from './PushControl';

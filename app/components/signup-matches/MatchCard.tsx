@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../ui/links';
 import type { ProfileCard } from '../../../contract/profiles';
 import { api } from '../../lib/api-client';

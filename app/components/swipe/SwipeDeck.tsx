@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { ProfileCard } from '../../../contract/profiles';
 import { photoUrl } from '../../lib/media';
 import { useRootData } from '../../root';

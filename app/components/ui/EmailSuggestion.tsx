@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { isEmailAddress } from '../../../contract/email-address-rule';
 import { suggestEmailCorrection } from '../../../contract/email-suggestion';
 

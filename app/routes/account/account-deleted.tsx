@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../../components/ui/links';
 
 /** `/account-deleted` — after deletion: what happens now and how to come back. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLocation, useSearchParams } from 'react-router';
 import { Link } from '../../components/ui/links';
 import { ResendActivation } from '../../components/account/ResendActivation';

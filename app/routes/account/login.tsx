@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { Link } from '../../components/ui/links';
 import type { User } from '../../../contract/accounts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLoaderData } from 'react-router';
 import { FictionalBadge } from '../../components/profile/FictionalBadge';
 import { LandingSignup } from '../../components/profile-landing/LandingSignup';

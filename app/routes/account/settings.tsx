@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { redirect } from 'react-router';
 import { MailStoppedNotice } from '../../components/account/MailStoppedNotice';
 import { BlockedMembers } from '../../components/settings/BlockedMembers';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, Form, useLoaderData, useLocation } from 'react-router';
 import type { z } from 'zod';
 import type { AuditEntry, AuditPage } from '../../../contract/admin/audit';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, Form, useLoaderData, useRevalidator } from 'react-router';
 import type { CannedRepliesList, CannedReply } from '../../../contract/admin/canned-replies';
 import type { SiteOptions } from '../../../contract/admin/site-options';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, Form, useLoaderData } from 'react-router';
 import { Link } from '../../components/ui/links';
 import { DASHBOARD_RANGES, type Dashboard, type DashboardRange } from '../../../contract/admin/dashboard';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, Form, useLoaderData, useLocation, useRevalidator } from 'react-router';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { DISCOUNT_KINDS, type ConsoleDiscountCode } from '../../../contract/admin/money';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLoaderData } from 'react-router';
 import type { EnrolmentConfirmResponse, EnrolmentResponse, InvitationResponse } from '../../../contract/admin/staff';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, useLoaderData } from 'react-router';
 import { BusinessFiguresQuery, type BusinessFigures } from '../../../contract/admin/business-figures';
 import { BarChart } from '../../components/admin/BarChart';

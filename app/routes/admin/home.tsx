@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../../components/ui/links';
 import { hasPermission } from '../../../contract/admin/roles';
 import { CONSOLE_SECTIONS } from '../../components/admin/console-sections';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, Form, useLoaderData } from 'react-router';
 import type { HostFigures } from '../../../contract/admin/host-figures';
 import { TableScroll } from '../../components/ui/TableScroll';

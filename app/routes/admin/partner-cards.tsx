@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, Form, useLoaderData, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import type { AdminPartnerCard, PartnerCardsList } from '../../../contract/admin/partner-cards';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, useLoaderData, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { PHOTO_REJECTION_REASONS, type PendingPhoto, type PhotoQueuePage } from '../../../contract/admin/moderation';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, useLoaderData, useRevalidator } from 'react-router';
 import { Link } from '../../components/ui/links';
 import type { z } from 'zod';

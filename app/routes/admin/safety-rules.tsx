@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import type { SafetyRulesList, SiteSafetySettings } from '../../../contract/admin/safety';
 import { hasPermission } from '../../../contract/admin/roles';

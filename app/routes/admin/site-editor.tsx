@@ -1,5 +1,5 @@
 import { useMemo, useState, type CSSProperties, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, useLoaderData } from 'react-router';
 import { Link } from '../../components/ui/links';
 import { COUNTRY_CODES } from '../../../contract/countries';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, useLoaderData, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { TEXT_REMOVAL_REASONS, type FlaggedText, type TextQueuePage } from '../../../contract/admin/moderation';

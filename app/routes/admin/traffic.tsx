@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, Form, useLoaderData } from 'react-router';
 import { Link } from '../../components/ui/links';
 import { periodProblem, TRAFFIC_DEFAULT_DAYS, TRAFFIC_MAX_DAYS, type TrafficReport } from '../../../contract/admin/traffic';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Outlet, redirect, useLoaderData, useParams } from 'react-router';
 import { ChatList } from '../../components/chat/ChatList';
 import { TopNav } from '../../components/layout/TopNav';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, redirect, useLoaderData, useNavigate } from 'react-router';
 import { Link } from '../../components/ui/links';
 import { Composer } from '../../components/chat/Composer';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, redirect, useLoaderData } from 'react-router';
 import { Link } from '../../components/ui/links';
 import { isPaymentMethod, type PaymentMethod } from '../../../contract/payment-methods';

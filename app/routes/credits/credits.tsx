@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useEffect } from 'react';
 import { redirect, useLoaderData, useLocation } from 'react-router';
 import { rememberPurchaseOrigin } from '../../lib/purchase-origin';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLoaderData } from 'react-router';
 import { ClosingCall } from '../../components/landers/ClosingCall';
 import { FEATURES, FeatureIcon } from '../../components/landers/FeatureIcon';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLoaderData } from 'react-router';
 import { SignupButton } from '../../components/landers/SignupButton';
 import { MapHeroArt } from '../../components/landers/maplanding/MapHeroArt';

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLoaderData } from 'react-router';
 import { SignupButton } from '../../components/landers/SignupButton';
 import { EmptyAvatar } from '../../components/landers/socialnetwork/Avatar';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLoaderData } from 'react-router';
 import { SignupButton } from '../../components/landers/SignupButton';
 import { buildScenes } from '../../components/landers/transitionsvideolanding/reel-scenes';

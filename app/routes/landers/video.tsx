@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLoaderData } from 'react-router';
 import { SignupButton } from '../../components/landers/SignupButton';
 import { Playlist } from '../../components/landers/video/Playlist';

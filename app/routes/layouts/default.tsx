@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Outlet, useLocation } from 'react-router';
 import { ActivationReminder } from '../../components/account/ActivationReminder';
 import { MemberAlerts } from '../../components/account/MemberAlerts';

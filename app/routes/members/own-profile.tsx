@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { redirect, useLoaderData, useRevalidator } from 'react-router';
 import type { OwnProfileDetails } from '../../../contract/profiles';
 import { PhotoManager } from '../../components/profile/PhotoManager';

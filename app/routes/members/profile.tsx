@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Await, data, useLoaderData, useNavigate } from 'react-router';
 import { OnlineDot } from '../../components/profile/OnlineDot';
 import { FictionalBadge } from '../../components/profile/FictionalBadge';

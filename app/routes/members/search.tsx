@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLoaderData, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { SearchResponse } from '../../../contract/profiles';
 import { PARTNER_CARD_EVERY, SEARCH_PAGE_SIZE } from '../../../contract/discovery-limits';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, useLoaderData, useRevalidator } from 'react-router';
 import { ConsentSettings } from '../../components/consent/ConsentSettings';
 import { KeptServerHtml } from '../../components/KeptServerHtml';

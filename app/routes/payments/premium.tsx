@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../../components/ui/links';
 import { FREE_SWIPE_LIKES_PER_DAY } from '../../../contract/discovery-limits';
 import { CreditBalance } from '../../components/payment/CreditBalance';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { data, redirect, useLoaderData, useRevalidator } from 'react-router';
 import { Link } from '../../components/ui/links';
 import type { Order } from '../../../contract/payments';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLoaderData } from 'react-router';
 import { MessagePriceNote } from '../../components/account/signup/signup-steps';
 import { FictionalBadge } from '../../components/profile/FictionalBadge';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLoaderData, useLocation } from 'react-router';
 import { Link } from '../../components/ui/links';
 import { FictionalBadge } from '../../components/profile/FictionalBadge';

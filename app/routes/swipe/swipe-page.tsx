@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { Link } from '../../components/ui/links';
 import type { ProfileCard } from '../../../contract/profiles';

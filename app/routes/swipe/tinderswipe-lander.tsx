@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLoaderData } from 'react-router';
 import { SwipeDeck } from '../../components/swipe/SwipeDeck';
 import { useSignupModal } from '../../state/signup-modal';

@@ -1,6 +1,16 @@
 import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { executePrepared } from '../prepared';
 import { blocks, likes, swipePasses, users } from '../schema/index';
+
+/** Blocks and likes between a viewer and a profile, and whether the viewer pays (`relationBetween`). */
+export interface ProfileRelation {
+  viewerBlocked: boolean;
+  blockedByOther: boolean;
+  liked: boolean;
+  likesMe: boolean;
+  viewerPaid: boolean;
+}
 
 /** A member the blocker blocked, for their block list. */
 export interface BlockedMemberRow {
@@ -99,6 +109,24 @@ export function createBlocksRepository(db: Executor) {
         .from(blocks)
         .where(or(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, otherId)), and(eq(blocks.blockerId, otherId), eq(blocks.blockedId, viewerId))));
       return { viewerBlocked: rows.some((row) => row.blockerId === viewerId), blockedByOther: rows.some((row) => row.blockerId === otherId) };
+    },
+    /**
+     * Everything a profile page needs about viewer and profile, in one statement: blocks either
+     * way, likes either way and whether the viewer pays (who may see every photo). It was five
+     * statements on every member's view of a profile (issue 36). Its text never varies, so it is
+     * a prepared statement on PostgreSQL.
+     */
+    async relationBetween(viewerId: number, otherId: number): Promise<ProfileRelation> {
+      const [row] = await executePrepared<ProfileRelation>(
+        db,
+        sql`select
+          exists (select 1 from blocks where blocker_id = ${viewerId} and blocked_id = ${otherId}) as "viewerBlocked",
+          exists (select 1 from blocks where blocker_id = ${otherId} and blocked_id = ${viewerId}) as "blockedByOther",
+          exists (select 1 from likes where liker_id = ${viewerId} and liked_id = ${otherId}) as "liked",
+          exists (select 1 from likes where liker_id = ${otherId} and liked_id = ${viewerId}) as "likesMe",
+          coalesce((select paid_user from users where id = ${viewerId}), false) as "viewerPaid"`,
+      );
+      return row!;
     },
     async passSwipe(userId: number, profileId: number, at: Date): Promise<void> {
       await db.insert(swipePasses).values({ userId, profileId, createdAt: at }).onConflictDoNothing();

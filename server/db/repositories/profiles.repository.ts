@@ -2,6 +2,7 @@ import { and, asc, eq, SQL, sql, StringChunk, type Placeholder } from 'drizzle-o
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { intArray } from '../array-params';
 import type { Executor } from '../client';
+import { preparedOnce } from '../prepared';
 import { photos, profiles, users, type PhotoRow, type ProfileRow } from '../schema/index';
 
 export interface SearchFilter {
@@ -272,6 +273,27 @@ const countStatement = cachedStatement((filter) => {
 /** Queries over other members' public profiles; every one excludes hidden and blocked members. */
 export function createProfilesRepository(db: Executor) {
   const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  // A shown profile's own reads, on every profile page (ADR 0079).
+  const profileById = preparedOnce(() =>
+    db
+      .select({ profile: profiles, isFictional: users.isFictional })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(eq(profiles.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('rdv_profiles_find_profile'),
+  );
+  const photosQuery = (activeOnly: boolean, name: string) =>
+    preparedOnce(() =>
+      db
+        .select()
+        .from(photos)
+        .where(activeOnly ? and(eq(photos.userId, sql.placeholder('userId')), eq(photos.status, 'active')) : eq(photos.userId, sql.placeholder('userId')))
+        .orderBy(asc(photos.position), asc(photos.id))
+        .prepare(name),
+    );
+  const photosOf = photosQuery(false, 'rdv_profiles_photos');
+  const activePhotosOf = photosQuery(true, 'rdv_profiles_active_photos');
 
   return {
     /** A page of matching profiles: nearest first when the filter has a place, else most recently active first. */
@@ -350,23 +372,12 @@ export function createProfilesRepository(db: Executor) {
     },
 
     async findProfile(id: number): Promise<(ProfileRow & { isFictional: boolean }) | null> {
-      const [row] = await db
-        .select({ profile: profiles, isFictional: users.isFictional })
-        .from(profiles)
-        .innerJoin(users, eq(users.id, profiles.id))
-        .where(eq(profiles.id, id))
-        .limit(1);
+      const [row] = await profileById().execute({ id });
       return row ? { ...row.profile, isFictional: row.isFictional } : null;
     },
 
     async listPhotos(userId: number, options: { activeOnly: boolean }): Promise<PhotoRow[]> {
-      const conditions = [eq(photos.userId, userId)];
-      if (options.activeOnly) conditions.push(eq(photos.status, 'active'));
-      return db
-        .select()
-        .from(photos)
-        .where(and(...conditions))
-        .orderBy(asc(photos.position), asc(photos.id));
+      return (options.activeOnly ? activePhotosOf : photosOf)().execute({ userId });
     },
   };
 }

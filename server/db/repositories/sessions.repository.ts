@@ -1,20 +1,26 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { plainTextArray } from '../array-params';
 import type { Executor } from '../client';
+import { preparedOnce } from '../prepared';
 import { sessions } from '../schema/index';
 
 export function createSessionsRepository(db: Executor) {
+  // Every member's page and call looks its session up (ADR 0079).
+  const findLive = preparedOnce(() =>
+    db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare('rdv_sessions_find_user_id'),
+  );
   return {
     async insert(values: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(values);
     },
     /** The member a live session belongs to, or null for unknown or expired tokens. */
     async findUserId(tokenHash: string, now: Date): Promise<number | null> {
-      const [row] = await db
-        .select({ userId: sessions.userId })
-        .from(sessions)
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const [row] = await findLive().execute({ tokenHash, now });
       return row?.userId ?? null;
     },
     /**

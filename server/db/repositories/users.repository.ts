@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { preparedOnce } from '../prepared';
 import { createSignupFirstMessagesRepository } from './signup-first-messages.repository';
 import {
   accountDeletions,
@@ -23,6 +24,17 @@ export interface AccountRecord {
 
 /** Accounts: a member's own user row with their profile. Every query names the member. */
 export function createUsersRepository(db: Executor) {
+  // The member's account with profile and main photo: read for every member's page (ADR 0079).
+  const findAccountById = preparedOnce(() =>
+    db
+      .select({ user: users, profile: profiles, mainPhoto: photos })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, users.id)))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('rdv_users_find_account'),
+  );
   return {
     async findByEmail(siteId: number, email: string): Promise<UserRow | null> {
       const [row] = await db
@@ -52,13 +64,7 @@ export function createUsersRepository(db: Executor) {
     },
 
     async findAccount(userId: number): Promise<AccountRecord | null> {
-      const [row] = await db
-        .select({ user: users, profile: profiles, mainPhoto: photos })
-        .from(users)
-        .innerJoin(profiles, eq(profiles.id, users.id))
-        .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, users.id)))
-        .where(eq(users.id, userId))
-        .limit(1);
+      const [row] = await findAccountById().execute({ userId });
       return row ?? null;
     },
 

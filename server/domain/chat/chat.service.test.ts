@@ -177,6 +177,11 @@ describe('chat.send', () => {
       [10, 90, 10],
     ]);
     expect(await ctx.services.chat.nextMessagePrice(site, sender.id)).toBe(10);
+    // A page that has the account passes what the price depends on: the same price, and a paying member's too.
+    expect(await ctx.services.chat.nextMessagePrice(site, sender.id, { paidUser: false, country: 'NL' })).toBe(10);
+    const fresh = await createVisibleMember(ctx, site, { gender: 'male' });
+    expect(await ctx.services.chat.nextMessagePrice(site, fresh.id, { paidUser: false, country: 'NL' })).toBe(0);
+    expect(await ctx.services.chat.nextMessagePrice(site, fresh.id, { paidUser: true, country: 'NL' })).toBe(10);
   });
 
   it('opens one conversation when two members write each other first at the same moment', async () => {

@@ -214,7 +214,13 @@ export function createChatService(deps: {
     },
 
     /** What the member's next text message costs, shown before they write it. */
-    async nextMessagePrice(site: SiteRow, memberId: number): Promise<number> {
+    /**
+     * What the member's next text message costs. A page that has the member's account already
+     * (the load context reads it for every member page) passes what the price depends on, and
+     * the account is not read again (issue 36).
+     */
+    async nextMessagePrice(site: SiteRow, memberId: number, sender?: { paidUser: boolean; country: string }): Promise<number> {
+      if (sender) return priceOf('text', site, sender, sender.country, await chat.countFreeSent(memberId));
       const [account, freeSent] = await Promise.all([users.findAccount(memberId), chat.countFreeSent(memberId)]);
       return priceOf('text', site, account!.user, account!.profile.country, freeSent);
     },

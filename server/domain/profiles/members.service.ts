@@ -2,7 +2,6 @@ import type { MemberProfile } from '../../../contract/profiles';
 import type { BlocksRepository } from '../../db/repositories/blocks.repository';
 import type { LikesRepository } from '../../db/repositories/likes.repository';
 import type { ProfilesRepository } from '../../db/repositories/profiles.repository';
-import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
@@ -20,12 +19,11 @@ export function createMembersService(deps: {
   profiles: ProfilesRepository;
   likes: LikesRepository;
   blocks: BlocksRepository;
-  users: UsersRepository;
   clock: Clock;
   /** Told when the viewer has looked at a liker's profile, so the likes badge drops in every tab. */
   onLikeSeen?: (viewerId: number) => void;
 }) {
-  const { profiles, likes, blocks, users, clock } = deps;
+  const { profiles, likes, blocks, clock } = deps;
 
   /**
    * The profile with its related members still on their way: a page shows the profile first and
@@ -58,22 +56,22 @@ export function createMembersService(deps: {
     const dropRelated = () => void related.catch(() => undefined);
     // Every read below needs only the profile: they go out together instead of one after another
     // (issue 20: a profile page was seven database round trips in a row).
-    const [relation, viewer, [card], photos, [liked, likesMe]] = await Promise.all([
-      viewerId ? blocks.between(viewerId, profileId) : { viewerBlocked: false, blockedByOther: false },
-      viewerId ? users.findById(viewerId) : null,
+    const noRelation = { viewerBlocked: false, blockedByOther: false, liked: false, likesMe: false, viewerPaid: false };
+    const [relation, [card], photos] = await Promise.all([
+      viewerId ? blocks.relationBetween(viewerId, profileId) : noRelation,
       profiles.findCards([profileId], viewerId === profileId ? null : viewerId),
       profiles.listPhotos(profileId, { activeOnly: true }),
-      viewerId ? Promise.all([likes.exists(viewerId, profileId), likes.exists(profileId, viewerId)]) : ([false, false] as const),
     ]).catch((error: unknown) => {
       dropRelated();
       throw error;
     });
+    const { liked, likesMe } = relation;
     if (relation.blockedByOther) {
       dropRelated();
       throw new AppError('blocked_by', { params: { name: profile.name } });
     }
 
-    const canSeeAll = !!viewer?.paidUser || viewerId === profileId;
+    const canSeeAll = relation.viewerPaid || viewerId === profileId;
     const main = photos.find((photo) => photo.id === profile.mainPhotoId) ?? photos[0];
     const shown = canSeeAll ? photos : main ? [main] : [];
     if (viewerId && likesMe) {

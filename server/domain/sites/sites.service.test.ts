@@ -142,6 +142,24 @@ describe('sites.toPublicSettings', () => {
     expect(JSON.stringify(settings)).not.toContain('free_messages');
     expect(settings.push_public_key).toMatch(/^[A-Za-z0-9_-]{87}$/);
   });
+  it('is built once per site row, language and visitor country, frozen, and again for an edited row', async () => {
+    const site = await createSite(ctx.db, {
+      countries: ['DE', 'AT'],
+      indexTitle: 'Dating for adults',
+      localizedTexts: { de: { index_title: 'Dating für Erwachsene' } },
+    });
+    const sites = ctx.services.sites;
+    const first = sites.toPublicSettings(site, { country: 'AT' }, 'en');
+    expect(sites.toPublicSettings(site, { country: 'AT' }, 'en')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(sites.toPublicSettings(site, { country: 'DE' }, 'en')).toMatchObject({ geoip_country: 'DE', index_title: 'Dating for adults' });
+    expect(sites.toPublicSettings(site, { country: 'AT' }, 'de')).toMatchObject({ geoip_country: 'AT', index_title: 'Dating für Erwachsene' });
+    expect(sites.toPublicSettings(site, { country: null }, 'en').geoip_country).toBeNull();
+    // A refreshed or edited row is a new object: its settings are worked out from it.
+    const edited = { ...site, name: 'Renamed' };
+    expect(sites.toPublicSettings(edited, { country: 'AT' }, 'en')).toMatchObject({ name: 'Renamed', geoip_country: 'AT' });
+    expect(sites.toPublicSettings(site, { country: 'AT' }, 'en').name).toBe(site.name);
+  });
 });
 
 describe('sites.publicSettingsJson', () => {

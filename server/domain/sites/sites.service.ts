@@ -50,6 +50,8 @@ export function createSitesService(deps: {
   const ttl = deps.cacheTtlMs ?? 30_000;
   const refreshAfter = ttl * 0.75;
   const cache = new Map<string, CachedSite>();
+  /** Settings per site row, page language and visitor country (see `toPublicSettings`). */
+  const settingsObjects = new WeakMap<SiteRow, Map<string, SiteSettings>>();
   /** Settings JSON per site row, page language and visitor country (see `publicSettingsJson`). */
   const settingsJson = new WeakMap<SiteRow, Map<string, string>>();
   // Bumped by `invalidate`: a load that started before it must not put back what it read.
@@ -103,9 +105,23 @@ export function createSitesService(deps: {
       cache.clear();
     },
 
-    /** What the browser may know about the site, with the operator's texts in the page's language. */
+    /**
+     * What the browser may know about the site, with the operator's texts in the page's language.
+     * Kept per site row, language and visitor country, and frozen: every page render reads them,
+     * and what pages derive from them (the settings file's hash, the page's part) is kept per
+     * settings object in turn (contract/page-settings.ts), so an uncached page no longer builds
+     * and hashes them afresh (issue 36). A refreshed or edited row is a new object.
+     */
     toPublicSettings(site: SiteRow, visitor: VisitorContext, language: Language): SiteSettings {
-      return presentSettings(site, visitor, language, deps.pushPublicKey, themes);
+      let byKey = settingsObjects.get(site);
+      if (!byKey) settingsObjects.set(site, (byKey = new Map()));
+      const key = `${language}:${visitor.country ?? ''}`;
+      let settings = byKey.get(key);
+      if (settings === undefined) {
+        settings = Object.freeze(presentSettings(site, visitor, language, deps.pushPublicKey, themes));
+        if (byKey.size < MAX_SETTINGS_PER_SITE) byKey.set(key, settings);
+      }
+      return settings;
     },
 
     /**

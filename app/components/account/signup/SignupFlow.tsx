@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useLocation, useRevalidator } from 'react-router';
 import { Link } from '../../ui/links';
 import type { SignupInput, User } from '../../../../contract/accounts';

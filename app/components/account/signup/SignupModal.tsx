@@ -1,5 +1,5 @@
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useSignupModal } from '../../../state/signup-modal';
 import { SignupComplete, SignupFlow } from './SignupFlow';
 

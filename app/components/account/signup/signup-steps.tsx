@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useRegions } from '../../../lib/use-regions';
 import { EmailSuggestion } from '../../ui/EmailSuggestion';
 import { TextField } from '../../ui/TextField';

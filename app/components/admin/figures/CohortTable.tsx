@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Cohort } from '../../../../contract/admin/business-figures';
 import { TableRegion } from '../TableRegion';
 import { percentOf } from './retention';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Form } from 'react-router';
 import { FIGURES_PERIODS, type BusinessFigures } from '../../../../contract/admin/business-figures';
 import { COUNTRY_CODES } from '../../../../contract/countries';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { NetRevenue } from '../../../../contract/admin/business-figures';
 import { formatMoney } from '../../../lib/format-money';
 import { TableRegion } from '../TableRegion';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CANNED_BODY_MAX, CANNED_TITLE_MAX, type CannedReply } from '../../../../contract/admin/canned-replies';
 import { SUPPORTED_LANGUAGES } from '../../../../contract/locales';
 import type { ApiError } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { CannedReply } from '../../../../contract/admin/canned-replies';
 
 /** `{name}` becomes the member's name and `{profile}` the fictional profile's; nothing else is replaced. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useRevalidator } from 'react-router';
 import { HOST_NOTE_MAX, type HostNote } from '../../../../contract/admin/host-notes';
 import { api } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { HostMemberProfile } from '../../../../contract/admin/fictional';
 import { photoUrl } from '../../../lib/media';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PHOTO_REJECTION_REASONS, TEXT_REMOVAL_REASONS } from '../../../../contract/admin/moderation';
 
 /** Why a live photo or text is taken down: the member reads this reason in their own language. */

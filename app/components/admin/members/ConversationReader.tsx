@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { z } from 'zod';
 import type { ConversationMessages } from '../../../../contract/admin/members';
 import { api, ApiError } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { TableRegion } from '../TableRegion';
 
 /** One label and value of a member's facts, inside a `<dl className="row">`. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { LinkedAccounts } from '../../../../contract/admin/member-links';
 import { Link } from '../../ui/links';
 import { MemberSection, MemberTable } from './MemberDetailLayout';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { MemberDetail } from '../../../../contract/admin/members';
 import { MemberSection, MemberTable } from './MemberDetailLayout';
 import { money, when } from './member-page';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { MEMBER_NOTE_MAX, type MemberNote, type MemberNotes } from '../../../../contract/admin/member-notes';
 import { api } from '../../../lib/api-client';
 import { useApiAction } from '../../../lib/use-api-action';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { MemberStatus } from '../../../../contract/admin/members';
 
 /** A member's state as a coloured word: a ban shows over the account's own status. */

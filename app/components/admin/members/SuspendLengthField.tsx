@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** How long a suspension lasts, as the console offers it: a few common lengths, or until a date. */
 export type SuspendLength = { days: 1 | 7 | 30 } | { date: string };

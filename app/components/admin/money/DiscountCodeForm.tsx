@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useRevalidator } from 'react-router';
 import { DISCOUNT_VALIDITIES, type ConsoleDiscountCode } from '../../../../contract/admin/money';
 import { PAYMENT_METHODS } from '../../../../contract/payment-methods';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { NavLink } from '../../ui/links';
 
 /** The money area's pages, as tabs above each of them. */

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { ConsoleOrder } from '../../../../contract/admin/money';
 import { SEPA_RETURN_REASON_CODES, SEPA_RETURN_REASONS, type SepaReturnReason } from '../../../../contract/admin/sepa-returns';
 import type { ConsoleChargeback } from '../../../../contract/admin/chargebacks';

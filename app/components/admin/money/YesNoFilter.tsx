@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** A money list's filter with three answers: any, only those with it, only those without (`true`/`false`/empty in the query). */
 export function YesNoFilter(props: { id: string; name: string; label: string; yes: string; no: string; value: string | null }) {

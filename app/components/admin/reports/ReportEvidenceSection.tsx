@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { ReportEvidence } from '../../../../contract/admin/report-evidence';
 import { MESSAGES_AFTER_REPORT, MESSAGES_BEFORE_REPORT } from '../../../../contract/admin/report-evidence';
 import { api } from '../../../lib/api-client';

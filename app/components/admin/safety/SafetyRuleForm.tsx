@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { NewSafetyRuleInput } from '../../../../contract/admin/safety';
 import { SUPPORTED_LANGUAGES, LANGUAGE_NAMES, type Language } from '../../../../contract/locales';
 import { PATTERN_HELP, SAFETY_CATEGORIES, SAFETY_RULE_KINDS, type SafetyCategory, type SafetyRuleKind } from '../../../../contract/safety';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { SafetyRuleEntry } from '../../../../contract/admin/safety';
 import { LANGUAGE_NAMES } from '../../../../contract/locales';
 import { SAFETY_CATEGORIES, type SafetyCategory } from '../../../../contract/safety';

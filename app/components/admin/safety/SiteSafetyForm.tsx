@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { SiteSafetySettings } from '../../../../contract/admin/safety';
 import { MESSAGE_SAFETY_POLICIES, type MessageSafetyPolicy } from '../../../../contract/safety';
 import { api } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { COUNTRY_CODES } from '../../../../contract/countries';
 import { CURRENCIES, type AdminBundle } from '../../../../contract/admin/sites';
 import { api } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { COUNTRIES, REGION_WORDS, type CountryCode } from '../../../../contract/countries';
 import { CURRENCIES } from '../../../../contract/admin/sites';
 import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS, paymentMethodsFor } from '../../../../contract/payment-methods';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CUSTOM_PAGE_TOKEN, type AdminSite } from '../../../../contract/admin/sites';
 import { SafeMarkdown } from '../../SafeMarkdown';
 import { problemOf, useSiteDraft } from './SiteFields';

@@ -1,5 +1,5 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { AdminSite } from '../../../../contract/admin/sites';
 import type { ApiError } from '../../../lib/api-client';
 

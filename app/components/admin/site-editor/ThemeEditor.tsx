@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { THEME_FONTS, MAX_THEME_RADIUS, type AdminThemeResponse, type ThemeFields, type ThemeImage } from '../../../../contract/theme';
 import { contrastPairs, formatRatio, MIN_TEXT_CONTRAST } from '../../../../contract/theme-contrast';
 import { api, ApiError } from '../../../lib/api-client';

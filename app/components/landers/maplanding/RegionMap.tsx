@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { RegionWord } from '../../../../contract/countries';
 import { photoUrl } from '../../../lib/media';
 import { prefersReducedMotion } from '../../../lib/use-reduced-motion';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { RegionWord } from '../../../../contract/countries';
 import { photoUrl } from '../../../lib/media';
 import { useRootData } from '../../../root';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { ProfileCard } from '../../../../contract/profiles';
 import { SignupButton } from '../SignupButton';
 import { Avatar } from './Avatar';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { ProfileCard } from '../../../../contract/profiles';
 import { photoUrl } from '../../../lib/media';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { ApiError } from '../../../lib/api-client';
 import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
