@@ -59,8 +59,9 @@ describe.runIf(testEnv.engine === 'postgres' && !!testEnv.databaseUrl)('deploy/p
     ]);
     const [{ id: january }] = await insertMessage('2027-01-15T12:00:00Z', 'january');
     const [{ id: march }] = await insertMessage('2027-03-01T00:00:00Z', 'march');
-    const placed = await database.db.execute<{ part: string; id: string }>(
-      sql`select tableoid::regclass::text as part, id::text from messages where id >= ${january} order by id`,
+    const placed = await database.pool!.query<{ part: string; id: string }>(
+      'select tableoid::regclass::text as part, id::text from messages where id >= $1 order by id',
+      [january],
     );
     expect(placed.rows).toEqual([
       { part: 'messages_2027_01', id: String(january) },
