@@ -49,7 +49,8 @@ export async function measureScaling(options: {
     try {
       // The worker runs no load here; it stays out of the CPU figures but is stopped with the rest.
       const appPids = () => cluster.instances.map((instance) => instance.process?.pid).filter((pid): pid is number => !!pid);
-      const nginxPids = findNginxPids(cluster.dataDir);
+      // nginx's workers are replaced on every reload (readiness changes): looked up per phase.
+      const nginxPids = () => findNginxPids(cluster.dataDir);
       await warmUp(cluster.url, options.members);
       phases.push(
         await measurePhase(count, 'chat', options.databaseUrl, appPids(), nginxPids, () => runChatLoop(cluster.url, options.members, options.seconds)),
@@ -75,7 +76,7 @@ async function measurePhase(
   kind: ScalePhase['kind'],
   databaseUrl: string,
   appPids: number[],
-  nginxPids: number[],
+  nginxPids: () => number[],
   load: () => Promise<{ done: number; seconds: number; errors: number }>,
 ): Promise<ScalePhase> {
   const database = new pg.Client({ connectionString: databaseUrl });
@@ -83,18 +84,21 @@ async function measurePhase(
   try {
     const cpu = (pids: number[]) => pids.reduce((sum, pid) => sum + safeCpuSeconds(pid), 0);
     const postgresBefore = cpuByPid(await databasePids(database));
-    const before = { app: cpu(appPids), nginx: cpu(nginxPids), commits: await commits(database), machine: machineTicks() };
+    const nginxBefore = cpuByPid(nginxPids());
+    const before = { app: cpu(appPids), commits: await commits(database), machine: machineTicks() };
     const result = await load();
     // Per process: a backend opened during the load counts from its start; one closed meanwhile is lost to the figure.
     const postgresAfter = cpuByPid(await databasePids(database));
     const postgresSeconds = [...postgresAfter].reduce((sum, [pid, seconds]) => sum + seconds - (postgresBefore.get(pid) ?? 0), 0);
-    const after = { app: cpu(appPids), nginx: cpu(nginxPids), commits: await commits(database), machine: machineTicks() };
+    const nginxAfter = cpuByPid(nginxPids());
+    const nginxSeconds = [...nginxAfter].reduce((sum, [pid, seconds]) => sum + seconds - (nginxBefore.get(pid) ?? 0), 0);
+    const after = { app: cpu(appPids), commits: await commits(database), machine: machineTicks() };
     return {
       instances,
       kind,
       rate: result.done / result.seconds,
       appCores: (after.app - before.app) / result.seconds,
-      nginxCores: (after.nginx - before.nginx) / result.seconds,
+      nginxCores: nginxSeconds / result.seconds,
       postgresCores: postgresSeconds / result.seconds,
       machineBusy: (after.machine.busy - before.machine.busy) / Math.max(1, after.machine.total - before.machine.total),
       commitsPerSecond: (after.commits - before.commits) / result.seconds,
