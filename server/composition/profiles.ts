@@ -17,7 +17,7 @@ import { createRealtimeLikeEvents } from '../domain/likes/like-events';
 import { createRealtimeBlockEvents } from '../domain/profiles/block-events';
 import { createPresenceTracker } from '../realtime/presence';
 import type { Platform } from './platform';
-import { readFromReplica } from './read-replica';
+import { readFromReplica, rootMessageOf } from './read-replica';
 import type { Stores } from './stores';
 
 type LikeNotifications = { events: { liked(likerId: number, likedId: number): unknown } };
@@ -42,7 +42,7 @@ export function composeProfiles(
   // serves them when DATABASE_READ_URL is set (ADR 0080). Blocks, likes and one's own profile stay on the primary.
   const publicProfiles = platform.readDb
     ? readFromReplica(createProfilesRepository(platform.readDb), profiles, ['search', 'count', 'findProfile', 'findCards', 'listPhotos'], {
-        onFallback: (error) => console.warn(`read replica unavailable, reading the primary: ${(error as Error)?.message}`),
+        onFallback: (error) => console.warn(`read replica unavailable, reading the primary: ${rootMessageOf(error)}`),
       })
     : profiles;
   const likes = createLikesService({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReplicaUnavailable, readFromReplica } from './read-replica';
+import { isReplicaUnavailable, readFromReplica, rootMessageOf } from './read-replica';
 
 function reader(name: string, failWith?: unknown) {
   const calls: string[] = [];
@@ -64,5 +64,14 @@ describe('isReplicaUnavailable', () => {
     expect(isReplicaUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isReplicaUnavailable({ code: '23505' })).toBe(false);
     expect(isReplicaUnavailable(null)).toBe(false);
+  });
+});
+
+describe('rootMessageOf', () => {
+  it('gives the driver’s message under a query error', () => {
+    expect(rootMessageOf(new Error('Failed query: select 1', { cause: new Error('connect ECONNREFUSED 127.0.0.1:1') }))).toBe(
+      'connect ECONNREFUSED 127.0.0.1:1',
+    );
+    expect(rootMessageOf(new Error('plain'))).toBe('plain');
   });
 });

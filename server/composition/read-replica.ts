@@ -51,3 +51,10 @@ export function isReplicaUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** The driver's own words under Drizzle's "Failed query: …" wrapper, for a one-line log. */
+export function rootMessageOf(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 4 && (current as { cause?: unknown })?.cause; depth++) current = (current as { cause: unknown }).cause;
+  return String((current as { message?: unknown })?.message ?? current);
+}

@@ -4,7 +4,8 @@ import { createVisibleMember, type VisibleMemberOptions } from '../../../tests/f
 import { createSite } from '../../../tests/factories/sites';
 import { createTestDatabase } from '../../../tests/setup/test-database';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
-import type { DatabaseHandle } from '../../db/client';
+import { testEnv } from '../../../tests/setup/test-env';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { profiles, type SiteRow } from '../../db/schema/index';
 
 /**
@@ -81,6 +82,40 @@ describe('without a read replica', () => {
       expect(response.results.map((card) => card.id)).toEqual([member.id]);
     } finally {
       await alone.close();
+    }
+  });
+});
+
+describe.runIf(testEnv.engine === 'postgres')('with DATABASE_READ_URL naming a replica that does not answer', () => {
+  it('answers searches and profiles from the primary', async () => {
+    let unreachable: DatabaseHandle | undefined;
+    const ctx = await createTestContext({
+      readDb: async (primary) => {
+        // Nothing listens on port 1: every connection to the "replica" is refused.
+        unreachable = await openDatabase(
+          { kind: 'postgres', url: primary.pool!.options.connectionString!, readUrl: 'postgres://postgres@127.0.0.1:1/replica', poolSize: 1 },
+          { migrate: false },
+        );
+        return unreachable.readDb!;
+      },
+    });
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => void warnings.push(message);
+    try {
+      ctx.clock.set(new Date('2026-06-01T12:00:00Z'));
+      const ownSite = await createSite(ctx.db, { countries: ['NL'], loggedOutSearch: 'all' });
+      const member = await createVisibleMember(ctx, ownSite, { country: 'NL', gender: 'female' });
+      const response = await ctx.services.search.search(ownSite, searchQuery, { memberId: null, hasTrafficSource: false });
+      expect(response.results.map((card) => card.id)).toEqual([member.id]);
+      expect((await ctx.services.members.view(ownSite, member.id, null)).id).toBe(member.id);
+      // Said once per read that found the replica away (the page and the count go out together), then quiet for the pause.
+      expect(warnings.length).toBeGreaterThan(0);
+      expect(warnings.every((line) => /^read replica unavailable, reading the primary: connect ECONNREFUSED/.test(line))).toBe(true);
+    } finally {
+      console.warn = warn;
+      await ctx.close();
+      await unreachable?.close();
     }
   });
 });
