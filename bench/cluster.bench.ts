@@ -3,6 +3,7 @@ import { startCluster, type Cluster } from '../scripts/cluster/start-cluster';
 import { startTestS3 } from '../tests/setup/s3-server';
 import { CHAT_BENCH_DOMAIN, createScratchDatabase, loadChatMembers, type ChatBenchMember } from './support/chat-data';
 import { percentile } from './support/chat-load';
+import { measureScaling } from './support/cluster-scale';
 import { onCleanup } from './support/cleanup';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
 import { ResilientTab } from './support/resilient-tab';
@@ -20,6 +21,8 @@ import { ResilientTab } from './support/resilient-tab';
 const TARGET_RECOVERY_P99_MS = 5_000;
 
 export async function runClusterBench(): Promise<BenchOutcome> {
+  // BENCH_CLUSTER_INSTANCES=1,2,3: throughput at each instance count, no failover (issue 36).
+  if (process.env.BENCH_CLUSTER_INSTANCES) return runScalingBench(process.env.BENCH_CLUSTER_INSTANCES);
   const rate = envNumber('BENCH_CLUSTER_RATE', 2000);
   const seconds = envNumber('BENCH_CLUSTER_SECONDS', 60);
   const pairs = Math.round(envNumber('BENCH_CLUSTER_PAIRS', 200));
@@ -153,4 +156,74 @@ async function runThroughput(url: string, members: ChatBenchMember[], seconds: n
   const acked = tabs.reduce((sum, tab) => sum + tab.stats.acked.size, 0) - before;
   tabs.forEach((tab) => tab.stop());
   return acked / ((Date.now() - started) / 1000);
+}
+
+/** The scaling runs: the same load through nginx to 1, 2, 3 … instances on one PostgreSQL and one Redis. */
+async function runScalingBench(list: string): Promise<BenchOutcome> {
+  const counts = list.split(',').map((value) => Number(value.trim()));
+  if (counts.some((count) => !Number.isInteger(count) || count < 1 || count > 8))
+    throw new Error(`BENCH_CLUSTER_INSTANCES: instance counts 1–8, got "${list}"`);
+  const pairs = Math.round(envNumber('BENCH_CLUSTER_PAIRS', 200));
+  const seconds = envNumber('BENCH_CLUSTER_THROUGHPUT_SECONDS', 10);
+  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  heading(`Cluster scaling: ${counts.join(', ')} instances behind nginx on one PostgreSQL and one Redis`);
+  console.log(machineLine());
+  console.log(`${pairs} chat pairs (closed loop) and a signed-in member's /members rendered every time (16 connections), ${seconds} s each`);
+  const database = await createScratchDatabase(adminUrl, 'rdv_bench_cluster');
+  const dropDatabase = onCleanup('cluster bench database', database.drop);
+  const s3 = await startTestS3({ prefix: 'bench' });
+  const stopS3 = onCleanup('cluster bench S3', () => s3.close());
+  try {
+    const members = await loadChatMembers(database.url, { count: pairs * 2, paired: pairs * 2 });
+    const phases = await measureScaling({
+      counts,
+      databaseUrl: database.url,
+      env: { DATABASE_URL: database.url, REDIS_URL: redisUrl, SEED_DEMO: 'false', DEFAULT_SITE_DOMAIN: CHAT_BENCH_DOMAIN, ...s3.env },
+      members,
+      seconds,
+      port: Number(process.env.BENCH_CLUSTER_PORT ?? 4880),
+      log: (line: string) => (/error|fatal/i.test(line) ? console.log(line) : undefined),
+    });
+    // Against one instance when the run has it, else against the first count measured.
+    const baseOf = (kind: string) =>
+      (phases.find((phase) => phase.kind === kind && phase.instances === 1) ?? phases.find((phase) => phase.kind === kind)!).rate;
+    console.log(
+      table(
+        [
+          'instances',
+          'load',
+          'per second',
+          '÷ 1 instance',
+          'app cores',
+          'per app core',
+          'nginx cores',
+          'PostgreSQL cores',
+          'commits/s',
+          'machine busy',
+          'errors',
+        ],
+        phases.map((phase) => [
+          String(phase.instances),
+          phase.kind === 'chat' ? 'chat msgs' : 'member pages',
+          phase.rate.toFixed(0),
+          (phase.rate / baseOf(phase.kind)).toFixed(2),
+          phase.appCores.toFixed(2),
+          (phase.rate / Math.max(0.01, phase.appCores)).toFixed(0),
+          phase.nginxCores.toFixed(2),
+          phase.postgresCores.toFixed(2),
+          phase.commitsPerSecond.toFixed(0),
+          `${(phase.machineBusy * 100).toFixed(0)} %`,
+          String(phase.errors),
+        ]),
+      ),
+    );
+    const lines = phases.map(
+      (phase) => `cluster ${phase.instances}× ${phase.kind}: ${phase.rate.toFixed(0)}/s, PostgreSQL ${phase.postgresCores.toFixed(2)} cores`,
+    );
+    return { name: 'cluster', lines, missed: [] };
+  } finally {
+    await stopS3();
+    await dropDatabase();
+  }
 }

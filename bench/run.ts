@@ -1,6 +1,7 @@
 import { runAdminBench } from './admin.bench';
 import { runChatBench } from './chat.bench';
 import { runClusterBench } from './cluster.bench';
+import { runReplicaBench } from './replica.bench';
 import { runFuzzBench } from './fuzz.bench';
 import { runHttpBench } from './http.bench';
 import { runLighthouseBench } from './lighthouse.bench';
@@ -16,7 +17,7 @@ import { envNumber, heading, type BenchOutcome } from './support/report';
 import { describeBuild, startServer, type RunningServer } from './support/server';
 
 /**
- * `npm run bench [-- http|lighthouse|search|chat|fuzz|nested|admin|mail|cluster|media|quick|worker]`: starts the production server once on a fresh
+ * `npm run bench [-- http|lighthouse|search|chat|fuzz|nested|admin|mail|cluster|replica|media|quick|worker]`: starts the production server once on a fresh
  * database (only when a selected bench uses it), runs the benches and prints a summary. Missed
  * targets are reported, not fatal: the exit code is non-zero only when something crashed.
  */
@@ -42,6 +43,8 @@ const BENCHES: Record<string, Bench> = {
   pages: { shared: false, run: runPagesBench },
   // Three instances, a worker and nginx on a scratch PostgreSQL, Redis and an S3 server; kills two under chat load.
   cluster: { shared: false, run: runClusterBench },
+  // Member search with and without DATABASE_READ_URL, on a streaming replica of the bench's PostgreSQL (issue 36).
+  replica: { shared: false, run: runReplicaBench },
   // A member photo through the app from the local disk and from S3 (s3rver), against bare node:http (ADR 0044).
   media: { shared: false, run: runMediaBench },
   // Search and chat with the jobs in the web process vs WORKER=off while a 100,000-member digest is sent (issue 36).
@@ -57,8 +60,9 @@ async function main(): Promise<number> {
     console.error(`unknown bench: ${unknown.join(', ')} (choose from ${Object.keys(BENCHES).join(', ')})`);
     return 2;
   }
-  // Every bench by default; `quick` only when asked, as it is their short form.
-  const selected = requested.length ? requested : Object.keys(BENCHES).filter((name) => name !== 'quick');
+  // Every bench by default; `quick` only when asked, as it is their short form, and `replica` only
+  // when asked, as it needs a standby someone started (docs/capacity.md).
+  const selected = requested.length ? requested : Object.keys(BENCHES).filter((name) => name !== 'quick' && name !== 'replica');
 
   let server: RunningServer | undefined;
   const stopOnSignal = (signal: NodeJS.Signals) => {

@@ -64,6 +64,18 @@ describe('loadConfig', () => {
     expect(() => production({ WORKER: 'no' })).toThrow(/WORKER/);
   });
 
+  it('reads search and profiles from DATABASE_READ_URL, a replica of DATABASE_URL, and fans out through sharded channels when asked', () => {
+    const primary = 'postgres://db.example/rendezvous';
+    expect(production({ DATABASE_URL: primary }).database).toEqual({ kind: 'postgres', url: primary, readUrl: undefined });
+    expect(production({ DATABASE_URL: primary, DATABASE_READ_URL: 'postgres://replica.example/rendezvous' }).database).toMatchObject({
+      readUrl: 'postgres://replica.example/rendezvous',
+    });
+    expect(() => production({ DATABASE_READ_URL: 'postgres://replica.example/rendezvous' })).toThrow(/DATABASE_READ_URL: DATABASE_READ_URL needs DATABASE_URL/);
+    expect(production().redisPubsub).toBe('classic');
+    expect(production({ REDIS_PUBSUB: 'sharded' }).redisPubsub).toBe('sharded');
+    expect(() => production({ REDIS_PUBSUB: 'cluster' })).toThrow(/REDIS_PUBSUB/);
+  });
+
   it('budgets the jobs inside the web process and not in a worker of their own, unless told otherwise; refuses shares outside (0, 1]', () => {
     expect(production({}).jobBudget).toEqual({ inProcessLoopShare: 0.25, workerLoopShare: 1, minStepMs: 200, startSpacingMs: 20_000 });
     expect(production({ WORKER_LOOP_SHARE: '0.4', WORKER_MIN_STEP_MS: '50', WORKER_START_SPACING_SECONDS: '0' }).jobBudget).toEqual({

@@ -27,7 +27,11 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
+    /** A read-only copy of DATABASE_URL (a streaming replica) for member search and other members' profiles (ADR 0080). */
+    DATABASE_READ_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
+    /** `sharded`: realtime fan-out through SPUBLISH/SSUBSCRIBE, which a Redis Cluster spreads over its shards (ADR 0080). */
+    REDIS_PUBSUB: z.enum(['classic', 'sharded']).default('classic'),
     /** Send mail through this SMTP server; without it mail goes to the outbox in DATA_DIR. */
     SMTP_URL: z.string().url().optional(),
     /**
@@ -194,6 +198,10 @@ const EnvSchema = z
     message: 'MOLLIE_API_KEY is required when PAYMENTS=mollie',
     path: ['MOLLIE_API_KEY'],
   })
+  .refine((values) => !values.DATABASE_READ_URL || !!values.DATABASE_URL, {
+    message: 'DATABASE_READ_URL needs DATABASE_URL: it names a replica of that PostgreSQL',
+    path: ['DATABASE_READ_URL'],
+  })
   // The embedded database opens in one process only: no worker could run the jobs beside the server.
   .refine((values) => values.WORKER === 'on' || !!values.DATABASE_URL, {
     message: 'WORKER=off needs DATABASE_URL: on the embedded database no separate worker can run the jobs while the server runs',
@@ -250,9 +258,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: { de
     port: values.PORT,
     dataDir,
     database: values.DATABASE_URL
-      ? ({ kind: 'postgres', url: values.DATABASE_URL } as const)
+      ? ({ kind: 'postgres', url: values.DATABASE_URL, readUrl: values.DATABASE_READ_URL } as const)
       : ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const),
     redisUrl: values.REDIS_URL,
+    redisPubsub: values.REDIS_PUBSUB,
     smtpUrl: values.SMTP_URL,
     smtpBulkUrl: values.SMTP_BULK_URL,
     /** How each mail stream leaves: its sender and bounce addresses' local parts (ADR 0066). */

@@ -55,6 +55,7 @@ export async function createServices(config: Config, database: DatabaseHandle, o
 
   const {
     db: _db,
+    readDb: _readDb,
     mailer: _mailer,
     mail: _mail,
     privateStorage: _privateStorage,

@@ -32,7 +32,7 @@ export async function collectedResidentBytes(pid: number): Promise<number> {
 }
 
 /** CPU seconds a process has used so far (user + system). */
-function cpuSecondsOf(pid: number): number {
+export function cpuSecondsOf(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (which may contain spaces) start at ") ".
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

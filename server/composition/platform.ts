@@ -52,13 +52,15 @@ export async function composePlatform(config: Config, database: DatabaseHandle, 
   const pageChanges = overrides.pageChanges ?? createPageChangeBus({ redisUrl: config.redisUrl });
   // Realtime: in-process by default, Redis pub/sub across instances when REDIS_URL is set. With
   // the members' tab cache on, every event to a member drops their kept tabs (ADR 0048).
-  const realtimeBus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
+  const realtimeBus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl, pubsub: config.redisPubsub });
   const bus = config.memberPageCache.freshSeconds > 0 ? announcingMemberPageChanges(realtimeBus, pageChanges) : realtimeBus;
   const siteUrls = createSiteUrls(config.siteLinks);
   return {
     config,
     database,
     db,
+    /** The read replica (DATABASE_READ_URL, ADR 0080), or null: every read goes to `db`. */
+    readDb: database.readDb ?? null,
     clock: overrides.clock ?? systemClock,
     metrics: overrides.metrics ?? createMetrics(),
     secrets,

@@ -1,3 +1,4 @@
+import { createProfilesRepository } from '../db/repositories/profiles.repository';
 import { createPartnerCardsRepository } from '../db/repositories/partner-cards.repository';
 import { createPhotosRepository } from '../db/repositories/photos.repository';
 import { createPresenceRepository } from '../db/repositories/presence.repository';
@@ -16,6 +17,7 @@ import { createRealtimeLikeEvents } from '../domain/likes/like-events';
 import { createRealtimeBlockEvents } from '../domain/profiles/block-events';
 import { createPresenceTracker } from '../realtime/presence';
 import type { Platform } from './platform';
+import { readFromReplica, rootMessageOf } from './read-replica';
 import type { Stores } from './stores';
 
 type LikeNotifications = { events: { liked(likerId: number, likedId: number): unknown } };
@@ -36,6 +38,13 @@ export function composeProfiles(
   // Who has an open socket, in the database, so the worker's notification rules see it (issue 17).
   const presence = createPresenceTracker({ presence: createPresenceRepository(db), clock });
   const partners = createPartnerCardsDisplay({ cards: createPartnerCardsRepository(db), storage });
+  // Search pages and other members' profiles may lag the primary by a moment: a read replica
+  // serves them when DATABASE_READ_URL is set (ADR 0080). Blocks, likes and one's own profile stay on the primary.
+  const publicProfiles = platform.readDb
+    ? readFromReplica(createProfilesRepository(platform.readDb), profiles, ['search', 'count', 'findProfile', 'findCards', 'listPhotos'], {
+        onFallback: (error) => console.warn(`read replica unavailable, reading the primary: ${rootMessageOf(error)}`),
+      })
+    : profiles;
   const likes = createLikesService({
     db,
     likes: likesRepository,
@@ -61,8 +70,15 @@ export function composeProfiles(
   return {
     presence,
     likes,
-    search: createSearchService({ profiles, clock, partners }),
-    members: createMembersService({ profiles, likes: likesRepository, blocks: blocksRepository, clock, onLikeSeen: likeEvents.likeSeen }),
+    search: createSearchService({ profiles, publicProfiles, clock, partners }),
+    members: createMembersService({
+      profiles,
+      publicProfiles,
+      likes: likesRepository,
+      blocks: blocksRepository,
+      clock,
+      onLikeSeen: likeEvents.likeSeen,
+    }),
     ownProfile: createOwnProfileService({ users, profiles, geo, clock, safety: profileScreening }),
     blocks: createBlocksService({ blocks: blocksRepository, clock, events: createRealtimeBlockEvents(bus, stores.counters) }),
     photos: createPhotosService({ photos: createPhotosRepository(db), users, storage, clock }),

@@ -15,7 +15,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle, accepted anywhere a Database is. */
 export type Executor = Database;
 
-export type DatabaseTarget = { kind: 'pglite'; dir: string | null; loadDataDir?: Blob | File } | { kind: 'postgres'; url: string; poolSize?: number };
+export type DatabaseTarget =
+  { kind: 'pglite'; dir: string | null; loadDataDir?: Blob | File } | { kind: 'postgres'; url: string; poolSize?: number; readUrl?: string };
 
 export interface DatabaseHandle {
   db: Database;
@@ -23,6 +24,12 @@ export interface DatabaseHandle {
   /** The raw PGlite instance when embedded (tests dump and clone it). */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * A read-only replica of the database (DATABASE_READ_URL, ADR 0080), for reads that may lag
+   * the primary by a moment; absent, those reads go to `db`.
+   */
+  readDb?: Database;
+  readPool?: pg.Pool;
   /**
    * A separate small pool on the same database, for work that must never queue behind request
    * traffic in the main pool (the chat's group commit). PGlite has one connection: the same db.
@@ -91,9 +98,9 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): 
  * `pg` would throw its error as an unhandled event: each connection gets its own listener. Its
  * next query fails, and the pool drops the connection when it comes back.
  */
-function createPool(url: string, size: number, serverOptions?: string): pg.Pool {
+function createPool(url: string, size: number, serverOptions?: string, connectionTimeoutMillis?: number): pg.Pool {
   const warn = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
-  const pool = new pg.Pool({ connectionString: url, max: size, options: serverOptions });
+  const pool = new pg.Pool({ connectionString: url, max: size, options: serverOptions, connectionTimeoutMillis });
   pool.on('error', warn);
   pool.on('connect', (client) => client.on('error', warn));
   return pool;
@@ -108,7 +115,15 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }
     const lane = createPool(target.url, size, '-c plan_cache_mode=force_generic_plan -c enable_seqscan=off');
     return { db: drizzlePg(lane, { schema }) as unknown as Database, pool: lane, close: () => lane.end() };
   };
-  return { db, kind: 'postgres', pool, openLane, close: () => pool.end() };
+  if (!target.readUrl) return { db, kind: 'postgres', pool, openLane, close: () => pool.end() };
+  // Read-only at the session level too: a write sent here by mistake fails on the primary as well
+  // (a replica refuses it anyway), so the switch can be tried against the primary's own address.
+  // Not tried at boot: while the replica is away its readers fall back to the primary
+  // (readFromReplica), and an instance restarted meanwhile must still start.
+  // A replica that stopped answering costs a request two seconds at most before the primary answers.
+  const readPool = createPool(target.readUrl, target.poolSize ?? 20, '-c default_transaction_read_only=on', 2_000);
+  const readDb = drizzlePg(readPool, { schema }) as unknown as Database;
+  return { db, kind: 'postgres', pool, readDb, readPool, openLane, close: async () => void (await Promise.all([pool.end(), readPool.end()])) };
 }
 
 /** Several app instances may start at once: an advisory lock lets one of them migrate. */

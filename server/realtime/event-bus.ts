@@ -37,6 +37,8 @@ export interface EventBus {
 export interface EventBusOptions {
   /** Redis pub/sub across instances when set; otherwise events stay in this process. */
   redisUrl?: string;
+  /** `sharded`: SPUBLISH/SSUBSCRIBE instead of PUBLISH/SUBSCRIBE (REDIS_PUBSUB, ADR 0080). */
+  pubsub?: 'classic' | 'sharded';
   /** Channel name prefix, so deployments (or test runs) sharing one Redis never see each other's events. */
   channelPrefix?: string;
   /** Where a failing handler or a malformed payload is reported; the bus itself never throws at publishers. */

@@ -21,9 +21,13 @@ export const DEFAULT_CHANNEL_PREFIX = 'rdv:member:';
  */
 export function createRedisBus(
   url: string,
-  options: { channelPrefix?: string; onError?: (error: unknown) => void } = {},
+  options: { channelPrefix?: string; onError?: (error: unknown) => void; pubsub?: 'classic' | 'sharded' } = {},
 ): EventBus & { readonly memberCount: number } {
   const prefix = options.channelPrefix ?? DEFAULT_CHANNEL_PREFIX;
+  // Sharded pub/sub (Redis 7, ADR 0080): the same one channel per member, as shard channels. A
+  // Redis Cluster then keeps each member's traffic on the shard that owns their channel's slot
+  // instead of broadcasting every event to every node.
+  const sharded = options.pubsub === 'sharded';
   const onError = options.onError ?? ((error: unknown) => console.error('realtime redis bus', error));
   const local = createLocalSubscribers(onError);
   const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
@@ -39,7 +43,7 @@ export function createRedisBus(
   /** The SUBSCRIBE still on its way, per member: a resync waits for it. */
   const pending = new Map<number, Promise<void>>();
 
-  subscriber.on('message', (channel: string, payload: string) => {
+  subscriber.on(sharded ? 'smessage' : 'message', (channel: string, payload: string) => {
     if (!channel.startsWith(prefix)) return;
     const memberId = Number(channel.slice(prefix.length));
     if (!local.has(memberId)) return;
@@ -54,8 +58,7 @@ export function createRedisBus(
   });
 
   function listen(memberId: number) {
-    const subscribing: Promise<void> = subscriber
-      .subscribe(prefix + memberId)
+    const subscribing: Promise<void> = (sharded ? subscriber.ssubscribe(prefix + memberId) : subscriber.subscribe(prefix + memberId))
       .then(
         () => {},
         (error: unknown) => {
@@ -73,13 +76,14 @@ export function createRedisBus(
   function stopListening(memberId: number) {
     pending.delete(memberId);
     // Commands on one connection run in order, so a quick unsubscribe-then-subscribe ends subscribed.
-    subscriber.unsubscribe(prefix + memberId).catch(onError);
+    (sharded ? subscriber.sunsubscribe(prefix + memberId) : subscriber.unsubscribe(prefix + memberId)).catch(onError);
   }
 
   return {
     async publish(memberId, event) {
       try {
-        await publisher.publish(prefix + memberId, JSON.stringify(event));
+        const payload = JSON.stringify(event);
+        await (sharded ? publisher.spublish(prefix + memberId, payload) : publisher.publish(prefix + memberId, payload));
       } catch (error) {
         // Redis away: every instance's subscription is down too, so their tabs were told to
         // resync, and the outage was reported once already. Not an error for each publisher.

@@ -99,8 +99,8 @@ async function reopen(database: DatabaseHandle): Promise<DatabaseHandle> {
 }
 
 /** A Redis bus on its own channel namespace, so parallel test files never hear each other. */
-export function createTestRedisBus(redisUrl: string, namespace: string): EventBus {
-  return createEventBus({ redisUrl, channelPrefix: `rdv-test:${namespace}:member:` });
+export function createTestRedisBus(redisUrl: string, namespace: string, pubsub: 'classic' | 'sharded' = 'classic'): EventBus {
+  return createEventBus({ redisUrl, pubsub, channelPrefix: `rdv-test:${namespace}:member:` });
 }
 
 /**

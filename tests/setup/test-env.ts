@@ -3,4 +3,6 @@ export const testEnv = {
   engine: process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite',
   databaseUrl: process.env.TEST_DATABASE_URL,
   redisUrl: process.env.TEST_REDIS_URL,
+  /** A streaming replica of TEST_DATABASE_URL's server (the same user; the database name is the test's own). */
+  readDatabaseUrl: process.env.TEST_READ_DATABASE_URL,
 } as const;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { loadConfig } from '../../server/config';
-import type { DatabaseHandle } from '../../server/db/client';
+import type { Database, DatabaseHandle } from '../../server/db/client';
 import { createManualClock } from '../../server/domain/shared/clock';
 import { buildHttpApp, type HttpOptions } from '../../server/http/app';
 import { createServices, type ServiceOverrides } from '../../server/services';
@@ -25,9 +25,12 @@ export async function createTestContext(
     pages?: boolean;
     logger?: HttpOptions['logger'];
     onRoute?: HttpOptions['onRoute'];
+    /** Serves the reads a read replica would (DATABASE_READ_URL, ADR 0080): a replica of the test's database, or another database standing in for one. */
+    readDb?: (primary: DatabaseHandle) => Promise<Database>;
   } = {},
 ) {
-  const database: DatabaseHandle = await createTestDatabase();
+  const primary = await createTestDatabase();
+  const database: DatabaseHandle = options.readDb ? { ...primary, readDb: await options.readDb(primary) } : primary;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdv-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...options.env });
   const clock = createManualClock();

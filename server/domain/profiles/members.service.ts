@@ -17,13 +17,18 @@ const DETAIL_FIELDS = ['sexuality', 'relationship_status', 'hair_colour', 'eye_c
  */
 export function createMembersService(deps: {
   profiles: ProfilesRepository;
+  /**
+   * Where other members' profiles are read: a read replica when there is one (ADR 0080). A
+   * member's own profile comes from `profiles`, so their edits show at once.
+   */
+  publicProfiles?: Pick<ProfilesRepository, 'findProfile' | 'findCards' | 'listPhotos' | 'search'>;
   likes: LikesRepository;
   blocks: BlocksRepository;
   clock: Clock;
   /** Told when the viewer has looked at a liker's profile, so the likes badge drops in every tab. */
   onLikeSeen?: (viewerId: number) => void;
 }) {
-  const { profiles, likes, blocks, clock } = deps;
+  const { likes, blocks, clock } = deps;
 
   /**
    * The profile with its related members still on their way: a page shows the profile first and
@@ -34,6 +39,7 @@ export function createMembersService(deps: {
     profileId: number,
     viewerId: number | null,
   ): Promise<Omit<MemberProfile, 'related'> & { related: Promise<MemberProfile['related']> }> {
+    const profiles = profileId === viewerId ? deps.profiles : (deps.publicProfiles ?? deps.profiles);
     const profile = await profiles.findProfile(profileId);
     if (!profile || (!profile.visible && profileId !== viewerId)) throw new AppError('not_found');
     const now = clock.now();

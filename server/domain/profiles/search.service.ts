@@ -25,8 +25,15 @@ export interface Searcher {
  * people who want to see them as they want to see them (ADR 0067); a visitor, the most recently
  * active.
  */
-export function createSearchService(deps: { profiles: ProfilesRepository; clock: Clock; partners?: PartnerCardsDisplay }) {
+export function createSearchService(deps: {
+  profiles: ProfilesRepository;
+  /** Where the result pages and counts are read: a read replica when there is one (ADR 0080); the searcher's own profile is read from `profiles`. */
+  publicProfiles?: Pick<ProfilesRepository, 'search' | 'count'>;
+  clock: Clock;
+  partners?: PartnerCardsDisplay;
+}) {
   const { profiles, clock } = deps;
+  const publicProfiles = deps.publicProfiles ?? profiles;
 
   function toFilter(site: SiteRow, query: SearchQuery, viewerId: number | null, me: SearcherProfile | null, now: Date): SearchFilter | null {
     const genders = me ? genderCondition(me, query.gender) : { gender: query.gender };
@@ -63,7 +70,7 @@ export function createSearchService(deps: { profiles: ProfilesRepository; clock:
       // Asking for a gender the member does not want to see finds nobody, without asking the database.
       if (!filter) return { results: [], numResults: 0, page: query.page, ...unit };
       const offset = (query.page - 1) * SEARCH_PAGE_SIZE;
-      const [rows, numResults] = await Promise.all([profiles.search(filter, SEARCH_PAGE_SIZE, offset), profiles.count(filter, COUNT_CAP)]);
+      const [rows, numResults] = await Promise.all([publicProfiles.search(filter, SEARCH_PAGE_SIZE, offset), publicProfiles.count(filter, COUNT_CAP)]);
       // A member sees how far away each card is (issue 19); a visitor has no place to measure from.
       const origin = me?.place ?? null;
       const response: SearchResponse = { results: rows.map((row) => presentCard(row, now, origin)), numResults, page: query.page, ...unit };
@@ -77,8 +84,8 @@ export function createSearchService(deps: { profiles: ProfilesRepository; clock:
         const similar = widen(filter, query, now);
         const exclude = rows.map((row) => row.id);
         const [similarRows, similarCount] = await Promise.all([
-          profiles.search({ ...similar, excludeIds: exclude }, SEARCH_PAGE_SIZE, 0),
-          profiles.count({ ...similar, excludeIds: exclude }, COUNT_CAP),
+          publicProfiles.search({ ...similar, excludeIds: exclude }, SEARCH_PAGE_SIZE, 0),
+          publicProfiles.count({ ...similar, excludeIds: exclude }, COUNT_CAP),
         ]);
         response.similar_results = similarRows.map((row) => presentCard(row, now, origin));
         response.similar_numResults = similarCount;
