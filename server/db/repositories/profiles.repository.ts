@@ -262,7 +262,8 @@ const recentSearchStatement = cachedStatement(
  * How many match, up to the cap. Within a radius the count walks `profiles_nearest_idx` with the
  * radius's box as a condition of the scan, so it stops after `cap` members or where the box ends;
  * no order is needed to count (nearest first was 1.5–2× slower). Without a radius the place does
- * not matter and the btree indexes count.
+ * not matter and the btree indexes count. Every column named here is in the index it walks
+ * (migration 0046), so neither reads the table for the exact distance or the orientation rule.
  */
 const countStatement = cachedStatement((filter) => {
   const walk = filter.near !== undefined && filter.withinChordKm !== undefined;
