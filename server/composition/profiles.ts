@@ -35,7 +35,9 @@ export function composeProfiles(
   const likeEvents = createRealtimeLikeEvents(bus, stores.counters);
   // Who has an open socket, in the database, so the worker's notification rules see it (issue 17).
   const presence = createPresenceTracker({ presence: createPresenceRepository(db), clock });
-  const partners = createPartnerCardsDisplay({ cards: createPartnerCardsRepository(db), storage });
+  const partners = createPartnerCardsDisplay({ cards: createPartnerCardsRepository(db), storage, clock });
+  // The console announces its partner card edits as site changes: search drops the kept cards on every instance.
+  platform.siteChanges.subscribe(() => partners.forget());
   const likes = createLikesService({
     db,
     likes: likesRepository,

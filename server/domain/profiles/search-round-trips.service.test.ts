@@ -35,6 +35,7 @@ function watchedSearch() {
       seen.partnerCardsAsked += 1;
       return [];
     },
+    forget() {},
   };
   return { search: createSearchService({ profiles: watched, clock: ctx.clock, partners }), seen };
 }
