@@ -80,7 +80,7 @@ export function composeConsole(platform: Platform, stores: Stores, deps: Console
   const fictionalProfiles = createFictionalProfilesService({ db, sites: sitesRepository, audit, clock });
   const fictionalPhotos = createFictionalPhotosService({ db, storage, audit, clock });
   // Partner cards in the console (issue 18).
-  const partnerCards = createPartnerCardsService({ db, sites: sitesRepository, storage, audit, clock });
+  const partnerCards = createPartnerCardsService({ db, sites: sitesRepository, storage, audit, clock, changes: platform.siteChanges });
   const hostInbox = createHostInboxService({ db, chat, chatRepository, sites: sitesRepository, audit, clock, events: chatEvents, safety });
   const fictionalConfirmations = createFictionalConfirmationsService({ db, profiles: profilesRepository, clock });
   // The console's members: search, member page and actions (issue 16).

@@ -37,7 +37,7 @@ export function composeProfiles(
   const likeEvents = createRealtimeLikeEvents(bus, stores.counters);
   // Who has an open socket, in the database, so the worker's notification rules see it (issue 17).
   const presence = createPresenceTracker({ presence: createPresenceRepository(db), clock });
-  const partners = createPartnerCardsDisplay({ cards: createPartnerCardsRepository(db), storage });
+  const partners = createPartnerCardsDisplay({ cards: createPartnerCardsRepository(db), storage, clock });
   // Search pages and other members' profiles may lag the primary by a moment: a read replica
   // serves them when DATABASE_READ_URL is set (ADR 0080). Blocks, likes and one's own profile stay on the primary.
   const publicProfiles = platform.readDb
@@ -45,6 +45,8 @@ export function composeProfiles(
         onFallback: (error) => console.warn(`read replica unavailable, reading the primary: ${rootMessageOf(error)}`),
       })
     : profiles;
+  // The console announces its partner card edits as site changes: search drops the kept cards on every instance.
+  platform.siteChanges.subscribe(() => partners.forget());
   const likes = createLikesService({
     db,
     likes: likesRepository,

@@ -1,6 +1,7 @@
 import { and, asc, eq, SQL, sql, StringChunk, type Placeholder } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { intArray } from '../array-params';
+import { capBox } from './place-box';
 import type { Executor } from '../client';
 import { preparedOnce } from '../prepared';
 import { photos, profiles, users, type PhotoRow, type ProfileRow } from '../schema/index';
@@ -86,6 +87,9 @@ interface SearchValues {
   nearLatitude?: number;
   nearLongitude?: number;
   withinChordKm?: number;
+  /** The radius's box corners as float8[] literals (`capBox`). */
+  boxLow?: string;
+  boxHigh?: string;
   wantedBy?: string | null;
   limit?: number;
   offset?: number;
@@ -141,8 +145,9 @@ function whereOf(filter: SearchFilter, walk: boolean): SQL {
   if (filter.excludeIds?.length) parts.push(sql`p.id <> all(${value('excludeIds')}::int[])`);
   if (filter.near && filter.withinChordKm !== undefined) {
     // The box around the radius is a condition of the index walk: the walk ends where the box
-    // does, however few members it holds. The distance keeps the round ones.
-    parts.push(sql`${PLACE} <@ cube_enlarge(${ORIGIN}, ${value('withinChordKm')}::float8, 3)`);
+    // does, however few members it holds. The distance keeps the round ones. The box is the
+    // radius's own (`capBox`), not a cube around the origin, most of which lies outside it.
+    parts.push(sql`${PLACE} <@ cube(${value('boxLow')}::float8[], ${value('boxHigh')}::float8[])`);
     parts.push(sql`${PLACE} <-> ${ORIGIN} <= ${value('withinChordKm')}::float8`);
   }
   return sql.join(parts, sql` and `);
@@ -150,6 +155,7 @@ function whereOf(filter: SearchFilter, walk: boolean): SQL {
 
 function valuesOf(filter: SearchFilter, extra: Pick<SearchValues, 'limit' | 'offset' | 'cap'>): SearchValues {
   const { viewerId, niche, gender, country, region, bornOnOrBefore, bornAfter, excludeIds, near, withinChordKm, wantedBy } = filter;
+  const box = near && withinChordKm !== undefined ? capBox(near, withinChordKm) : undefined;
   return {
     viewerId,
     niche,
@@ -163,6 +169,8 @@ function valuesOf(filter: SearchFilter, extra: Pick<SearchValues, 'limit' | 'off
     nearLatitude: near?.latitude,
     nearLongitude: near?.longitude,
     withinChordKm,
+    boxLow: box && `{${box.low.join(',')}}`,
+    boxHigh: box && `{${box.high.join(',')}}`,
     wantedBy: wantedBy ?? null,
     ...extra,
   };
@@ -263,7 +271,8 @@ const recentSearchStatement = cachedStatement(
  * How many match, up to the cap. Within a radius the count walks `profiles_nearest_idx` with the
  * radius's box as a condition of the scan, so it stops after `cap` members or where the box ends;
  * no order is needed to count (nearest first was 1.5–2× slower). Without a radius the place does
- * not matter and the btree indexes count.
+ * not matter and the btree indexes count. Every column named here is in the index it walks
+ * (migration 0046), so neither reads the table for the exact distance or the orientation rule.
  */
 const countStatement = cachedStatement((filter) => {
   const walk = filter.near !== undefined && filter.withinChordKm !== undefined;

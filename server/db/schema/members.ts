@@ -142,6 +142,8 @@ export const profiles = pgTable(
   (table) => [
     // Key order matches `ORDER BY last_active_at DESC, id DESC` exactly (NULLS FIRST is the DESC
     // default), so a page is an ordered index scan; date_of_birth lets age counts stay in the index.
+    // Both INCLUDE (seeking, sexuality) from migration 0046 (drizzle cannot say INCLUDE): a
+    // member's count tests the orientation rule on them without reading the table.
     index('profiles_search_idx')
       .on(table.country, table.gender, table.lastActiveAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.dateOfBirth)
       .where(sql`${table.visible}`),
@@ -157,7 +159,9 @@ export const profiles = pgTable(
     // id — inside a country or region when one is asked for (migration 0043, `btree_gist` for the
     // other keys). `member_point` and the cube extension: migration 0039. Who the member is
     // (`member_who`: gender, whom they want, day of birth, migration 0045) is a key too, so the
-    // walk drops who does not match a search without reading the table.
+    // walk drops who does not match a search without reading the table. INCLUDE (latitude,
+    // longitude, gender, seeking, sexuality, date_of_birth) from migration 0046: a radius's count
+    // and a page's walk are index-only scans.
     index('profiles_nearest_idx')
       .using(
         'gist',

@@ -13,18 +13,47 @@ import type { SiteRow } from '../../db/schema/index';
 import { diffFields, type AuditService, type StaffActor } from '../audit/audit.service';
 import { ImageRejected, processUpload } from '../photos/image-processing';
 import { AppError } from '../shared/app-error';
+import type { SiteChangeBus } from '../../realtime/site-change-bus';
 import type { Clock } from '../shared/clock';
 import { assertSiteAllowed, assertSiteWritable, isSiteAllowed, scopeOfActor, type SiteScope } from '../staff/site-scope';
 import { auditablePartnerCard, presentPartnerCard } from './partner-cards-presenter';
 
-/** The cards a site shows in search (read side only, so that search needs no console parts). */
-export function createPartnerCardsDisplay(deps: { cards: PartnerCardsRepository; storage: Pick<MediaStorage, 'urlOf'> }) {
+/** How long a site's cards are kept for search: the console's edits drop them at once (below); this bounds a missed announcement. */
+const SHOWN_CARDS_KEPT_MS = 30_000;
+
+/**
+ * The cards a site shows in search (read side only, so that search needs no console parts).
+ * Kept per site for a short time: they change when an operator edits them, and every first page
+ * of a search asked the database for them again (issue 36: a third query on most searches). The
+ * console announces its edits on the site change bus, which calls `forget` on every instance.
+ */
+export function createPartnerCardsDisplay(deps: { cards: PartnerCardsRepository; storage: Pick<MediaStorage, 'urlOf'>; clock: Clock; keptMs?: number }) {
+  const keptMs = deps.keptMs ?? SHOWN_CARDS_KEPT_MS;
+  const kept = new Map<number, { rows: Promise<PartnerCardRow[]>; loadedAt: number }>();
+
+  function rowsOf(siteId: number): Promise<PartnerCardRow[]> {
+    const now = deps.clock.now().getTime();
+    const entry = kept.get(siteId);
+    if (entry && now - entry.loadedAt < keptMs) return entry.rows;
+    // One query per site however many searches ask at once; a failed one is not kept. The
+    // repository hands back drizzle's query, which runs again on every `then`: a promise of its rows is kept.
+    const loading = { rows: Promise.resolve(deps.cards.listShownOn(siteId)), loadedAt: now };
+    kept.set(siteId, loading);
+    loading.rows.catch(() => kept.get(siteId) === loading && kept.delete(siteId));
+    return loading.rows;
+  }
+
   return {
     /** None unless the site's `member_resell` setting is on. */
     async shownOn(site: SiteRow): Promise<PartnerCard[]> {
       if (!site.memberResell) return [];
-      const rows = await deps.cards.listShownOn(site.id);
+      const rows = await rowsOf(site.id);
       return rows.map((row) => presentPartnerCard(row, site, deps.storage));
+    },
+
+    /** Drops every kept list: the next search reads its site's cards again. */
+    forget(): void {
+      kept.clear();
     },
   };
 }
@@ -40,8 +69,25 @@ export type PartnerCardsDisplay = ReturnType<typeof createPartnerCardsDisplay>;
  * found. They change only their sites' cards: an all-sites card, or making one for all sites,
  * would reach sites outside their scope (`staff_sites_limited`).
  */
-export function createPartnerCardsService(deps: { db: Database; sites: SitesRepository; storage: MediaStorage; audit: AuditService; clock: Clock }) {
+export function createPartnerCardsService(deps: {
+  db: Database;
+  sites: SitesRepository;
+  storage: MediaStorage;
+  audit: AuditService;
+  clock: Clock;
+  /** Told after commit which sites' cards changed, so search on every instance stops showing the old ones. */
+  changes?: Pick<SiteChangeBus, 'publish'>;
+}) {
   const reader = createPartnerCardsRepository(deps.db);
+
+  /** After commit; a card for all sites changes every site. A failed announcement leaves it to the search's expiry (seconds). */
+  async function announce(...siteIds: Array<number | null>) {
+    if (!deps.changes) return;
+    const ids = siteIds.includes(null) ? (await deps.sites.names()).map((site) => site.id) : siteIds;
+    for (const id of new Set(ids)) {
+      await deps.changes.publish(id as number).catch((error: unknown) => console.error('partner card change announcement failed', error));
+    }
+  }
 
   /** The site a card is put on: one outside the scope is refused as one that does not exist. */
   async function assertSiteUsable(scope: SiteScope, siteId: number | null | undefined) {
@@ -75,6 +121,12 @@ export function createPartnerCardsService(deps: { db: Database; sites: SitesRepo
     });
   }
 
+  async function changeAndAnnounce(actor: StaffActor, id: number, action: string, fields: Partial<PartnerCardFields> & { imageKey?: string | null }) {
+    const changed = await change(actor, id, action, fields);
+    await announce(changed.before.siteId, changed.after.siteId);
+    return changed;
+  }
+
   return {
     /** The cards of the allowed sites (and the all-sites ones); a site filter outside the scope finds none. */
     async list(siteId: number | null, scope: SiteScope): Promise<PartnerCardRow[]> {
@@ -91,7 +143,7 @@ export function createPartnerCardsService(deps: { db: Database; sites: SitesRepo
 
     async create(actor: StaffActor, fields: PartnerCardFields): Promise<PartnerCardRow> {
       await assertSiteUsable(scopeOfActor(actor), fields.siteId);
-      return deps.db.transaction(async (tx) => {
+      const created = await deps.db.transaction(async (tx) => {
         const created = await createPartnerCardsRepository(tx).insert(fields, deps.clock.now());
         await deps.audit.record(tx, actor, {
           action: 'partner_card.create',
@@ -101,11 +153,13 @@ export function createPartnerCardsService(deps: { db: Database; sites: SitesRepo
         });
         return created;
       });
+      await announce(created.siteId);
+      return created;
     },
 
     /** Edits the card; `active: false` deactivates it (cards are kept, not deleted, so the audit log keeps its meaning). */
     async update(actor: StaffActor, id: number, fields: Partial<PartnerCardFields>): Promise<PartnerCardRow> {
-      return (await change(actor, id, 'partner_card.update', fields)).after;
+      return (await changeAndAnnounce(actor, id, 'partner_card.update', fields)).after;
     },
 
     /** Replaces the card's image with a re-encoded square WebP; the old file goes once the change is committed. */
@@ -120,7 +174,7 @@ export function createPartnerCardsService(deps: { db: Database; sites: SitesRepo
       const key = `partners/${crypto.randomBytes(16).toString('hex')}.webp`;
       await deps.storage.write(key, image.thumb, 'image/webp');
       try {
-        const { before, after } = await change(actor, id, 'partner_card.image', { imageKey: key });
+        const { before, after } = await changeAndAnnounce(actor, id, 'partner_card.image', { imageKey: key });
         if (before.imageKey) await deps.storage.remove(before.imageKey);
         return after;
       } catch (error) {

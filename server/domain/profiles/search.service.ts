@@ -13,6 +13,7 @@ const COUNT_CAP = 1000;
 /** Fewer matches than this and similar profiles are offered too. */
 const FEW_RESULTS = 5;
 const SIMILAR_AGE_MARGIN = 5;
+const NO_PARTNER_CARDS = Promise.resolve([]);
 
 export interface Searcher {
   memberId: number | null;
@@ -70,16 +71,20 @@ export function createSearchService(deps: {
       // Asking for a gender the member does not want to see finds nobody, without asking the database.
       if (!filter) return { results: [], numResults: 0, page: query.page, ...unit };
       const offset = (query.page - 1) * SEARCH_PAGE_SIZE;
-      const [rows, numResults] = await Promise.all([publicProfiles.search(filter, SEARCH_PAGE_SIZE, offset), publicProfiles.count(filter, COUNT_CAP)]);
+      // Partner cards come with the first page (the client places them among all pages); they are
+      // offers, not members, so they are never part of `results` or `numResults`. Their query goes
+      // out with the page and the count: one after the other, they were a third round trip in a
+      // row on most searches (issue 36).
+      const partners = query.page === 1 && deps.partners ? deps.partners.shownOn(site) : NO_PARTNER_CARDS;
+      const [rows, numResults, partnerCards] = await Promise.all([
+        publicProfiles.search(filter, SEARCH_PAGE_SIZE, offset),
+        publicProfiles.count(filter, COUNT_CAP),
+        partners,
+      ]);
       // A member sees how far away each card is (issue 19); a visitor has no place to measure from.
       const origin = me?.place ?? null;
       const response: SearchResponse = { results: rows.map((row) => presentCard(row, now, origin)), numResults, page: query.page, ...unit };
-      // Partner cards come with the first page (the client places them among all pages); they are
-      // offers, not members, so they are never part of `results` or `numResults`.
-      if (query.page === 1 && deps.partners) {
-        const partnerCards = await deps.partners.shownOn(site);
-        if (partnerCards.length > 0) response.partner_cards = partnerCards;
-      }
+      if (partnerCards.length > 0) response.partner_cards = partnerCards;
       if (numResults < FEW_RESULTS && query.page === 1) {
         const similar = widen(filter, query, now);
         const exclude = rows.map((row) => row.id);
