@@ -3,10 +3,10 @@ import { startCluster, type Cluster } from '../scripts/cluster/start-cluster';
 import { startTestS3 } from '../tests/setup/s3-server';
 import { CHAT_BENCH_DOMAIN, createScratchDatabase, loadChatMembers, type ChatBenchMember } from './support/chat-data';
 import { percentile } from './support/chat-load';
+import { connectTabs, runChatClosedLoop } from './support/cluster-chat-loop';
 import { measureScaling } from './support/cluster-scale';
 import { onCleanup } from './support/cleanup';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
-import { ResilientTab } from './support/resilient-tab';
 
 /**
  * The cluster under chat load while it loses instances (issue 21): 3 instances and a worker
@@ -88,12 +88,6 @@ export async function runClusterBench(): Promise<BenchOutcome> {
   return { name: 'cluster', lines, missed };
 }
 
-async function connectTabs(url: string, members: ChatBenchMember[]) {
-  const tabs = members.map((member) => new ResilientTab(url, member.token, member.id));
-  for (let start = 0; start < tabs.length; start += 100) await Promise.all(tabs.slice(start, start + 100).map((tab) => tab.start()));
-  return tabs;
-}
-
 async function runFailover(cluster: Cluster, members: ChatBenchMember[], options: { rate: number; seconds: number }) {
   const tabs = await connectTabs(cluster.url, members);
   const runId = crypto.randomBytes(4).toString('hex');
@@ -142,20 +136,8 @@ async function runFailover(cluster: Cluster, members: ChatBenchMember[], options
 
 /** Closed loop: every member keeps one message in flight; acknowledged messages per second. */
 async function runThroughput(url: string, members: ChatBenchMember[], seconds: number): Promise<number> {
-  const tabs = await connectTabs(url, members);
-  const runId = crypto.randomBytes(4).toString('hex');
-  let seq = 0;
-  const before = tabs.reduce((sum, tab) => sum + tab.stats.acked.size, 0);
-  const started = Date.now();
-  while (Date.now() - started < seconds * 1000) {
-    tabs.forEach((tab, index) => {
-      if (tab.pending === 0) tab.send(members[index]!.conversationId, `${runId}-${++seq}`, `load ${seq}`);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-  const acked = tabs.reduce((sum, tab) => sum + tab.stats.acked.size, 0) - before;
-  tabs.forEach((tab) => tab.stop());
-  return acked / ((Date.now() - started) / 1000);
+  const loop = await runChatClosedLoop(url, members, seconds);
+  return loop.acked / loop.seconds;
 }
 
 /** The scaling runs: the same load through nginx to 1, 2, 3 … instances on one PostgreSQL and one Redis. */

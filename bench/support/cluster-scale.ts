@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startCluster } from '../../scripts/cluster/start-cluster';
 import type { ChatBenchMember } from './chat-data';
 import { cpuSecondsOf } from './process-stats';
-import { ResilientTab } from './resilient-tab';
+import { runChatClosedLoop } from './cluster-chat-loop';
 
 /**
  * Throughput only (issue 36): the same database and Redis behind nginx with 1, 2, 3 … instances,
@@ -111,22 +110,8 @@ async function measurePhase(
 
 /** Closed loop: every member keeps one message in flight; acknowledged messages in `seconds`. */
 async function runChatLoop(url: string, members: ChatBenchMember[], seconds: number) {
-  const tabs = members.map((member) => new ResilientTab(url, member.token, member.id));
-  for (let start = 0; start < tabs.length; start += 100) await Promise.all(tabs.slice(start, start + 100).map((tab) => tab.start()));
-  const runId = crypto.randomBytes(4).toString('hex');
-  let seq = 0;
-  const before = tabs.reduce((sum, tab) => sum + tab.stats.acked.size, 0);
-  const started = Date.now();
-  while (Date.now() - started < seconds * 1000) {
-    tabs.forEach((tab, index) => {
-      if (tab.pending === 0) tab.send(members[index]!.conversationId, `${runId}-${++seq}`, `scale ${seq}`);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-  const elapsed = (Date.now() - started) / 1000;
-  const done = tabs.reduce((sum, tab) => sum + tab.stats.acked.size, 0) - before;
-  tabs.forEach((tab) => tab.stop());
-  return { done, seconds: elapsed, errors: 0 };
+  const loop = await runChatClosedLoop(url, members, seconds);
+  return { done: loop.acked, seconds: loop.seconds, errors: 0 };
 }
 
 /** A signed-in member's search page, rendered on every request (caches off), 16 connections, members in turn. */
