@@ -46,13 +46,14 @@ export type OutboxAccess = ReturnType<typeof createOutboxAccess>;
 /** Trades a valid `?key=` for the cookie; a wrong key changes nothing (the page then answers 404). */
 export const outboxAccessPlugin = fp(
   async function outboxAccess(app: FastifyInstance, options: { access: OutboxAccess }) {
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback style: every request passes here and almost none is for the outbox (issue 36).
+    app.addHook('onRequest', (request, reply, done) => {
       // Only the page's own spelling trades a key; any other spelling simply gets no cookie.
-      if (request.method !== 'GET' || request.url.split('?', 1)[0] !== OUTBOX_PATH) return;
+      if (request.method !== 'GET' || request.url.split('?', 1)[0] !== OUTBOX_PATH) return done();
       const key = (request.query as Record<string, unknown>).key;
-      if (typeof key !== 'string' || !options.access.isKey(key)) return;
+      if (typeof key !== 'string' || !options.access.isKey(key)) return done();
       reply.setCookie(OUTBOX_COOKIE, key, { path: OUTBOX_PATH, httpOnly: true, sameSite: 'strict', secure: 'auto' });
-      return reply.redirect(OUTBOX_PATH);
+      reply.redirect(OUTBOX_PATH);
     });
   },
   { name: 'outbox-access', dependencies: ['@fastify/cookie'] },

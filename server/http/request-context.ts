@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { LOCALE_COOKIE, type Language } from '../../contract/locales';
 import type { SiteRow } from '../domain/sites/sites.service';
@@ -58,13 +58,15 @@ export const requestContextPlugin = fp(
       };
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback style, the site taken from the cache without a promise when it is there: every
+    // request but the probes passes here (issue 36).
+    app.addHook('onRequest', (request, reply, done) => {
       const config = request.routeOptions.config;
-      if (config?.siteless) return;
-      await attachContext(request, options.sites, options.geoipHeader);
-      if (request.site.status === 'disabled' && !config?.servedWhenSiteDisabled && !isConsolePage(request)) {
-        return answerSiteUnavailable(request, reply, options.translator);
-      }
+      if (config?.siteless) return done();
+      const host = normalizeHost(request.hostname);
+      const cached = options.sites.cachedSite(host);
+      if (cached) return attachContext(request, cached, options.geoipHeader, reply, done, options.translator);
+      options.sites.resolveSite(host).then((site) => attachContext(request, site, options.geoipHeader, reply, done, options.translator), done);
     });
   },
   { name: 'request-context', dependencies: ['@fastify/cookie'] },
@@ -110,13 +112,30 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-async function attachContext(request: FastifyRequest, sites: SitesService, geoipHeader: string) {
-  request.site = await sites.resolveSite(normalizeHost(request.hostname));
+/**
+ * Gives the request its site, country and language, then goes on — or, on a disabled site,
+ * answers for it (a page) or fails it (a call), and does not go on.
+ */
+function attachContext(
+  request: FastifyRequest,
+  site: SiteRow,
+  geoipHeader: string,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+  translator: Translator,
+) {
+  request.site = site;
   const country = request.headers[geoipHeader];
   request.visitorCountry = typeof country === 'string' && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null;
   request.language = chooseLanguage({
     cookie: request.cookies[LOCALE_COOKIE],
     acceptLanguage: request.headers['accept-language'],
-    domainLanguage: request.site.domainLanguage,
+    domainLanguage: site.domainLanguage,
   });
+  if (site.status !== 'disabled' || request.routeOptions.config?.servedWhenSiteDisabled || isConsolePage(request)) return done();
+  try {
+    answerSiteUnavailable(request, reply, translator);
+  } catch (error) {
+    done(error as Error);
+  }
 }

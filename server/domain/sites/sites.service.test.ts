@@ -33,6 +33,30 @@ describe('sites.resolveSite', () => {
   });
 });
 
+describe('sites.cachedSite', () => {
+  it('answers without a query only what resolveSite would answer from its cache', async () => {
+    await createSite(ctx.db, { domain: 'quick.test', name: 'Quick' });
+    await createSite(ctx.db, { domain: ctx.config.defaultSiteDomain }).catch(() => undefined);
+    const clock = createManualClock();
+    const service = createSitesService({ sites: createSitesRepository(ctx.db), defaultDomain: ctx.config.defaultSiteDomain, pushPublicKey: 'k', clock });
+    expect(service.cachedSite('quick.test')).toBeUndefined();
+    await service.resolveSite('quick.test');
+    expect(service.cachedSite('quick.test')?.name).toBe('Quick');
+
+    // An unknown host: undefined until both it and the default site are cached, then the default site.
+    expect(service.cachedSite('nobody.example')).toBeUndefined();
+    const fallback = await service.resolveSite('nobody.example');
+    expect(service.cachedSite('nobody.example')?.id).toBe(fallback.id);
+    expect(service.cachedSite('')?.id).toBe(fallback.id);
+
+    clock.advance(31_000);
+    expect(service.cachedSite('quick.test')).toBeUndefined();
+    await service.resolveSite('quick.test');
+    service.invalidate();
+    expect(service.cachedSite('quick.test')).toBeUndefined();
+  });
+});
+
 describe('sites cache under load', () => {
   /** A sites service on the test database that counts its queries and can be made to fail. */
   function countingService() {
