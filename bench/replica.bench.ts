@@ -1,12 +1,11 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../server/db/client';
-import { createSitesRepository } from '../server/db/repositories/sites.repository';
 import { createScratchDatabase } from './support/chat-data';
 import { onCleanup } from './support/cleanup';
+import { loadSearchMembersInto } from './support/search-members-db';
 import { cpuSecondsOf } from './support/process-stats';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
-import { BENCH_SITE_DOMAIN, benchSiteRow, buildRequestMix, loadMembers, type Exec } from './support/search-data';
+import { BENCH_SITE_DOMAIN, buildRequestMix } from './support/search-data';
 import { startServer } from './support/server';
 
 /**
@@ -33,7 +32,7 @@ export async function runReplicaBench(): Promise<BenchOutcome> {
   const primary = new pg.Client({ connectionString: scratch.url });
   const standby = new pg.Client({ connectionString: replicaAdminUrl });
   try {
-    await loadSearchMembers(scratch.url, members);
+    await loadSearchMembersInto(scratch.url, members);
     // A lost connection fails the next query with its cause instead of crashing the process.
     for (const client of [primary, standby]) client.on('error', (error) => console.warn(`replica bench: ${error.message}`));
     await primary.connect();
@@ -99,23 +98,6 @@ export async function runReplicaBench(): Promise<BenchOutcome> {
     await primary.end().catch(() => undefined);
     await standby.end().catch(() => undefined);
     await dropScratch();
-  }
-}
-
-async function loadSearchMembers(url: string, members: number): Promise<void> {
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
-  try {
-    const site = await createSitesRepository(handle.db).insert(benchSiteRow());
-    const client = await handle.pool!.connect();
-    try {
-      await client.query(`set maintenance_work_mem = '256MB'`);
-      const exec: Exec = (text, params) => client.query(text, params as unknown[]);
-      await loadMembers(exec, { siteId: site.id, count: members });
-    } finally {
-      client.release();
-    }
-  } finally {
-    await handle.close();
   }
 }
 

@@ -2,15 +2,15 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { createJobsRepository } from '../server/db/repositories/jobs.repository';
-import { createSitesRepository } from '../server/db/repositories/sites.repository';
 import { WEEKLY_DIGEST_JOB } from '../server/domain/notifications/scheduled/weekly-digest.rules';
 import { connectAppMembers } from './support/chat-app-transport';
 import { CHAT_BENCH_DOMAIN, createScratchDatabase, loadChatMembers, type ChatBenchMember } from './support/chat-data';
 import { createLoadDriver, percentile } from './support/chat-load';
 import { onCleanup } from './support/cleanup';
+import { loadSearchMembersInto } from './support/search-members-db';
 import { measureCpu, type CpuShare } from './support/process-stats';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
-import { BENCH_SITE_DOMAIN, benchSiteRow, buildRequestMix, loadMembers, type Exec, type SearchRequest } from './support/search-data';
+import { BENCH_SITE_DOMAIN, buildRequestMix, type SearchRequest } from './support/search-data';
 import { describeBuild, sleep, startServer, type RunningServer } from './support/server';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 
@@ -89,7 +89,8 @@ export async function runWorkerBench(): Promise<BenchOutcome> {
   const dropScratch = onCleanup(`drop database ${options.dbName}`, scratch.drop);
   try {
     const loadStarted = performance.now();
-    await loadSearchMembers(scratch.url, options.members);
+    // A tenth more: the loader makes a tenth of its members fictional profiles, which get no mail.
+    await loadSearchMembersInto(scratch.url, Math.ceil(options.members / 0.9));
     const chatMembers = await loadChatMembers(scratch.url, { count: options.pairs * 2, paired: options.pairs * 2 });
     console.log(`loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
     const requests = buildRequestMix(200);
@@ -109,25 +110,6 @@ export async function runWorkerBench(): Promise<BenchOutcome> {
     }
   } finally {
     await dropScratch();
-  }
-}
-
-/** The search bench's members, a tenth more since the loader makes a tenth fictional profiles (no mail). */
-async function loadSearchMembers(url: string, members: number): Promise<void> {
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
-  try {
-    const site = await createSitesRepository(handle.db).insert(benchSiteRow());
-    const client = await handle.pool!.connect();
-    try {
-      await client.query(`set synchronous_commit = off`);
-      await client.query(`set maintenance_work_mem = '256MB'`);
-      const exec: Exec = (text, params) => client.query(text, params as unknown[]);
-      await loadMembers(exec, { siteId: site.id, count: Math.ceil(members / 0.9) });
-    } finally {
-      client.release();
-    }
-  } finally {
-    await handle.close();
   }
 }
 
