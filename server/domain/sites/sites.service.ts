@@ -80,6 +80,10 @@ export function createSitesService(deps: {
     return loading;
   }
 
+  function publicSettings(site: SiteRow, visitor: VisitorContext, language: Language): SiteSettings {
+    return keptFor(settingsObjects, site, visitor, language, () => Object.freeze(presentSettings(site, visitor, language, deps.pushPublicKey, themes)));
+  }
+
   /**
    * The cached row for a domain while it is young enough to use (null: a domain known to have no
    * site), refreshed in the background once it is old; undefined when it must be loaded first.
@@ -131,17 +135,7 @@ export function createSitesService(deps: {
      * settings object in turn (contract/page-settings.ts), so an uncached page no longer builds
      * and hashes them afresh (issue 36). A refreshed or edited row is a new object.
      */
-    toPublicSettings(site: SiteRow, visitor: VisitorContext, language: Language): SiteSettings {
-      let byKey = settingsObjects.get(site);
-      if (!byKey) settingsObjects.set(site, (byKey = new Map()));
-      const key = `${language}:${visitor.country ?? ''}`;
-      let settings = byKey.get(key);
-      if (settings === undefined) {
-        settings = Object.freeze(presentSettings(site, visitor, language, deps.pushPublicKey, themes));
-        if (byKey.size < MAX_SETTINGS_PER_SITE) byKey.set(key, settings);
-      }
-      return settings;
-    },
+    toPublicSettings: publicSettings,
 
     /**
      * `toPublicSettings` as JSON, kept per site row, page language and visitor country.
@@ -150,16 +144,7 @@ export function createSitesService(deps: {
      * afresh and the old one goes with the old row.
      */
     publicSettingsJson(site: SiteRow, visitor: VisitorContext, language: Language): string {
-      let byKey = settingsJson.get(site);
-      if (!byKey) settingsJson.set(site, (byKey = new Map()));
-      const key = `${language}:${visitor.country ?? ''}`;
-      let json = byKey.get(key);
-      if (json === undefined) {
-        json = JSON.stringify(presentSettings(site, visitor, language, deps.pushPublicKey, themes));
-        // Languages and two-letter countries keep this small; the bound only guards odd callers.
-        if (byKey.size < MAX_SETTINGS_PER_SITE) byKey.set(key, json);
-      }
-      return json;
+      return keptFor(settingsJson, site, visitor, language, () => JSON.stringify(publicSettings(site, visitor, language)));
     },
 
     toCompanyInfo(site: SiteRow): CompanyInfo {
@@ -250,4 +235,20 @@ function presentSettings(site: SiteRow, visitor: VisitorContext, language: Langu
     ...analyticsIdsOf(site),
     theme: themes.publicThemeOf(site),
   };
+}
+
+/**
+ * What a site row keeps per page language and visitor country, worked out on first use. Languages
+ * and two-letter countries keep each map small; the bound only guards odd callers.
+ */
+function keptFor<T>(kept: WeakMap<SiteRow, Map<string, T>>, site: SiteRow, visitor: VisitorContext, language: Language, build: () => T): T {
+  let byKey = kept.get(site);
+  if (!byKey) kept.set(site, (byKey = new Map()));
+  const key = `${language}:${visitor.country ?? ''}`;
+  let value = byKey.get(key);
+  if (value === undefined) {
+    value = build();
+    if (byKey.size < MAX_SETTINGS_PER_SITE) byKey.set(key, value);
+  }
+  return value;
 }
