@@ -17,4 +17,5 @@ RUN mkdir -p /var/lib/rendezvous && chown node:node /var/lib/rendezvous
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=2s --retries=3 CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "scripts/start.mjs"]
+# --min-semi-space-size: scripts/server-node-flags.mjs (ADR 0083).
+CMD ["node", "--min-semi-space-size=16", "scripts/start.mjs"]

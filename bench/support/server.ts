@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 
 /** Repository root (bench/support/ → ../..). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -109,7 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const started = Date.now();
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
   const nodeArgs = [...(options.nodeArgs ?? []), ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
-  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'scripts/start.mjs'], {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
