@@ -51,6 +51,7 @@ import { httpObservabilityPlugin } from '../observability/http-observability';
 import { createMetricsAccess } from '../observability/metrics-access';
 import { requestIdOf } from '../observability/request-id';
 import { AccessLogController } from '../observability/access-log';
+import { requestLoggerFactory } from '../observability/request-logger';
 import { createFallbackRateLimitStore } from './rate-limit-store';
 
 export interface HttpOptions {
@@ -82,6 +83,8 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     // request's log lines and in the worker's lines for the jobs it enqueued (ADR 0045).
     genReqId: requestIdOf,
     logController: new AccessLogController({ requestIdLogLabel: 'requestId' }),
+    // A request's pino child is made when it first writes a line, not for every request.
+    childLoggerFactory: requestLoggerFactory,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // First: every route registered after it is measured by its pattern.

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AccessLogController } from './access-log';
+import { requestLoggerFactory } from './request-logger';
 
 /** A Fastify app with the access log, writing its JSON lines into an array. */
 async function appWithLog(level: string) {
@@ -12,7 +13,12 @@ async function appWithLog(level: string) {
       done();
     },
   });
-  const app = Fastify({ logger: { level, stream }, logController: new AccessLogController({ requestIdLogLabel: 'requestId' }) });
+  // As the app builds it: the access log writes through the lazy request loggers.
+  const app = Fastify({
+    logger: { level, stream },
+    logController: new AccessLogController({ requestIdLogLabel: 'requestId' }),
+    childLoggerFactory: requestLoggerFactory,
+  });
   app.get('/api/unsubscribe/:id', async () => ({ ok: true }));
   app.get('/broken', async () => {
     throw new Error('the database went away');
@@ -48,6 +54,15 @@ describe('the access log', () => {
     expect(lines.find((line) => line.msg === 'incoming request')).toMatchObject({ method: 'GET', path: '/broken' });
     expect(lines.find((line) => line.level === 50)).toMatchObject({ path: '/broken', statusCode: 500, err: { message: 'the database went away' } });
     expect(JSON.stringify(lines)).not.toContain('outbox-key');
+    await app.close();
+  });
+
+  it('at warn writes nothing for a request that went well, and still the error of one that failed', async () => {
+    const { app, lines } = await appWithLog('warn');
+    await app.inject({ url: '/api/unsubscribe/7' });
+    expect(lines.filter((line) => line.requestId)).toEqual([]);
+    await app.inject({ url: '/broken' });
+    expect(lines.filter((line) => line.requestId)).toMatchObject([{ level: 50, path: '/broken', statusCode: 500, err: { message: 'the database went away' } }]);
     await app.close();
   });
 });

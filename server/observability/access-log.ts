@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * One access line per request, written when it ends: method, path, route pattern, status and
@@ -16,6 +16,8 @@ export class AccessLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
+    // A line the level drops is not built: the route pattern alone is a new options object.
+    if (!isLevelEnabled(reply.log, error ? 'error' : 'info')) return;
     const line = {
       method: request.method,
       path: pathOf(request),
@@ -34,6 +36,10 @@ export class AccessLogController extends LogController {
     if (reply.statusCode >= 500) reply.log.error(line, error.message);
     else reply.log.info(line, error.message);
   }
+}
+
+function isLevelEnabled(log: FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }, level: string): boolean {
+  return log.isLevelEnabled?.(level) ?? true;
 }
 
 function pathOf(request: FastifyRequest): string {
