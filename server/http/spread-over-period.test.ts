@@ -58,4 +58,31 @@ describe('spreadOverPeriod', () => {
     expect(errors).toEqual([new Error('lost connection')]);
     chore.stop();
   });
+
+  it('tells when a round is done: after its last share was visited, and when there was nothing to visit', async () => {
+    const events: string[] = [];
+    let release = () => {};
+    let items = [1, 2];
+    const chore = spreadOverPeriod({
+      periodMs: 200,
+      stepMs: 100,
+      items: () => items,
+      visit: (share) => {
+        events.push(`visit ${share.join()}`);
+        if (share[0] === 2) return new Promise<void>((resolve) => (release = resolve));
+      },
+      onError: () => {},
+      onRoundDone: () => events.push('round done'),
+    });
+
+    await vi.advanceTimersByTimeAsync(200);
+    expect(events).toEqual(['visit 1', 'visit 2']);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events).toEqual(['visit 1', 'visit 2', 'round done']);
+    items = [];
+    await vi.advanceTimersByTimeAsync(200);
+    expect(events).toEqual(['visit 1', 'visit 2', 'round done', 'round done']);
+    chore.stop();
+  });
 });

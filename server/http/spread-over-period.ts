@@ -8,6 +8,8 @@ export interface SpreadOptions<T> {
   /** Visits one share; items may have gone away since the round began, so it checks. */
   visit(share: T[]): void | Promise<void>;
   onError(error: unknown): void;
+  /** After the last share of a round was visited (also a round with nothing to visit). */
+  onRoundDone?(): void;
 }
 
 /**
@@ -31,12 +33,19 @@ export function spreadOverPeriod<T>(options: SpreadOptions<T>): { stop(): void }
     }
     const share = round.slice(Math.floor((step * round.length) / steps), Math.floor(((step + 1) * round.length) / steps));
     step += 1;
-    if (!share.length) return;
+    const lastOfRound = step >= steps;
+    if (!share.length) {
+      if (lastOfRound) options.onRoundDone?.();
+      return;
+    }
     busy = true;
     Promise.resolve()
       .then(() => options.visit(share))
       .catch(options.onError)
-      .finally(() => (busy = false));
+      .finally(() => {
+        busy = false;
+        if (lastOfRound) options.onRoundDone?.();
+      });
   }, options.periodMs / steps);
   timer.unref();
 

@@ -40,7 +40,7 @@ export interface WsGatewayOptions {
   /** Milliseconds now, for the typing throttle (tests pass a manual clock). */
   now?: () => number;
   /** Counts the open sockets (read at each scrape), the messages written to them and the bus's interruptions. */
-  metrics?: Pick<Metrics['realtime'], 'countSockets' | 'messageDelivered'> & Partial<Pick<Metrics['realtime'], 'busInterrupted'>>;
+  metrics?: Pick<Metrics['realtime'], 'countSockets' | 'messageDelivered'> & Partial<Pick<Metrics['realtime'], 'busInterrupted' | 'sessionCheckRoundDone'>>;
   /**
    * The instance is draining (SIGTERM): a new socket is refused with 503 before the upgrade, so
    * the load balancer hands it to the next instance at once; accepted here, it would be closed

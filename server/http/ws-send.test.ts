@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createVisibleMember } from '../../tests/factories/members';
 import { createSite } from '../../tests/factories/sites';
 import { createRealtimeTestContext, type RealtimeTestContext } from '../../tests/setup/realtime';
@@ -25,6 +25,9 @@ const member = async (credits: number, gender: 'male' | 'female' = 'female') => 
   if (credits) await bookCredits(ctx.db, { userId: created.id, delta: credits, reason: 'adjustment', at: ctx.clock.now() });
   return created;
 };
+/** Rounds of the open tabs' session check the gateway has finished (its metric). */
+const sessionCheckRounds = async () =>
+  (await ctx.services.metrics.registry.getSingleMetric('rendezvous_realtime_session_check_rounds_total')!.get()).values[0]?.value ?? 0;
 const balanceOf = async (memberId: number) => (await createUsersRepository(ctx.db).findById(memberId))!.credits;
 
 describe('send_message on /api/ws', () => {
@@ -111,8 +114,10 @@ describe('send_message on /api/ws', () => {
 
     expect(await annaTab.closed).toEqual({ code: WS_CLOSE.authenticationRequired, reason: 'authentication_required' });
     annaTab.send({ type: 'send_message', profile_id: ben.id, text: 'After the reset', client_id: clientId() });
-    // Ben's session is live: his tab stays open through later checks.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Ben's session is live: his tab stays open through later checks. Two more rounds: the
+    // second began after the first ended, which is after Anna's tab was closed.
+    const rounds = await sessionCheckRounds();
+    await vi.waitFor(async () => expect(await sessionCheckRounds()).toBeGreaterThanOrEqual(rounds + 2), { timeout: 5_000 });
     await benTab.roundTrip();
     expect(benTab.of('message_new')).toEqual([]);
     expect(await balanceOf(anna.id)).toBe(50);

@@ -28,7 +28,7 @@ export interface UpkeepOptions {
   log: FastifyBaseLogger;
   heartbeatMs?: number;
   sessionCheckMs?: number;
-  metrics?: Partial<Pick<Metrics['realtime'], 'busInterrupted'>>;
+  metrics?: Partial<Pick<Metrics['realtime'], 'busInterrupted' | 'sessionCheckRoundDone'>>;
 }
 
 /**
@@ -54,6 +54,7 @@ export function startUpkeep(options: UpkeepOptions): () => void {
     items: () => connections.values(),
     visit: (share) => closeEndedSessions(share, connections, options.sessions),
     onError: (error) => log.warn({ err: error }, 'websocket session check failed'),
+    onRoundDone: () => options.metrics?.sessionCheckRoundDone?.(),
   });
   // The bus lost Redis: events to these tabs may be gone, and an open socket never resyncs. Each
   // is told to reconnect (1012), is refused until the bus listens again, and then resyncs.

@@ -69,6 +69,11 @@ export function createMetrics() {
     help: 'Times the realtime bus lost Redis and this instance closed its open sockets (1012) so that each tab resyncs',
     registers: [registry],
   });
+  const sessionCheckRounds = new Counter({
+    name: 'rendezvous_realtime_session_check_rounds_total',
+    help: "Rounds of the open tabs' periodic session check this instance finished (every tab's session looked up once)",
+    registers: [registry],
+  });
   let rateLimitsLocal = false;
   new Gauge({
     name: 'rendezvous_rate_limit_local_fallback',
@@ -188,6 +193,9 @@ export function createMetrics() {
       },
       busInterrupted() {
         busInterruptions.inc();
+      },
+      sessionCheckRoundDone() {
+        sessionCheckRounds.inc();
       },
     },
     rateLimits: {

@@ -1,7 +1,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../../server/seed/demo-staff';
-import { askCookieConsent, baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
+import { afterEffects, askCookieConsent, baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
 import { openConsoleAs } from './support/console';
 import { text } from './support/locales';
 
@@ -65,7 +65,9 @@ describe('analytics only with consent', () => {
       expect(await banner.getByRole('switch', { name: de('consent.statistics') }).isChecked()).toBe(false);
       await banner.getByRole('button', { name: de('consent.save') }).click();
       await banner.waitFor({ state: 'detached' });
-      await page.waitForTimeout(500);
+      // The choice's effects have run: no vendor's script was added, so none was asked for.
+      await afterEffects(page);
+      expect(await page.locator('script[src*="googletagmanager.com"], script[src*="clarity.ms"]').count()).toBe(0);
       expect(asked).toEqual([]);
 
       // The landing page becoming hidden (as when the visitor switches away) sends its bounce-logged visit.

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, newMember, signUpByApi } from './support/accounts';
+import { serverCounter } from './support/http';
 import { baseUrl, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
 import { en } from './support/locales';
 
@@ -11,8 +12,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const t = en;
-/** Two rounds of the journeys' server's one-second session check, with time to spare. */
-const SESSION_CHECKS_PASSED_MS = 2_500;
+const SESSION_CHECK_ROUNDS = 'rendezvous_realtime_session_check_rounds_total';
 const api = (path: string) => `${baseUrl()}/api/${path}`;
 
 async function freshPage() {
@@ -49,8 +49,10 @@ describe('a member’s account stays theirs', () => {
     // The other device is logged out at once …
     await phone.waitForURL('**/login', { timeout: 5_000 });
     // … while this tab and the browser's other tab stay, past the gateway's periodic session check
-    // (every second on the journeys' server, global-server.ts): two of them go by.
-    await page.waitForTimeout(SESSION_CHECKS_PASSED_MS);
+    // (every second on the journeys' server, global-server.ts): two more rounds of it finish, the
+    // second begun after the first ended, so after the password changed.
+    const rounds = await serverCounter(SESSION_CHECK_ROUNDS);
+    await expect.poll(() => serverCounter(SESSION_CHECK_ROUNDS), { timeout: 10_000 }).toBeGreaterThanOrEqual(rounds + 2);
     expect(new URL(page.url()).pathname).toBe('/notifications');
     expect(new URL(otherTab.url()).pathname).toBe('/members');
     expect(await isSignedIn(page)).toBe(true);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
+import { afterEffects, baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
 import { text } from './support/locales';
 
 let browser: Browser;
@@ -69,7 +69,11 @@ describe('a visitor browses the site', () => {
 
     await page.reload();
     await page.getByRole('link', { name: text('nl', 'landing.cta_signup') }).waitFor();
-    await page.waitForTimeout(500);
+    // Hydrated, the warning has decided (in an effect); had it decided to show, its dialog's
+    // code would be loading: once the effects ran and the network is quiet, it would be there.
+    await afterEffects(page);
+    await page.waitForLoadState('networkidle');
+    await afterEffects(page);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expectNoConsoleErrors(page);
     await context.close();

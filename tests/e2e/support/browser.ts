@@ -91,6 +91,15 @@ export async function askCookieConsent(context: BrowserContext) {
 }
 
 /**
+ * Resolves once React has run the effects of what it last committed: passive effects are flushed
+ * before the next frame is drawn, so after two frames any effect of the last click has run. For
+ * asserting that something did not happen, without waiting a fixed time.
+ */
+export async function afterEffects(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
  * A page whose console errors and uncaught exceptions fail the journey: collect them here and
  * assert with `expectNoConsoleErrors` at the end of each test.
  */

@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import { baseUrl } from './browser';
 
 /**
@@ -34,4 +35,15 @@ export async function logInByHttp(email: string, clientAddress: string): Promise
   const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('rdv_session='));
   if (!session) throw new Error(`log-in of ${email} set no session`);
   return { id: ((await response.json()) as { user: { id: number } }).user.id, cookie: session.split(';')[0] };
+}
+
+/** A counter of the journeys' server's Prometheus metrics (the sum of its series), read as a scrape would. */
+export async function serverCounter(name: string): Promise<number> {
+  const response = await fetch(`${baseUrl()}/metrics`, { headers: { authorization: `Bearer ${inject('metricsToken')}` } });
+  if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
+  const text = await response.text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
