@@ -1,6 +1,6 @@
 // The node flags a web instance runs with (ADR 0083). They must be given on node's command line:
 // V8 reads them when the heap is made, and NODE_OPTIONS refuses this one. `npm start`, `npm run
-// demo`, the Dockerfile and the benches all start the server with them;
+// demo`, the Dockerfile, the benches and the local cluster all start the server with them;
 // scripts/server-node-flags.test.ts fails if one of them stops doing so.
 //
 // --min-semi-space-size=16: the young generation never shrinks below 16 MB a half. By default V8

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 import { nginxConfig } from './nginx-config';
+import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const READY_POLL_MS = 500;
@@ -77,7 +78,7 @@ export async function startCluster(options: ClusterOptions) {
   };
 
   const startInstance = (instance: ClusterInstance, index: number, seed: boolean) => {
-    const { child, exited } = run(`app${index + 1}`, ['scripts/start.mjs'], {
+    const { child, exited } = run(`app${index + 1}`, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
       ...shared,
       PORT: String(instance.port),
       WORKER: 'off',
