@@ -11,7 +11,11 @@ export const MAX_SENDS_IN_FLIGHT = 32;
 
 export interface SocketSendOptions {
   chat: { send(site: SiteRow, senderId: number, input: SendInput): Promise<SendResult> };
-  sites: { resolveSite(host: string): Promise<SiteRow> };
+  sites: {
+    resolveSite(host: string): Promise<SiteRow>;
+    /** The row without a promise when it is cached (almost always); undefined: ask `resolveSite`. */
+    cachedSite?(host: string): SiteRow | undefined;
+  };
   translator: Pick<Translator, 'forLanguage'>;
   onError(error: unknown, memberId: number): void;
 }
@@ -46,7 +50,7 @@ export function createSocketSends(options: SocketSendOptions) {
     if (sender.sending >= MAX_SENDS_IN_FLIGHT) return reply(refusal(sender, clientId, 'rate_limited'));
     sender.sending += 1;
     try {
-      const site = await sites.resolveSite(sender.host);
+      const site = sites.cachedSite?.(sender.host) ?? (await sites.resolveSite(sender.host));
       const result = await chat.send(site, sender.memberId, {
         profileId: event.profile_id,
         conversationId: event.conversation_id,

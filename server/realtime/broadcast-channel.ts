@@ -33,6 +33,8 @@ export interface BroadcastChannelOptions<T> {
   reset?: T;
 }
 
+const DELIVERED: Promise<void> = Promise.resolve();
+
 export function createBroadcastChannel<T>(options: BroadcastChannelOptions<T>): BroadcastChannel<T> {
   const { channel, onError } = options;
   const handlers = new Set<(message: T) => void>();
@@ -51,8 +53,11 @@ export function createBroadcastChannel<T>(options: BroadcastChannelOptions<T>): 
   };
   if (!options.redisUrl) {
     return {
-      async publish(message) {
+      // Delivered already: one settled promise answers every publish (a chat message
+      // announces three page changes, and a promise each was garbage, issue 36).
+      publish(message) {
         deliver(message);
+        return DELIVERED;
       },
       subscribe,
       ready: async () => {},

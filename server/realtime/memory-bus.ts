@@ -2,6 +2,11 @@ import type { ServerEvent } from '../../contract/ws-events';
 import type { EventBus, EventHandler } from './event-bus';
 
 const reportToConsole = (error: unknown) => console.error('realtime event handler failed', error);
+/**
+ * What an in-process publish answers: delivered already, so one settled promise serves them all.
+ * A chat message is published three times, and a promise each was garbage (issue 36).
+ */
+const DELIVERED: Promise<void> = Promise.resolve();
 
 /**
  * The handlers of this process, by member. Most members have one tab open, so a member costs
@@ -53,8 +58,9 @@ export function createMemoryBus(
 ): EventBus & { readonly memberCount: number; hasSubscribers(memberId: number): boolean } {
   const local = createLocalSubscribers(options.onError);
   return {
-    async publish(memberId, event) {
+    publish(memberId, event) {
       local.deliver(memberId, event);
+      return DELIVERED;
     },
     subscribe(memberId, handler) {
       local.add(memberId, handler);

@@ -74,6 +74,17 @@ describe('memory bus', () => {
     await bus.close();
   });
 
+  it('has delivered by the time publish returns, and answers every publish with the same settled promise', async () => {
+    const bus = createMemoryBus();
+    const received: ServerEvent[] = [];
+    bus.subscribe(5, (event) => received.push(event));
+    const first = bus.publish(5, counters(1));
+    expect(received).toEqual([counters(1)]);
+    // Nothing to wait for in one process: a chat message publishes three times, and no publish allocates a promise.
+    expect(bus.publish(6, counters(2))).toBe(first);
+    await expect(first).resolves.toBeUndefined();
+  });
+
   it('forgets a member once their last handler is gone', async () => {
     const bus = createMemoryBus();
     const first = bus.subscribe(4, () => {});

@@ -67,10 +67,13 @@ export interface NewBatchMessage {
   warnings: MessageRow['warnings'];
 }
 
+/** The `messages` columns by property name, listed once: every message a batch stores is mapped with them (issue 36). */
+const MESSAGE_COLUMNS = Object.entries(getTableColumns(messages));
+
 /** A raw `messages` row (column names, driver values) as the schema's typed row, whatever columns it has. */
 function toMessageRow(raw: Record<string, unknown>): MessageRow {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(messages))) {
+  for (const [key, column] of MESSAGE_COLUMNS) {
     const value = raw[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }

@@ -49,6 +49,15 @@ describe('detectSafetySignals: contact details in any language', () => {
     expect(detect('trovami su Telegrаm', 'it')).toContain('messenger');
   });
 
+  it('reads every detector whatever the text lacks: a link without a dot, a handle beside an address, a spelled link after a real one', () => {
+    // The contact scan skips what cannot match (no digit, no "@", no dot): these pin the edges.
+    expect(detect('open http://localhost now', 'en')).toContain('link');
+    expect(detect('anna@gmx.de or @anna_92', 'en')).toEqual(expect.arrayContaining(['email', 'messenger']));
+    expect(detect('see www.example.org or fotos dot nl', 'en')).toContain('link');
+    expect(detect('no digits, no at, no dot here', 'en')).toEqual([]);
+    expect(detect('Ｍｙ ｎｕｍｂｅｒ ０１５２１２３４５６７８', 'en')).toContain('phone');
+  });
+
   it('finds IBANs and crypto addresses', () => {
     expect(detect('IBAN: DE89 3704 0044 0532 0130 00 danke', 'de')).toEqual(['iban']);
     expect(detect('NL91ABNA0417164300', 'nl')).toEqual(['iban']);

@@ -52,6 +52,23 @@ describe('safety rule lists', () => {
     expect(await auditCount('safety_rule.add')).toBeGreaterThanOrEqual(2);
   });
 
+  it("screens a message without a promise once the site's lists are in memory, with the same answer", async () => {
+    const { safetySignals, safetyRules: console } = ctx.services;
+    const fresh = await createSite(ctx.db, { domain: `screen-now-${Date.now()}.example` });
+    const text = 'write me on whatsapp: anna@gmx.de';
+    // Not loaded yet: the caller takes the promise.
+    expect(safetySignals.screenMessageNow(fresh, 'en', text)).toBeUndefined();
+    const screened = await safetySignals.screenMessage(fresh, 'en', text);
+    expect(screened.asked).toContain('email');
+    expect(safetySignals.screenMessageNow(fresh, 'en', text)).toEqual(screened);
+    expect(safetySignals.screenMessageNow(fresh, 'de', 'ruf an: 015212345678')?.asked).toEqual(['phone']);
+    // An operator's change drops the lists: the next send loads them again, with the change.
+    await console.add(moderator, { site_id: fresh.id, language: null, category: 'money', kind: 'word', value: 'satispay' });
+    expect(safetySignals.screenMessageNow(fresh, 'en', 'satispay')).toBeUndefined();
+    expect((await safetySignals.screenMessage(fresh, 'en', 'satispay')).asked).toEqual(['money']);
+    expect(safetySignals.screenMessageNow(fresh, 'en', 'satispay')?.asked).toEqual(['money']);
+  });
+
   it('refuses a duplicate, a regular expression and an unknown site', async () => {
     const { safetyRules: console } = ctx.services;
     const input = { site_id: null, language: 'en' as const, category: 'insult' as const, kind: 'phrase' as const, value: 'you clown' };

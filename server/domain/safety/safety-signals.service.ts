@@ -28,6 +28,8 @@ interface SiteEntry {
   choices: SiteSafetyChoices;
   /** Compiled lists by language set, built on first use. */
   compiled: Map<string, CompiledSafetyRules>;
+  /** The same, found by the site's locale and the reader's language without building the set's key. */
+  byLocale: Map<string, Map<Language, CompiledSafetyRules>>;
 }
 
 /**
@@ -53,6 +55,7 @@ export function createSafetySignals(deps: { rules: SafetyRulesRepository; clock:
           rules,
           choices: settings ? { holdContactTexts: settings.holdContactTexts, messagePolicy: settings.messagePolicy } : DEFAULT_SAFETY_CHOICES,
           compiled: new Map(),
+          byLocale: new Map(),
         };
         // A load that began before an operator's change must not put back what it read.
         if (started === generation) sites.set(siteId, entry);
@@ -81,6 +84,14 @@ export function createSafetySignals(deps: { rules: SafetyRulesRepository; clock:
    * English (the lingua franca of scams), plus those for every language.
    */
   function compiledFor(entry: SiteEntry, site: SiteRow, language: Language): CompiledSafetyRules {
+    let byLanguage = entry.byLocale.get(site.domainLanguage);
+    if (!byLanguage) entry.byLocale.set(site.domainLanguage, (byLanguage = new Map()));
+    let compiled = byLanguage.get(language);
+    if (!compiled) byLanguage.set(language, (compiled = compileFor(entry, site, language)));
+    return compiled;
+  }
+
+  function compileFor(entry: SiteEntry, site: SiteRow, language: Language): CompiledSafetyRules {
     // The site's language is stored as a locale ("de-DE").
     const siteLanguage = site.domainLanguage.slice(0, 2).toLowerCase() as Language;
     const languages = [...new Set<Language>([language, 'en', ...(SUPPORTED_LANGUAGES.includes(siteLanguage) ? [siteLanguage] : [])])];
@@ -93,6 +104,11 @@ export function createSafetySignals(deps: { rules: SafetyRulesRepository; clock:
     return compiled;
   }
 
+  function screen(entry: SiteEntry, site: SiteRow, language: Language, text: string): MessageScreening {
+    const found = detectSafetySignals(text, compiledFor(entry, site, language));
+    return { asked: askedAbout(found), warnings: warningsOf(found), policy: entry.choices.messagePolicy };
+  }
+
   return {
     /** Everything the signals find in a text, for a reader of `language` on `site`. */
     async detect(site: SiteRow, language: Language, text: string): Promise<SafetyCategory[]> {
@@ -101,9 +117,20 @@ export function createSafetySignals(deps: { rules: SafetyRulesRepository; clock:
 
     /** Before a member's message is sent: what to ask them about, and what to warn the recipient of. */
     async screenMessage(site: SiteRow, language: Language, text: string): Promise<MessageScreening> {
-      const entry = await entryOf(site.id);
-      const found = detectSafetySignals(text, compiledFor(entry, site, language));
-      return { asked: askedAbout(found), warnings: warningsOf(found), policy: entry.choices.messagePolicy };
+      return screen(await entryOf(site.id), site, language, text);
+    },
+
+    /**
+     * `screenMessage` without a promise when the site's lists are in memory, as they are for
+     * every send but the first after a start or an operator's change: a chat send is screened
+     * thousands of times a second, and each promise on its way is work and garbage (issue 36).
+     * Undefined: not loaded yet, ask `screenMessage`.
+     */
+    screenMessageNow(site: SiteRow, language: Language, text: string): MessageScreening | undefined {
+      const entry = sites.get(site.id);
+      if (!entry) return undefined;
+      if (Date.now() - entry.loadedAt > ttl) load(site.id).catch(() => undefined);
+      return screen(entry, site, language, text);
     },
 
     /** A profile text: what holds it for review (nothing when the site lets such texts go live). */
