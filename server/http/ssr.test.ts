@@ -135,3 +135,13 @@ describe('how a page is sent', () => {
     expect(response.body.trimEnd().endsWith('</html>')).toBe(true);
   });
 });
+
+describe('what loaders read of the address', () => {
+  it('gives a client navigation’s loaders the page’s address without React Router’s own parameters', async () => {
+    const response = await ctx.app.inject({ url: '/members.data?_routes=routes%2Fmembers%2Fsearch&age_min=30', cookies });
+    expect(response.statusCode).toBe(200);
+    // The search's loader hands back the query it searched with.
+    expect(response.body).toContain('age_min');
+    expect(response.body).not.toContain('_routes');
+  });
+});
