@@ -120,10 +120,13 @@ describe('how a page is sent', () => {
     expect(unzipped.replaceAll(nonceOfResponse(zipped), 'NONCE')).toBe(plain.body.replaceAll(nonceOfResponse(plain), 'NONCE'));
   });
 
-  it('answers HEAD with the headers of the page and no body', async () => {
+  it('answers HEAD with the headers of the page, its length among them, and no body', async () => {
+    const page = await ctx.app.inject({ url: '/', headers: browser });
     const response = await ctx.app.inject({ method: 'HEAD', url: '/', headers: browser });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
+    // A nonce is as long as any other: the page's length does not depend on it.
+    expect(response.headers['content-length']).toBe(String(page.rawPayload.byteLength));
     expect(response.rawPayload.byteLength).toBe(0);
   });
 
