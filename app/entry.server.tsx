@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { hasDeferredData } from './lib/deferred-data';
+import { collectPiped } from './lib/whole-document';
 import { DocumentOnlyProvider } from './lib/document-only';
 import { CatalogueProvider } from './lib/i18n';
 import { NonceProvider } from './lib/nonce';
@@ -40,8 +41,18 @@ export default function handleRequest(request: Request, status: number, headers:
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = new PassThrough();
           headers.set('Content-Type', 'text/html; charset=utf-8');
+          if (waitForAll) {
+            // All of it is ready: one buffer with its length, which the server sends in one write.
+            const whole = status;
+            collectPiped(pipe).then((body) => {
+              headers.set('Content-Length', String(body.byteLength));
+              // React's chunks are ordinary (not shared) memory.
+              resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers, status: whole }));
+            }, reject);
+            return;
+          }
+          const body = new PassThrough();
           resolve(new Response(createReadableStreamFromReadable(body) as never, { headers, status }));
           pipe(body);
         },

@@ -99,6 +99,51 @@ describe('useTranslation', () => {
     expect(html).toBe('<p>Welcome, Ada</p><p>Welcome, {{name}}</p><p>Welcome, Bo</p>');
   });
 
+  it('remembers a text with plain values per key and values, apart from other values and types', () => {
+    const instance = instanceOf('en', en);
+    const calls: unknown[][] = [];
+    const translate = instance.t.bind(instance);
+    instance.t = ((...args: unknown[]) => {
+      calls.push(args);
+      return (translate as unknown as (...all: unknown[]) => unknown)(...args);
+    }) as unknown as typeof instance.t;
+    const { html } = render(
+      instance,
+      ({ t }) => t('likes', { count: 1 }),
+      ({ t }) => t('likes', { count: 1 }),
+      ({ t }) => t('likes', { count: 3 }),
+      ({ t }) => t('likes', { count: '1' as unknown as number }),
+      ({ t }) => t('welcome', { name: 'Ada' }),
+      ({ t }) => t('welcome', { name: 'Ada' }),
+    );
+    // What i18next itself says for a count given as a string, whatever that is: not the memo's '1 like'.
+    const asString = String(instanceOf('en', en).t('likes', { count: '1' as unknown as number }));
+    expect(asString).not.toBe('1 like');
+    expect(html).toBe(`<p>1 like</p><p>1 like</p><p>3 likes</p><p>${asString}</p><p>Welcome, Ada</p><p>Welcome, Ada</p>`);
+    // The second `{ count: 1 }` and the second Ada came from the memo; the string '1' did not.
+    expect(calls.map(([key, options]) => [key, options])).toEqual([
+      ['likes', { count: 1 }],
+      ['likes', { count: 3 }],
+      ['likes', { count: '1' }],
+      ['welcome', { name: 'Ada' }],
+    ]);
+  });
+
+  it('lets no value spell another call’s key, and translates calls with other options every time', () => {
+    const instance = instanceOf('en', { pair: '{{a}}|{{b}}', greeting: 'Hello' });
+    const spelled = 'x\u0000b\u0000y';
+    const { html } = render(
+      instance,
+      // Joined with bare separators, this call and the next would share a key.
+      ({ t }) => t('pair', { a: spelled }),
+      ({ t }) => t('pair', { a: 'x', b: 'y' }),
+      ({ t }) => t('pair', { a: 'x', b: 'y', c: 'z' }),
+      ({ t }) => String(t('pair', { a: 'x', b: 'y', c: { nested: true } } as never)),
+      ({ t }) => String(t('greeting', { returnObjects: true })),
+    );
+    expect(html).toBe(`<p>${spelled}|{{b}}</p><p>x|y</p><p>x|y</p><p>x|y</p><p>Hello</p>`);
+  });
+
   it('takes every component’s hook from this module, not react-i18next’s per-component one', () => {
     const pattern = "(\\{|,) *useTranslation *(,|\\}).*from 'react-i18next'";
     const found = spawnSync('git', ['grep', '--untracked', '-l', '-E', pattern, '--', 'app'], { encoding: 'utf8' });

@@ -289,10 +289,12 @@ function toWebRequest(request: FastifyRequest, { abortOnClose = true } = {}): Re
   } as RequestInit);
 }
 
-function sendWebResponse(reply: FastifyReply, response: Response, nonce: string | null, analytics: AnalyticsIds) {
+async function sendWebResponse(reply: FastifyReply, response: Response, nonce: string | null, analytics: AnalyticsIds) {
   reply.status(response.status);
+  const whole = !!response.body && isWholeDocument(response);
   for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') reply.header(name, value);
+    // A whole document's length is Fastify's to set: it knows whether compression changes the body.
+    if (name !== 'set-cookie' && !(whole && name === 'content-length')) reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
@@ -300,5 +302,13 @@ function sendWebResponse(reply: FastifyReply, response: Response, nonce: string 
     reply.header('content-security-policy', buildContentSecurityPolicy(nonce, analytics));
   }
   if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
+  // A document rendered whole comes with its length (app/entry.server.tsx): its one buffer goes
+  // to the socket in one write, instead of through a web stream and a Node stream chunk by chunk.
+  if (whole) return reply.send(Buffer.from(await response.arrayBuffer()));
   return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
+}
+
+/** An HTML response whose length is known: its body is one buffer already, read at once. */
+export function isWholeDocument(response: Response): boolean {
+  return response.headers.has('content-length') && !!response.headers.get('content-type')?.startsWith('text/html');
 }

@@ -4,8 +4,8 @@ import { Link } from '../../components/ui/links';
 import type { Route } from './+types/mail-change-do';
 
 /** Confirming happens when the link is opened: the link itself is the proof. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const token = url.searchParams.get('token') ?? '';
   return { errorCode: await context.confirmMailChange(token) };
 }
 

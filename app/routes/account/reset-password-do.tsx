@@ -8,8 +8,8 @@ import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import type { Route } from './+types/reset-password-do';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const token = url.searchParams.get('token') ?? '';
   return { token, isLive: token.length >= 10 && (await context.isResetLinkLive(token)) };
 }
 

@@ -7,8 +7,8 @@ import { useApiAction } from '../../lib/use-api-action';
 import type { Route } from './+types/unsubscribe';
 
 /** Opening the page only reads the link: mail scanners open links, and nothing may change then. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const token = url.searchParams.get('token') ?? '';
   return { token, link: await context.describeUnsubscribe(token) };
 }
 

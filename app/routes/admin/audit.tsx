@@ -9,10 +9,10 @@ import type { Route } from './+types/audit';
 
 const FILTERS = ['action', 'target_type', 'target_id', 'from', 'to'] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // Not signed in: the console layout shows its sign-in instead of this page.
   if (!context.staff) return { query: '', page: null, error: null };
-  const incoming = new URL(request.url).searchParams;
+  const incoming = url.searchParams;
   const query = new URLSearchParams();
   for (const name of FILTERS) {
     const value = incoming.get(name);

@@ -10,10 +10,10 @@ import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import type { Route } from './+types/canned-replies';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // Not signed in: the console layout shows its sign-in instead of this page.
   if (!context.staff) return { replies: [] as CannedReply[], siteId: '', sites: [] as SiteOptions, error: null };
-  const chosen = new URL(request.url).searchParams.get('site_id');
+  const chosen = url.searchParams.get('site_id');
   const read = (siteId: string) => context.adminGet<CannedRepliesList | { message: string }>(`/api/admin/canned-replies?site_id=${encodeURIComponent(siteId)}`);
   let siteId = chosen ?? '1';
   let answer = await read(siteId);

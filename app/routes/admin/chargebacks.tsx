@@ -17,10 +17,10 @@ import type { Route } from './+types/chargebacks';
 const QUERY = ['kind', 'open_debt', 'site_id', 'user_id', 'after'] as const;
 type ChargebacksPage = { items: ConsoleChargeback[]; next_after: string | null };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // Not signed in: the console layout shows its sign-in instead of this page.
   if (!context.staff) return { page: null, error: null };
-  const incoming = new URL(request.url).searchParams;
+  const incoming = url.searchParams;
   const query = new URLSearchParams();
   for (const name of QUERY) if (incoming.get(name)) query.set(name, incoming.get(name)!);
   const answer = await context.adminGet<ChargebacksPage | { message: string }>(`/api/admin/chargebacks?${query}`);

@@ -13,10 +13,10 @@ import { formatMoney } from '../../lib/format-money';
 import type { Route } from './+types/dashboard';
 import { useConsoleLanguage } from '../../components/admin/use-console-language';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // Not signed in: the console layout shows its sign-in instead of this page.
   if (!context.staff) return { figures: null, error: null, ratios: null };
-  const incoming = new URL(request.url).searchParams;
+  const incoming = url.searchParams;
   const query = new URLSearchParams();
   for (const name of ['range', 'site_id']) {
     const value = incoming.get(name);

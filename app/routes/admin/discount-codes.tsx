@@ -15,10 +15,10 @@ import { useConsoleLanguage } from '../../components/admin/use-console-language'
 
 const QUERY = ['kind', 'status', 'code', 'after'] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // Not signed in: the console layout shows its sign-in instead of this page.
   if (!context.staff) return { page: null, error: null };
-  const incoming = new URL(request.url).searchParams;
+  const incoming = url.searchParams;
   const query = new URLSearchParams();
   for (const name of QUERY) if (incoming.get(name)) query.set(name, incoming.get(name)!);
   const answer = await context.adminGet<{ items: ConsoleDiscountCode[]; next_after: string | null } | { message: string }>(

@@ -10,8 +10,8 @@ import { api } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import type { Route } from './+types/enrol';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const token = url.searchParams.get('token') ?? '';
   const invitation = await context.adminGet<z.infer<typeof InvitationResponse>>(`/api/admin/invitation?token=${encodeURIComponent(token)}`);
   return { token, invitation: invitation.status === 200 ? invitation.body : null };
 }

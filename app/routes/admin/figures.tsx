@@ -11,10 +11,10 @@ import type { Route } from './+types/figures';
 
 const QUERY_FIELDS = Object.keys(BusinessFiguresQuery.shape);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // Not signed in: the console layout shows its sign-in instead of this page.
   if (!context.staff) return { figures: null, error: null, query: '' };
-  const incoming = new URL(request.url).searchParams;
+  const incoming = url.searchParams;
   const query = new URLSearchParams();
   // An empty field of the form means "any", not an empty traffic source.
   for (const name of QUERY_FIELDS) {

@@ -6,9 +6,9 @@ import type { Route } from './+types/host-figures';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   if (!context.staff) return { figures: null, error: null };
-  const query = new URL(request.url).searchParams;
+  const query = url.searchParams;
   // The last 30 days unless the operator chose a period.
   const today = new Date();
   const from = query.get('from') || isoDay(new Date(today.getTime() - 29 * 86_400_000));

@@ -13,9 +13,9 @@ import type { Route } from './+types/inbox';
 /** Minutes a claim lasts without activity (the server's `CLAIM_MINUTES`). */
 const CLAIM_MINUTES = 5;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   if (!context.staff) return { page: null, siteId: '' };
-  const incoming = new URL(request.url).searchParams;
+  const incoming = url.searchParams;
   const query = new URLSearchParams();
   for (const name of ['site_id', 'page'] as const) {
     const value = incoming.get(name);

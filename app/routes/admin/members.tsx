@@ -11,10 +11,10 @@ import type { Route } from './+types/members';
 
 const PASSED = ['q', 'site_id', 'status', 'page', 'page_size', 'sort', 'dir'] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // Not signed in: the console layout shows its sign-in instead of this page.
   if (!context.staff) return { page: null, error: null };
-  const incoming = new URL(request.url).searchParams;
+  const incoming = url.searchParams;
   const query = new URLSearchParams();
   for (const name of PASSED) {
     const value = incoming.get(name);

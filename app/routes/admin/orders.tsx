@@ -17,10 +17,10 @@ import { useConsoleLanguage } from '../../components/admin/use-console-language'
 const FILTERS = ['status', 'refunded', 'payment_method', 'site_id', 'user_id', 'payment_id', 'from', 'to'] as const;
 const PAGING = ['sort', 'dir', 'after'] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // Not signed in: the console layout shows its sign-in instead of this page.
   if (!context.staff) return { filter: '', page: null, totals: null, error: null, totalsError: null };
-  const incoming = new URL(request.url).searchParams;
+  const incoming = url.searchParams;
   const filter = new URLSearchParams();
   for (const name of FILTERS) if (incoming.get(name)) filter.set(name, incoming.get(name)!);
   const listQuery = new URLSearchParams(filter);

@@ -9,10 +9,10 @@ import { api, ApiError } from '../../lib/api-client';
 import { useApiAction } from '../../lib/use-api-action';
 import type { Route } from './+types/partner-cards';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // Not signed in: the console layout shows its sign-in instead of this page.
   if (!context.staff) return { cards: [] as AdminPartnerCard[], siteId: '', error: null };
-  const siteId = new URL(request.url).searchParams.get('site_id') ?? '';
+  const siteId = url.searchParams.get('site_id') ?? '';
   const answer = await context.adminGet<z.infer<typeof PartnerCardsList> | { message: string }>(
     `/api/admin/partner-cards${siteId ? `?site_id=${encodeURIComponent(siteId)}` : ''}`,
   );

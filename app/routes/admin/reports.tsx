@@ -15,9 +15,9 @@ import type { Route } from './+types/reports';
 const FILTERS = ['open', ...REPORT_STATUSES, 'all'] as const;
 const PASSED_ON = ['status', 'sort', 'dir', 'page', 'page_size'] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   if (!context.staff) return { page: null, status: 'open' };
-  const incoming = new URL(request.url).searchParams;
+  const incoming = url.searchParams;
   const query = new URLSearchParams();
   for (const name of PASSED_ON) {
     const value = incoming.get(name);

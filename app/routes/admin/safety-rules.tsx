@@ -7,9 +7,9 @@ import { SafetyRuleTable } from '../../components/admin/safety/SafetyRuleTable';
 import { SiteSafetyForm } from '../../components/admin/safety/SiteSafetyForm';
 import type { Route } from './+types/safety-rules';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   if (!context.staff) return null;
-  const siteParam = Number(new URL(request.url).searchParams.get('site'));
+  const siteParam = Number(url.searchParams.get('site'));
   const siteId = Number.isInteger(siteParam) && siteParam > 0 ? siteParam : null;
   const rules = await context.adminGet<SafetyRulesList>(`/api/admin/safety-rules${siteId ? `?site_id=${siteId}` : ''}`);
   if (rules.status === 403) throw data('Your role does not allow this page.', { status: 403 });

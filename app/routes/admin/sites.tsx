@@ -14,10 +14,10 @@ import type { Route } from './+types/sites';
 
 const PASSED_ON = ['page', 'page_size', 'sort', 'dir', 'name', 'domain', 'status'] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // Not signed in: the console layout shows its sign-in instead of this page.
   if (!context.staff) return { page: null };
-  const incoming = new URL(request.url).searchParams;
+  const incoming = url.searchParams;
   const query = new URLSearchParams();
   for (const name of PASSED_ON) {
     const value = incoming.get(name);

@@ -9,12 +9,12 @@ import { useConsoleLanguage } from '../../components/admin/use-console-language'
 const DAY = 24 * 60 * 60 * 1000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // Not signed in: the console layout shows its sign-in instead of this page.
   if (!context.staff) return { report: null, problem: null, error: null, asked: { from: '', to: '' }, today: '' };
   // Worked out once, here, so the server's render and the browser's agree on the quick periods.
   const today = isoDay(Date.now());
-  const incoming = new URL(request.url).searchParams;
+  const incoming = url.searchParams;
   const asked = { from: incoming.get('from') ?? '', to: incoming.get('to') ?? '' };
   const query = new URLSearchParams();
   const siteId = incoming.get('site_id');

@@ -21,14 +21,14 @@ import type { Route } from './+types/checkout';
 
 const notFound = () => data('This page could not be found', { status: 404 });
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect('/login');
   const offer = (await context.listBundles())!;
   const bundle = offer.bundles.find((candidate) => String(candidate.id) === params.id);
   if (!bundle) throw notFound();
   const method = params.paymentmethod ?? null;
   if (method !== null && !isPaymentMethod(method)) throw notFound();
-  const orderId = Number(new URL(request.url).searchParams.get('order'));
+  const orderId = Number(url.searchParams.get('order'));
   const order = Number.isSafeInteger(orderId) && orderId > 0 ? await context.orderStatus(orderId) : null;
   // A method this country does not offer (the member moved) falls back to choosing again; a
   // return from the provider keeps it, to show how that payment ended.

@@ -17,9 +17,9 @@ import type { Route } from './+types/search';
 /** Cards in the server's render: two rows on a wide screen, more than a phone's first screen. */
 export const FIRST_SCREEN_CARDS = 8;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   // A member's search starts at the gender they are looking for, not at "any".
-  const query = withDefaultGender(Object.fromEntries(new URL(request.url).searchParams), defaultGender(context.user?.profile.seeking));
+  const query = withDefaultGender(Object.fromEntries(url.searchParams), defaultGender(context.user?.profile.seeking));
   const first = await context.searchMembers({ ...query, page: '1' });
   if (!first.ok) return { query, first, restOfPage: false };
   // The first screen shows a few cards; the rest of the page comes from the API after hydration

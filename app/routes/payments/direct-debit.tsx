@@ -14,9 +14,9 @@ import type { Route } from './+types/direct-debit';
 
 const notFound = () => data('This page could not be found', { status: 404 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect('/login');
-  const orderId = Number(new URL(request.url).searchParams.get('order'));
+  const orderId = Number(url.searchParams.get('order'));
   if (!Number.isSafeInteger(orderId) || orderId <= 0) throw notFound();
   const answer = await context.orderStatus(orderId);
   // Another member's order, or one paid another way, is not this page's business.

@@ -12,9 +12,9 @@ import type { Route } from './+types/swipe-page';
 type Mode = 'swipe_game' | 'match_finder';
 const modeOf = (pathname: string): Mode => (pathname.startsWith('/swipe-game') ? 'swipe_game' : 'match_finder');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect('/login');
-  return { mode: modeOf(new URL(request.url).pathname) };
+  return { mode: modeOf(url.pathname) };
 }
 
 /**
