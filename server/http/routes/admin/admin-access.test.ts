@@ -213,7 +213,7 @@ describe('console access', () => {
         expect(response.statusCode, label).not.toBe(401);
       }
     }
-  });
+  }, 120_000); // every route as every role, one after another: the allowed ones run their handlers
 
   it('answers every other spelling of a console address as the route it names, or not at all', async () => {
     const member = await createVisibleMember(ctx, site);
