@@ -39,11 +39,12 @@ export function createStrengthChecker(options: StrengthCheckerOptions = {}) {
   const startTimeoutMs = options.startTimeoutMs ?? START_TIMEOUT_MS;
   const onFallback = options.onFallback ?? warnOnce();
 
-  let current: { worker: Worker; ready: Promise<void>; users: number } | null = null;
-  const waiting = new Map<number, { resolve: (score: number) => void; reject: (error: Error) => void }>();
+  type Pending = { resolve: (score: number) => void; reject: (error: Error) => void };
+  type Handle = { worker: Worker; ready: Promise<void>; users: number; waiting: Map<number, Pending> };
+  let current: Handle | null = null;
   let lastId = 0;
 
-  function start() {
+  function start(): Handle {
     // The server's young-generation floor (ADR 0083) is a process flag and would apply here too;
     // this thread only builds its dictionaries once and answers a check now and then, and with a
     // young generation of 8 MB it took 88–92 MB of memory instead of 114–119 MB.
@@ -54,7 +55,9 @@ export function createStrengthChecker(options: StrengthCheckerOptions = {}) {
     ready.catch(() => undefined);
     const startTimer = setTimeout(() => fail(new Error(`the password-strength thread did not start within ${startTimeoutMs} ms`)), startTimeoutMs);
     startTimer.unref();
-    const handle = { worker, ready, users: 0 };
+    // Each thread's own checks: a thread that dies fails only what it was asked.
+    const waiting = new Map<number, Pending>();
+    const handle = { worker, ready, users: 0, waiting };
 
     function fail(error: Error) {
       clearTimeout(startTimer);
@@ -95,13 +98,13 @@ export function createStrengthChecker(options: StrengthCheckerOptions = {}) {
     handle.worker.ref();
     try {
       await handle.ready;
-      return await ask(handle.worker, password, inputs);
+      return await ask(handle, password, inputs);
     } finally {
       if (--handle.users === 0) handle.worker.unref();
     }
   }
 
-  function ask(worker: Worker, password: string, inputs: string[]): Promise<number> {
+  function ask({ worker, waiting }: Handle, password: string, inputs: string[]): Promise<number> {
     const id = ++lastId;
     return new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => {
