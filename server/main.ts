@@ -10,7 +10,7 @@ import type { SeededDemo } from './seed/demo-seed';
 import { describeDemoStaffKeys, refuseStaffWithPublishedKeys } from './seed/demo-staff';
 import { buildHttpApp } from './http/app';
 import { createDevMiddleware } from './http/dev-middleware';
-import { prepareStrengthCheck } from './domain/accounts/password-strength';
+import { prepareStrengthCheck, stopStrengthCheck } from './domain/accounts/password-strength';
 import { outboxAccessFor } from './http/outbox-access';
 import { createServices, type Services } from './services';
 import { createMetricsAccess } from './observability/metrics-access';
@@ -61,6 +61,7 @@ async function main() {
         await app.close();
         await stopMetrics();
         await services.close();
+        await stopStrengthCheck();
         await database.close();
       } finally {
         clearTimeout(force);
@@ -86,7 +87,7 @@ async function main() {
     if (config.runsJobs) startJobRunner(services.jobRunner, config.jobBudget, 'web', (message, details, level = 'warn') => app.log[level](details, message));
     // The city index takes about a second to build: do it now, not on a member's first geocode.
     setImmediate(() => services.geo.listCities('NL', undefined, 1));
-    // So do the password dictionaries: not on the first sign-up.
+    // So do the password dictionaries (in their worker thread, ADR 0084): not on the first sign-up.
     setImmediate(() => void prepareStrengthCheck());
   } catch (error) {
     await database.close();

@@ -1,0 +1,2 @@
+// Fails while loading, before it is ready.
+throw new Error('no dictionaries here');
