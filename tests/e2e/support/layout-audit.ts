@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { afterEffects } from './browser';
 
 /**
  * What a member sees on any screen, checked in the page itself: the page never scrolls sideways,
@@ -66,7 +67,7 @@ export async function settle(page: Page) {
       return animation.playState !== 'running' || timing?.iterations === Infinity || Number(timing?.endTime ?? 0) > 3_000;
     }),
   );
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await afterEffects(page);
 }
 
 /** axe-core's WCAG 2.1 AA violations and skipped heading levels on the page as it is now, one line each: rule, impact, first targets. */
