@@ -17,7 +17,7 @@ const message = (id: number, read = false): ChatMessage => ({
 });
 
 describe('chat store', () => {
-  beforeEach(() => useChat.setState({ chats: [], messages: {}, lastSeenId: null }));
+  beforeEach(() => useChat.setState({ chats: [], messages: {}, lastSeenId: null, removed: {} }));
 
   it('keeps each message once, oldest first', () => {
     useChat.getState().addMessage(message(3));
@@ -49,5 +49,23 @@ describe('chat store', () => {
     useChat.getState().setCursor(25);
     useChat.getState().setCursor(20);
     expect(useChat.getState().lastSeenId).toBe(25);
+  });
+
+  it('keeps a removed chat out of a list loaded before the server deleted it, until a newer message or an undo', () => {
+    const chat = (id: number, lastId: number) => ({ conversation: { id }, last_message: { id: lastId, text: '', kind: 'text', mine: false } }) as never;
+    useChat.getState().setChats([chat(7, 12), chat(8, 30)]);
+    useChat.getState().removeChat(7);
+    expect(useChat.getState().chats.map((item) => item.conversation.id)).toEqual([8]);
+    // The list the page loaded on its way out of the conversation still had it.
+    useChat.getState().setChats([chat(7, 12), chat(8, 30)]);
+    expect(useChat.getState().chats.map((item) => item.conversation.id)).toEqual([8]);
+    // The other member writes again: the chat is back with the new message.
+    useChat.getState().setChats([chat(7, 31), chat(8, 30)]);
+    expect(useChat.getState().chats.map((item) => item.conversation.id)).toEqual([7, 8]);
+
+    useChat.getState().removeChat(8);
+    useChat.getState().forgetRemoval(8);
+    useChat.getState().setChats([chat(7, 31), chat(8, 30)]);
+    expect(useChat.getState().chats.map((item) => item.conversation.id)).toEqual([7, 8]);
   });
 });

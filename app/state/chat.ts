@@ -12,6 +12,12 @@ interface ChatState {
    * until the tab has one (its page data is current then, and the server gives the cursor).
    */
   lastSeenId: number | null;
+  /**
+   * Chats this member removed, by conversation, with the newest message id each had then. A
+   * chat list loaded while the removal was on its way (the page revalidates as it leaves the
+   * conversation) must not bring it back; a message newer than that id does.
+   */
+  removed: Record<number, number>;
   /** A message for the chat list, e.g. that removing a chat failed. */
   notice: string | null;
   setNotice(notice: string | null): void;
@@ -24,6 +30,8 @@ interface ChatState {
   addMessage(message: ChatMessage): void;
   markOpened(conversationId: number): void;
   removeChat(conversationId: number): void;
+  /** The removal was undone or failed: the server's list shows the chat again. */
+  forgetRemoval(conversationId: number): void;
   /** A like made a match: the conversation with that member gets its mark at once. */
   markMatched(profileId: number): void;
 }
@@ -39,16 +47,22 @@ const merge = (current: ChatMessage[], incoming: ChatMessage[]) => {
   return [...known.values()].sort(byId);
 };
 
+const isRemoved = (removed: Record<number, number>, chat: Chat) => {
+  const upTo = removed[chat.conversation.id];
+  return upTo !== undefined && (chat.last_message?.id ?? 0) <= upTo;
+};
+
 /** Realtime chat state (architecture: Zustand for what the socket changes). */
 export const useChat = create<ChatState>((set) => ({
   chats: [],
   messages: {},
   lastSeenId: null,
+  removed: {},
   notice: null,
   setNotice: (notice) => set({ notice }),
   setChats: (chats) =>
     set((state) => ({
-      chats,
+      chats: chats.filter((chat) => !isRemoved(state.removed, chat)),
       lastSeenId: state.lastSeenId ?? Math.max(0, ...chats.map((chat) => chat.last_message?.id ?? 0)),
     })),
   setCursor: (messageId) => set((state) => ({ lastSeenId: Math.max(state.lastSeenId ?? 0, messageId) })),
@@ -66,6 +80,18 @@ export const useChat = create<ChatState>((set) => ({
     })),
   markOpened: (conversationId) =>
     set((state) => ({ chats: state.chats.map((chat) => (chat.conversation.id === conversationId ? { ...chat, num_unread_messages: 0 } : chat)) })),
-  removeChat: (conversationId) => set((state) => ({ chats: state.chats.filter((chat) => chat.conversation.id !== conversationId) })),
+  removeChat: (conversationId) =>
+    set((state) => {
+      const chat = state.chats.find((candidate) => candidate.conversation.id === conversationId);
+      return {
+        chats: state.chats.filter((candidate) => candidate !== chat),
+        removed: { ...state.removed, [conversationId]: Math.max(state.removed[conversationId] ?? 0, chat?.last_message?.id ?? 0) },
+      };
+    }),
+  forgetRemoval: (conversationId) =>
+    set((state) => {
+      const { [conversationId]: _forgotten, ...removed } = state.removed;
+      return { removed };
+    }),
   markMatched: (profileId) => set((state) => ({ chats: state.chats.map((chat) => (chat.profile.id === profileId ? { ...chat, matched: true } : chat)) })),
 }));

@@ -15,12 +15,13 @@ export function useChatRemoval(conversationId: number, name: string) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const { removeChat, setNotice } = useChat();
+  const { removeChat, forgetRemoval, setNotice } = useChat();
   const fail = (key: string, error: unknown) => setNotice(`${t(key)} ${error instanceof Error ? error.message : ''}`.trim());
 
   const undo = async () => {
     try {
       await api('chat-restore.php', { method: 'POST', body: { conversation: { id: conversationId } } });
+      forgetRemoval(conversationId);
       // Opening it loads the list and the history again, with the conversation back in both.
       await navigate(`/chats/${conversationId}`);
     } catch (error) {
@@ -29,12 +30,14 @@ export function useChatRemoval(conversationId: number, name: string) {
   };
 
   return async () => {
+    // Gone from the list at once, and kept out of any list loaded before the server deletes it.
     removeChat(conversationId);
     await navigate('/chats');
     try {
       await api('chat.php', { method: 'DELETE', body: { conversation: { id: conversationId } } });
     } catch (error) {
       fail('chat.remove_failed', error);
+      forgetRemoval(conversationId);
       void revalidator.revalidate();
       return;
     }
