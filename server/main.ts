@@ -10,7 +10,7 @@ import type { SeededDemo } from './seed/demo-seed';
 import { describeDemoStaffKeys, refuseStaffWithPublishedKeys } from './seed/demo-staff';
 import { buildHttpApp } from './http/app';
 import { createDevMiddleware } from './http/dev-middleware';
-import { prepareStrengthCheck } from './domain/accounts/password-strength';
+import { prepareStrengthCheck, stopStrengthCheck } from './domain/accounts/password-strength';
 import { outboxAccessFor } from './http/outbox-access';
 import { createServices, type Services } from './services';
 import { createMetricsAccess } from './observability/metrics-access';
@@ -61,6 +61,7 @@ async function main() {
         await app.close();
         await stopMetrics();
         await services.close();
+        await stopStrengthCheck();
         await database.close();
       } finally {
         clearTimeout(force);

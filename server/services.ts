@@ -13,7 +13,6 @@ import { composeProfiles } from './composition/profiles';
 import { composeSafety } from './composition/safety';
 import { composeSites } from './composition/sites';
 import { composeStores } from './composition/stores';
-import { stopStrengthCheck } from './domain/accounts/password-strength';
 
 export type { ServiceOverrides };
 
@@ -85,9 +84,6 @@ export async function createServices(config: Config, database: DatabaseHandle, o
       await jobs.jobRunner.stop();
       await profiles.presence.stop();
       money.demoPayments.close();
-      // The password-strength thread ends with the services that use it: the server's shutdown,
-      // and every test's services, which would otherwise leave a thread with its dictionaries.
-      await stopStrengthCheck();
       await closePlatform();
     },
   };
