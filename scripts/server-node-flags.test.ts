@@ -29,9 +29,10 @@ describe('the web server is started with its node flags everywhere (ADR 0083)', 
     expect(flagsBeforeStart(JSON.parse(cmd!.slice(4)) as string[])).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS]));
   });
 
-  it('the benches and the local cluster, which start the server as production does', () => {
+  it('the benches, the local cluster and the tests’ server processes, which start the server as production does', () => {
     expect(read('bench/support/server.ts')).toContain("spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'scripts/start.mjs']");
     expect(read('scripts/cluster/start-cluster.ts')).toContain("[...SERVER_NODE_FLAGS, 'scripts/start.mjs']");
+    expect(read('tests/setup/server-process.ts')).toContain("spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs']");
   });
 
   it('are flags this node accepts on its command line, and tells a process started without them', () => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 
 export interface ServerProcess {
   url: string;
@@ -13,12 +14,13 @@ export interface ServerProcess {
 }
 
 /**
- * The real server as `npm start` runs it (`node scripts/start.mjs`, production mode) on a free
- * port, with the given environment on top of this one; resolves once /readyz answers.
+ * The real server as `npm start` runs it (`scripts/start.mjs` with the server's node flags,
+ * production mode) on a free port, with the given environment on top of this one; resolves once
+ * /readyz answers.
  */
 export async function startServerProcess(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ServerProcess> {
   const port = await findFreePort();
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
