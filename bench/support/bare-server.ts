@@ -17,6 +17,8 @@ export interface Snapshot {
 
 export interface BareServer {
   url: string;
+  /** The child process's id, for its CPU time. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startBareServer(snapshot: Snapshot, others: Record<string,
 
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: server.child.pid!,
     async stop() {
       await server.stop();
     },
