@@ -14,8 +14,8 @@ interface ChatState {
   lastSeenId: number | null;
   /**
    * Chats this member removed, by conversation, with the newest message id each had then. A
-   * chat list loaded while the removal was on its way (the page revalidates as it leaves the
-   * conversation) must not bring it back; a message newer than that id does.
+   * chat list asked for before the server deleted it (the refresh a few seconds after a page
+   * loads, or one a socket event started) must not bring it back; a message newer than that id does.
    */
   removed: Record<number, number>;
   /** A message for the chat list, e.g. that removing a chat failed. */
