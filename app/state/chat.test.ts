@@ -56,7 +56,7 @@ describe('chat store', () => {
     useChat.getState().setChats([chat(7, 12), chat(8, 30)]);
     useChat.getState().removeChat(7);
     expect(useChat.getState().chats.map((item) => item.conversation.id)).toEqual([8]);
-    // The list the page loaded on its way out of the conversation still had it.
+    // A refresh asked for before the server deleted it still lists it.
     useChat.getState().setChats([chat(7, 12), chat(8, 30)]);
     expect(useChat.getState().chats.map((item) => item.conversation.id)).toEqual([8]);
     // The other member writes again: the chat is back with the new message.
