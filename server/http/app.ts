@@ -9,10 +9,10 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services';
-import { installErrorHandler } from './error-handler';
+import { installErrorHandler, notFoundScope } from './error-handler';
 import { installBodyDeadline } from './body-deadline';
 import { installJsonBodyParser, JSON_BODY_LIMIT } from './json-body';
-import { addSecurityHeaders } from './security-headers';
+import { addResponseHeaders } from './security-headers';
 import { authPlugin } from './auth';
 import { csrfPlugin } from './csrf';
 import { chatRoutes } from './routes/chat.routes';
@@ -47,7 +47,7 @@ import { pushSubscriptionsRoutes } from './routes/push-subscriptions.routes';
 import { MEDIA_CACHE_CONTROL, mediaRoutes } from './routes/media.routes';
 import { pageCacheInvalidationPlugin, pageCacheSettingsFor } from './page-cache-invalidation';
 import { memberPageCacheSettingsFor } from './member-page-cache';
-import { httpObservabilityPlugin } from '../observability/http-observability';
+import { httpObservabilityPlugin, unmatchedResponses } from '../observability/http-observability';
 import { createMetricsAccess } from '../observability/metrics-access';
 import { requestIdOf } from '../observability/request-id';
 import { AccessLogController } from '../observability/access-log';
@@ -97,11 +97,11 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   // CPU of a small call. Tests and development keep the check, production serializes directly.
   app.setSerializerCompiler(config.isProduction ? () => (data) => JSON.stringify(data) : serializerCompiler);
 
-  addSecurityHeaders(app, {
+  addResponseHeaders(app, {
     // Pages get their own CSP with a per-response nonce (ssr.ts); JSON needs none.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
-    // Strict-Transport-Security means something only over HTTPS: `addSecurityHeaders` sends it there.
+    // Strict-Transport-Security means something only over HTTPS: `addResponseHeaders` sends it there.
     hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   // Probes first and outside the site's scope: a load balancer's health check needs none of
@@ -256,6 +256,8 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
         ...(memberPageCache && { memberPageCache }),
       });
     }
+    // Last, so that its scope has every hook above: what no route answers, with its own metrics.
+    await app.register(notFoundScope, { translator: services.translator, onResponse: unmatchedResponses(services.metrics) });
   });
   return app;
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorStatus } from '../../contract/error-status';
 import type { ErrorBody, ErrorCode } from '../../contract/errors';
@@ -15,12 +15,8 @@ import { describeIssues, fromFastifyIssue, InputValidationError, isOnlyMissingRe
  * language (issue 32). Details of unexpected failures go to the log only.
  */
 export function installErrorHandler(app: FastifyInstance, translator: Translator) {
-  const languageOf = (request: FastifyRequest) => (isConsoleCall(request) ? consoleLanguageOf(request, translator) : (request.language ?? DEFAULT_LANGUAGE));
-  // A console call reads the console's own wording first (locales/admin, `errors.<code>`), then the shared one.
-  const translate = (request: FastifyRequest, code: ErrorCode, params: Record<string, unknown> = {}) =>
-    translator.forLanguage(languageOf(request))(isConsoleCall(request) ? [`admin:errors.${code}`, `errors.${code}`] : `errors.${code}`, params);
-
-  const send = (reply: FastifyReply, body: ErrorBody) => reply.status(errorStatus[body.error]).send(body);
+  const languageOf = (request: FastifyRequest) => languageOfError(request, translator);
+  const translate = (request: FastifyRequest, code: ErrorCode, params: Record<string, unknown> = {}) => translateError(translator, request, code, params);
 
   /** A request part that fails its schema: a translated problem per field; an id no record can have is a 404. */
   const sendInvalid = (request: FastifyRequest, reply: FastifyReply, part: string, issues: InputIssue[], input: unknown) => {
@@ -81,8 +77,31 @@ export function installErrorHandler(app: FastifyInstance, translator: Translator
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, { error: 'internal_error', message: translate(request, 'internal_error') });
   });
+}
 
-  app.setNotFoundHandler((request, reply) => send(reply, { error: 'not_found', message: translate(request, 'not_found') }));
+/**
+ * What no route answers: a translated `not_found`. Registered last in the site's scope, so the
+ * answers get every hook of that scope, plus `onResponse` (the metrics of unmatched requests):
+ * hooks of this scope run for these answers only, not for every route's (issue 36).
+ */
+export async function notFoundScope(app: FastifyInstance, options: { translator: Translator; onResponse: onResponseHookHandler }) {
+  app.addHook('onResponse', options.onResponse);
+  app.setNotFoundHandler((request, reply) => send(reply, { error: 'not_found', message: translateError(options.translator, request, 'not_found') }));
+}
+
+function send(reply: FastifyReply, body: ErrorBody) {
+  return reply.status(errorStatus[body.error]).send(body);
+}
+
+/** A member's page language, or on a console call the staff member's console language. */
+function languageOfError(request: FastifyRequest, translator: Translator) {
+  return isConsoleCall(request) ? consoleLanguageOf(request, translator) : (request.language ?? DEFAULT_LANGUAGE);
+}
+
+/** A console call reads the console's own wording first (locales/admin, `errors.<code>`), then the shared one. */
+function translateError(translator: Translator, request: FastifyRequest, code: ErrorCode, params: Record<string, unknown> = {}) {
+  const keys = isConsoleCall(request) ? [`admin:errors.${code}`, `errors.${code}`] : `errors.${code}`;
+  return translator.forLanguage(languageOfError(request, translator))(keys, params);
 }
 
 /** A call of the operators' console, whose refusals speak the console's words: every console route states its staff rule (staff-auth.ts). */

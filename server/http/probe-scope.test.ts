@@ -3,9 +3,10 @@ import { createSite } from '../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../tests/setup/test-services';
 
 /**
- * The load balancer's probes live outside the site's scope (issue 36): they pass the request id,
- * the metrics and the security headers, and none of the cookies, site lookup, sessions, CSRF,
- * staff rules or compression a member's call needs.
+ * The load balancer's probes live outside the site's scope (issue 36): they pass the response
+ * headers (with the request id), the request scope and their metrics, and none of the cookies,
+ * site lookup, sessions, CSRF, staff rules or compression a member's call needs. Unmatched
+ * requests are measured by the not-found handler's own scope, not by a hook on every route.
  */
 let ctx: TestContext;
 beforeAll(async () => {
@@ -29,13 +30,14 @@ function hooksOf(path: string, method: string): Record<string, string[]> {
 }
 
 describe('the probes', () => {
-  it('run only the request id, the metrics and the security headers', () => {
+  it('run one hook each: the response headers with the request id, the request scope, the metrics', () => {
     for (const path of ['/healthz', '/readyz']) {
       const hooks = hooksOf(path, 'GET');
-      expect(hooks.onRequest, path).toHaveLength(2);
+      expect(hooks.onRequest, path).toHaveLength(1);
       expect(hooks.preParsing, path).toBeUndefined();
       expect(hooks.onSend, path).toBeUndefined();
       expect(hooks.preHandler, path).toHaveLength(1);
+      expect(hooks.onResponse, path).toEqual(['recordResponse()']);
     }
   });
 
@@ -58,5 +60,8 @@ describe('the probes', () => {
     const missing = await ctx.app.inject({ url: '/api/nothing-here.php' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error: 'not_found' });
+    // The not-found scope comes last in the site's: its answers keep every header the routes' have.
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    expect(missing.headers['x-request-id']).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hasClarity, hasTagManager, type AnalyticsIds } from '../../contract/analytics';
 import helmet, { type HelmetOptions } from 'helmet';
+import { REQUEST_ID_HEADER } from '../observability/request-id';
 
 /**
  * The origins each analytics tool needs (the vendors' CSP guides): Tag Manager's container and
@@ -135,16 +136,18 @@ export const PERMISSIONS_POLICY = Object.entries(PERMISSIONS)
   .join(', ');
 
 /**
- * Sends helmet's headers and the Permissions-Policy with every response; a page's own headers (its CSP) are set later and
- * add to them. Strict-Transport-Security goes only with HTTPS answers: over plain HTTP it is
- * ignored at best, and pins a test host at worst (RFC 6797 §7.2).
+ * Every response's fixed headers, in one hook: helmet's and the Permissions-Policy, which a page's
+ * own headers (its CSP) add to later, and the request's id (ADR 0045), which a load balancer's
+ * logs and ours are joined by. One hook rather than one per concern: each hook is a step on every
+ * request (issue 36). Strict-Transport-Security goes only with HTTPS answers: over plain HTTP it
+ * is ignored at best, and pins a test host at worst (RFC 6797 §7.2).
  */
-export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+export function addResponseHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const { 'strict-transport-security': hsts, ...helmetHeaders } = securityHeaders(options);
   const headers = { ...helmetHeaders, 'permissions-policy': PERMISSIONS_POLICY };
   const withHsts = hsts ? { ...headers, 'strict-transport-security': hsts } : headers;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.protocol === 'https' ? withHsts : headers);
+    reply.headers(request.protocol === 'https' ? withHsts : headers).header(REQUEST_ID_HEADER, request.id);
     done();
   });
 }

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { Metrics } from './metrics';
 import type { MetricsAccess } from './metrics-access';
 import type { RouteSeries } from './route-histogram';
-import { REQUEST_ID_HEADER } from './request-id';
 import { runWithRequestId } from './request-scope';
 
 /** The route label of requests no route matched: one series, whatever URL was asked for. */
@@ -13,6 +12,9 @@ const UNMATCHED_ROUTE = 'unmatched';
  * Request ids, request metrics and `/metrics` on the app's port (ADR 0045). Registered before
  * every route: each route gets its histogram series once, labelled by its pattern, and its own
  * response hook that records into it, so a request costs a bucket search and nothing allocated.
+ * Answers no route matched are recorded by the not-found handler's scope (`unmatchedResponses`),
+ * and the request id goes out with the security headers (`addResponseHeaders`): one hook each
+ * on every request instead of three (issue 36).
  */
 export const httpObservabilityPlugin = fp(
   async function httpObservability(app: FastifyInstance, options: { metrics: Metrics; access: MetricsAccess }) {
@@ -30,24 +32,6 @@ export const httpObservabilityPlugin = fp(
       route.onResponse = existing === undefined ? [record] : Array.isArray(existing) ? [...existing, record] : [existing, record];
     });
 
-    const unmatched = new Map<string, RouteSeries>();
-    app.addHook('onResponse', (request, reply, done) => {
-      if (request.is404) {
-        let series = unmatched.get(request.method);
-        if (!series) {
-          series = http.seriesFor(request.method, UNMATCHED_ROUTE);
-          unmatched.set(request.method, series);
-        }
-        series.observe(reply.elapsedTime / 1000, reply.statusCode);
-      }
-      done();
-    });
-
-    // On the raw response: pages are rendered on a hijacked reply, which sends no Fastify headers.
-    app.addHook('onRequest', (request, reply, done) => {
-      reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
-      done();
-    });
     // The handler and everything it starts run as part of the request: jobs it enqueues carry its id.
     app.addHook('preHandler', (request, _reply, done) => runWithRequestId(request.id, done));
 
@@ -58,3 +42,20 @@ export const httpObservabilityPlugin = fp(
   },
   { name: 'http-observability' },
 );
+
+/**
+ * The response hook of the not-found handler's scope: everything answered there, whatever URL
+ * was asked for, is one series per method labelled `unmatched`. Only those answers pay for it.
+ */
+export function unmatchedResponses(metrics: Metrics): onResponseHookHandler {
+  const series = new Map<string, RouteSeries>();
+  return function recordUnmatched(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    let methodSeries = series.get(request.method);
+    if (!methodSeries) {
+      methodSeries = metrics.http.seriesFor(request.method, UNMATCHED_ROUTE);
+      series.set(request.method, methodSeries);
+    }
+    methodSeries.observe(reply.elapsedTime / 1000, reply.statusCode);
+    done();
+  };
+}

@@ -186,33 +186,33 @@ describe('sites.toPublicSettings', () => {
   });
 });
 
-describe('sites.publicSettingsJson', () => {
-  it('is toPublicSettings as JSON, per visitor country', async () => {
+describe('sites.publicSettingsBody', () => {
+  it('is toPublicSettings as JSON bytes, per visitor country', async () => {
     const site = await createSite(ctx.db, { countries: ['DE', 'AT'] });
     for (const country of ['AT', 'FR', null]) {
-      expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country }, 'en'))).toEqual(
+      expect(JSON.parse(ctx.services.sites.publicSettingsBody(site, { country }, 'en').toString('utf8'))).toEqual(
         JSON.parse(JSON.stringify(ctx.services.sites.toPublicSettings(site, { country }, 'en'))),
       );
     }
     // Asked again for the first country after the others: still that country's answer.
-    expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country: 'AT' }, 'en')).geoip_selected_country).toBe('AT');
+    expect(JSON.parse(ctx.services.sites.publicSettingsBody(site, { country: 'AT' }, 'en').toString('utf8')).geoip_selected_country).toBe('AT');
   });
 
   it('is kept per language too: each page language gets the operator’s texts in it', async () => {
     const site = await createSite(ctx.db, { indexTitle: 'Dating for adults', localizedTexts: { de: { index_title: 'Dating für Erwachsene' } } });
-    expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country: 'DE' }, 'en')).index_title).toBe('Dating for adults');
-    expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country: 'DE' }, 'de')).index_title).toBe('Dating für Erwachsene');
-    expect(JSON.parse(ctx.services.sites.publicSettingsJson(site, { country: 'DE' }, 'en')).index_title).toBe('Dating for adults');
+    expect(JSON.parse(ctx.services.sites.publicSettingsBody(site, { country: 'DE' }, 'en').toString('utf8')).index_title).toBe('Dating for adults');
+    expect(JSON.parse(ctx.services.sites.publicSettingsBody(site, { country: 'DE' }, 'de').toString('utf8')).index_title).toBe('Dating für Erwachsene');
+    expect(JSON.parse(ctx.services.sites.publicSettingsBody(site, { country: 'DE' }, 'en').toString('utf8')).index_title).toBe('Dating for adults');
   });
 
   it('follows the row: an edited site, once its cached row expires, answers with the edit', async () => {
     const site = await createSite(ctx.db, { domain: 'edited-settings.test', name: 'Before' });
     const before = await ctx.services.sites.resolveSite('edited-settings.test');
-    expect(JSON.parse(ctx.services.sites.publicSettingsJson(before, { country: null }, 'en')).name).toBe('Before');
+    expect(JSON.parse(ctx.services.sites.publicSettingsBody(before, { country: null }, 'en').toString('utf8')).name).toBe('Before');
     await createSitesRepository(ctx.db).update(site.id, { name: 'After' });
     ctx.clock.advance(31_000);
     const after = await ctx.services.sites.resolveSite('edited-settings.test');
-    expect(JSON.parse(ctx.services.sites.publicSettingsJson(after, { country: null }, 'en')).name).toBe('After');
+    expect(JSON.parse(ctx.services.sites.publicSettingsBody(after, { country: null }, 'en').toString('utf8')).name).toBe('After');
   });
 });
 

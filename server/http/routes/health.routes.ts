@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export interface HealthRoutesOptions {
   checkDatabase: () => Promise<void>;
   /** With REDIS_URL only: rejects while Redis is unreachable. */
@@ -14,7 +16,9 @@ export interface HealthRoutesOptions {
  * balancers stop sending traffic as soon as it fails. The body names what failed.
  */
 export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, { checkDatabase, checkRedis, isShuttingDown }) => {
-  app.get('/healthz', { logLevel: 'warn', schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // The same bytes on every check: nothing to serialize, measure or encode per request.
+  const alive = Buffer.from(JSON.stringify({ status: 'ok' }));
+  app.get('/healthz', { logLevel: 'warn', schema: { hide: true } }, async (_request, reply) => reply.type(JSON_TYPE).send(alive));
   app.get('/readyz', { logLevel: 'warn', schema: { hide: true } }, async (_request, reply) => {
     if (isShuttingDown()) return reply.status(503).send({ status: 'shutting_down' });
     try {

@@ -30,10 +30,10 @@ export const siteRoutes: FastifyPluginAsyncZod<{ sites: SitesService; geo: GeoSe
       const forced = request.query.forced_domain;
       const site = forced ? await sites.resolveSite(normalizeHost(forced)) : request.site;
       // In the page's language: the operator's texts too (request.language, as pages use it).
-      const json = sites.publicSettingsJson(site, { country: request.visitorCountry }, request.language);
-      // Already the serialized SiteSettings: a string with a JSON content type goes out as it
-      // is. The schema's type names the object, hence the cast.
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      const body = sites.publicSettingsBody(site, { country: request.visitorCountry }, request.language);
+      // Already the serialized SiteSettings: bytes with a JSON content type go out as they are.
+      // The schema's type names the object, hence the cast.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 
