@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../tests/setup/test-serv
 
 /**
  * The load balancer's probes live outside the site's scope (issue 36): they pass the response
- * headers (with the request id), the request scope and their metrics, and none of the cookies,
+ * headers (with the request id) and their metrics, and none of the request scope, cookies,
  * site lookup, sessions, CSRF, staff rules or compression a member's call needs. Unmatched
  * requests are measured by the not-found handler's own scope, not by a hook on every route.
  */
@@ -30,13 +30,14 @@ function hooksOf(path: string, method: string): Record<string, string[]> {
 }
 
 describe('the probes', () => {
-  it('run one hook each: the response headers with the request id, the request scope, the metrics', () => {
+  it('run two hooks: the response headers with the request id, and their metrics', () => {
     for (const path of ['/healthz', '/readyz']) {
       const hooks = hooksOf(path, 'GET');
       expect(hooks.onRequest, path).toHaveLength(1);
       expect(hooks.preParsing, path).toBeUndefined();
+      // They start no work, so no request scope for jobs to inherit.
+      expect(hooks.preHandler, path).toBeUndefined();
       expect(hooks.onSend, path).toBeUndefined();
-      expect(hooks.preHandler, path).toHaveLength(1);
       expect(hooks.onResponse, path).toEqual(['recordResponse()']);
     }
   });
@@ -46,6 +47,7 @@ describe('the probes', () => {
     expect(hooks.onRequest).toContain('fastifyCookieHandler()');
     expect(hooks.onRequest.length).toBeGreaterThan(5);
     expect(hooks.onSend).toContain('onSend()');
+    expect(hooks.preHandler).toContain('enterRequestScope()');
   });
 
   it('answer with the security headers and without cookies or a site', async () => {

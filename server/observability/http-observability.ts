@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onResponseHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onResponseHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Metrics } from './metrics';
 import type { MetricsAccess } from './metrics-access';
@@ -21,6 +21,9 @@ export const httpObservabilityPlugin = fp(
     const { http } = options.metrics;
 
     app.addHook('onRoute', (route) => {
+      // The handler and everything it starts run as part of the request: jobs it enqueues carry
+      // its id. A route that starts no work (the probes, `/metrics`) skips the step.
+      if (route.config?.startsWork !== false) route.preHandler = withHook(route.preHandler, enterRequestScope);
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const series = new Map(methods.map((method) => [method, http.seriesFor(method, route.url ?? route.path)]));
       const fallback = series.get(methods[0])!;
@@ -28,20 +31,32 @@ export const httpObservabilityPlugin = fp(
         (series.get(request.method) ?? fallback).observe(reply.elapsedTime / 1000, reply.statusCode);
         done();
       };
-      const existing = route.onResponse;
-      route.onResponse = existing === undefined ? [record] : Array.isArray(existing) ? [...existing, record] : [existing, record];
+      route.onResponse = withHook(route.onResponse, record);
     });
 
-    // The handler and everything it starts run as part of the request: jobs it enqueues carry its id.
-    app.addHook('preHandler', (request, _reply, done) => runWithRequestId(request.id, done));
-
-    app.get('/metrics', { schema: { hide: true }, config: { siteless: true } }, async (request, reply) => {
+    app.get('/metrics', { schema: { hide: true }, config: { siteless: true, startsWork: false } }, async (request, reply) => {
       const answer = await options.access.answerOnAppPort(request.headers.authorization);
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     });
   },
   { name: 'http-observability' },
 );
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false` on a route whose handler enqueues no job (a probe): it runs outside a request scope. */
+    startsWork?: boolean;
+  }
+}
+
+const enterRequestScope: preHandlerHookHandler = function enterRequestScope(request, _reply, done) {
+  runWithRequestId(request.id, done);
+};
+
+/** A route's hooks of one step with `hook` added last. */
+function withHook<Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook[] {
+  return existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
+}
 
 /**
  * The response hook of the not-found handler's scope: everything answered there, whatever URL
