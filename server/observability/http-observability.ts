@@ -13,8 +13,8 @@ const UNMATCHED_ROUTE = 'unmatched';
  * every route: each route gets its histogram series once, labelled by its pattern, and its own
  * response hook that records into it, so a request costs a bucket search and nothing allocated.
  * Answers no route matched are recorded by the not-found handler's scope (`unmatchedResponses`),
- * and the request id goes out with the security headers (`addResponseHeaders`): one hook each
- * on every request instead of three (issue 36).
+ * and the request id goes out with the security headers (`addResponseHeaders`): two hooks fewer
+ * on every request (issue 36).
  */
 export const httpObservabilityPlugin = fp(
   async function httpObservability(app: FastifyInstance, options: { metrics: Metrics; access: MetricsAccess }) {
