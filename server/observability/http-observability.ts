@@ -27,11 +27,10 @@ export const httpObservabilityPlugin = fp(
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const series = new Map(methods.map((method) => [method, http.seriesFor(method, route.url ?? route.path)]));
       const fallback = series.get(methods[0])!;
-      const record: onResponseHookHandler = function recordResponse(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
-        (series.get(request.method) ?? fallback).observe(reply.elapsedTime / 1000, reply.statusCode);
-        done();
-      };
-      route.onResponse = withHook(route.onResponse, record);
+      route.onResponse = withHook(
+        route.onResponse,
+        responseRecorder((method) => series.get(method) ?? fallback),
+      );
     });
 
     app.get('/metrics', { schema: { hide: true }, config: { siteless: true, startsWork: false } }, async (request, reply) => {
@@ -64,13 +63,20 @@ function withHook<Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook[]
  */
 export function unmatchedResponses(metrics: Metrics): onResponseHookHandler {
   const series = new Map<string, RouteSeries>();
-  return function recordUnmatched(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
-    let methodSeries = series.get(request.method);
+  return responseRecorder((method) => {
+    let methodSeries = series.get(method);
     if (!methodSeries) {
-      methodSeries = metrics.http.seriesFor(request.method, UNMATCHED_ROUTE);
-      series.set(request.method, methodSeries);
+      methodSeries = metrics.http.seriesFor(method, UNMATCHED_ROUTE);
+      series.set(method, methodSeries);
     }
-    methodSeries.observe(reply.elapsedTime / 1000, reply.statusCode);
+    return methodSeries;
+  });
+}
+
+/** A response hook observing each answer's time and status in the series of its method. */
+function responseRecorder(seriesOf: (method: string) => RouteSeries): onResponseHookHandler {
+  return function recordResponse(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    seriesOf(request.method).observe(reply.elapsedTime / 1000, reply.statusCode);
     done();
   };
 }

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 export interface HealthRoutesOptions {
   checkDatabase: () => Promise<void>;
   /** With REDIS_URL only: rejects while Redis is unreachable. */
@@ -19,7 +17,7 @@ export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app,
   // The same bytes on every check: nothing to serialize, measure or encode per request.
   const alive = Buffer.from(JSON.stringify({ status: 'ok' }));
   app.get('/healthz', { logLevel: 'warn', schema: { hide: true }, config: { startsWork: false } }, async (_request, reply) =>
-    reply.type(JSON_TYPE).send(alive),
+    reply.type('application/json; charset=utf-8').send(alive),
   );
   app.get('/readyz', { logLevel: 'warn', schema: { hide: true }, config: { startsWork: false } }, async (_request, reply) => {
     if (isShuttingDown()) return reply.status(503).send({ status: 'shutting_down' });
