@@ -47,8 +47,14 @@ export default function handleRequest(request: Request, status: number, headers:
             const whole = status;
             collectPiped(pipe).then((body) => {
               headers.set('Content-Length', String(body.byteLength));
-              // React's chunks are ordinary (not shared) memory.
-              resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers, status: whole }));
+              const sink = loadContext.wholeDocument;
+              if (sink) {
+                sink.body = body;
+                resolve(new Response(null, { headers, status: whole }));
+              } else {
+                // React's chunks are ordinary (not shared) memory.
+                resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers, status: whole }));
+              }
             }, reject);
             return;
           }

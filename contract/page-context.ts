@@ -20,6 +20,12 @@ export interface PageLoadContext {
   nonce: string;
   /** Render the whole document before sending it (a page for the anonymous page cache), not its shell first. */
   renderWhole?: boolean;
+  /**
+   * Where the server takes a document rendered whole: the entry leaves its one buffer here and
+   * answers React Router with an empty body, so the bytes skip a web stream there and back (issue
+   * 36). Absent (the page caches read the response itself), the body goes in the response.
+   */
+  wholeDocument?: { body?: Buffer };
   /** A whole page is rendered (not the `.data` of a client navigation, nor a revalidation). */
   isDocumentRequest: boolean;
   /**

@@ -118,8 +118,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       const handle = handlerFor(build, options.mode);
       // Development serves Vite's own inline scripts without a CSP, so pages carry no nonce there.
       const nonce = options.mode === 'production' ? crypto.randomBytes(16).toString('base64') : '';
-      const response = await handle(toWebRequest(request), await createLoadContext(app, request, nonce, options));
-      return sendWebResponse(reply, response, options.mode === 'production' ? nonce : null, analyticsIdsOf(request.site));
+      const loadContext = await createLoadContext(app, request, nonce, options);
+      // A HEAD request's answer has headers only (React Router drops the body it rendered).
+      const wholeDocument: { body?: Buffer } | undefined = request.method === 'HEAD' ? undefined : (loadContext.wholeDocument = {});
+      const response = await handle(toWebRequest(request), loadContext);
+      return sendWebResponse(reply, response, wholeDocument?.body, options.mode === 'production' ? nonce : null, analyticsIdsOf(request.site));
     });
   });
 }
@@ -289,9 +292,9 @@ function toWebRequest(request: FastifyRequest, { abortOnClose = true } = {}): Re
   } as RequestInit);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response, nonce: string | null, analytics: AnalyticsIds) {
+async function sendWebResponse(reply: FastifyReply, response: Response, wholeBody: Buffer | undefined, nonce: string | null, analytics: AnalyticsIds) {
   reply.status(response.status);
-  const whole = !!response.body && isWholeDocument(response);
+  const whole = !!wholeBody || (!!response.body && isWholeDocument(response));
   for (const [name, value] of response.headers) {
     // A whole document's length is Fastify's to set: it knows whether compression changes the body.
     if (name !== 'set-cookie' && !(whole && name === 'content-length')) reply.header(name, value);
@@ -304,6 +307,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response, nonce: s
   if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
   // A document rendered whole comes with its length (app/entry.server.tsx): its one buffer goes
   // to the socket in one write, instead of through a web stream and a Node stream chunk by chunk.
+  if (wholeBody) return reply.send(wholeBody);
   if (whole) return reply.send(Buffer.from(await response.arrayBuffer()));
   return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
 }
