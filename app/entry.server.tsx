@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { hasDeferredData } from './lib/deferred-data';
 import { collectPiped } from './lib/whole-document';
+import { withMatchedRoutesOnly } from './lib/matched-routes';
 import { DocumentOnlyProvider } from './lib/document-only';
 import { CatalogueProvider } from './lib/i18n';
 import { NonceProvider } from './lib/nonce';
@@ -32,7 +33,7 @@ export default function handleRequest(request: Request, status: number, headers:
           <DocumentOnlyProvider value={loadContext.documentOnly}>
             {/* The settings the browser gets from the site's settings file and the page's data (ADR 0049). */}
             <ServerSettingsProvider value={pageSettingsOf(loadContext.settings)}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+              <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
             </ServerSettingsProvider>
           </DocumentOnlyProvider>
         </CatalogueProvider>
