@@ -17,6 +17,7 @@ import { describeBuild, startServer, type RunningServer } from './support/server
  *
  * Env: BENCH_PAGES_SECONDS (measured seconds per side and page, default 4), BENCH_ROUNDS
  * (alternating slices, default 2), BENCH_CONNECTIONS (10), BENCH_PAGES_WARMUP_SECONDS (1),
+ * BENCH_PAGES_SERVER_WARMUP_SECONDS (1, every page in turn before any is measured),
  * BENCH_PAGES_ENGINES (`pglite,postgres`), BENCH_PAGES_DB (`rdv_bench_pages`),
  * BENCH_PG_ADMIN_URL, BENCH_PAGES_ONLY (comma-separated page names or paths to keep, e.g.
  * `/members` or `member .data`), BENCH_DEMO_MEMBERS (40 here).
@@ -88,6 +89,7 @@ interface Settings {
   seconds: number;
   rounds: number;
   warmup: number;
+  serverWarmup: number;
   connections: number;
   demoMembers: number;
   engines: string[];
@@ -107,6 +109,7 @@ function settings(): Settings {
     seconds: envNumber('BENCH_PAGES_SECONDS', 4),
     rounds: Math.round(envNumber('BENCH_ROUNDS', 2)),
     warmup: envNumber('BENCH_PAGES_WARMUP_SECONDS', 1),
+    serverWarmup: envNumber('BENCH_PAGES_SERVER_WARMUP_SECONDS', 1),
     connections: Math.round(envNumber('BENCH_CONNECTIONS', 10)),
     // Fewer than the shared server's 240: a page shows 20 cards either way, and the seed is the slow part of a start.
     demoMembers: Math.round(envNumber('BENCH_DEMO_MEMBERS', 40)),
@@ -254,6 +257,12 @@ async function measureEngine(engine: string, server: RunningServer, options: Set
       const routes = Object.fromEntries(mine.map((page) => [page.path.split('?')[0], snapshots.get(page)!]));
       bare.set(audience, await startBareServer(snapshots.get(mine[0])!, routes));
     }
+
+    // A server that has just started and seeded is still compiling the code every page shares
+    // and growing its heap: each page measured first after the start paid for that (visitor `/`
+    // 3.8–5.2 ms of CPU a render in its slices, 2.3–2.9 on the same server a minute later).
+    // Every page is loaded once round before any is measured, as on a server that has been up.
+    for (const page of selected) await load(`${server.url}${page.path}`, options.serverWarmup, options.connections, headersOf(page.audience));
 
     for (const page of selected) {
       const snapshot = snapshots.get(page)!;
