@@ -200,4 +200,14 @@ describe('a member’s pages', () => {
     // Session, viewer, profile, blocks-likes-and-paid in one (issue 36), card, photos, related, free messages sent.
     expect(queries).toBeLessThanOrEqual(8);
   });
+
+  it('read the search page in four queries', async () => {
+    await visit('/members', true);
+    queries = 0;
+    const page = await visit('/members', true);
+    expect(page.statusCode).toBe(200);
+    // Session, account (which says what the search needs of the member too), and the page of
+    // cards beside its count and partner cards; the member's own profile is not read again.
+    expect(queries).toBeLessThanOrEqual(4);
+  });
 });

@@ -149,7 +149,8 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
   // Browsers send the staff cookie to the console's pages only (its paths), so member pages never
   // look it up; whatever the address's spelling, a page sees staff only through that cookie.
   const staffSession = request.cookies[STAFF_COOKIE] ? await request.findStaffSession() : null;
-  const user = memberId ? await services.accounts.getUser(memberId, site).catch(() => null) : null;
+  const member = memberId ? await services.accounts.getPageMember(memberId, site).catch(() => null) : null;
+  const user = member?.user ?? null;
   const showOutbox = services.outbox.allows(request);
   return {
     user,
@@ -161,7 +162,8 @@ async function createLoadContext(app: FastifyInstance, request: FastifyRequest, 
     searchMembers: (query) =>
       settle(request, services, async () => {
         const parsed = SearchQuery.safeParse(query);
-        return services.search.search(site, parsed.success ? parsed.data : { page: 1 }, { memberId, hasTrafficSource: !!(query.network || query.ref) });
+        const searcher = { memberId, hasTrafficSource: !!(query.network || query.ref), profile: member?.searcher };
+        return services.search.search(site, parsed.success ? parsed.data : { page: 1 }, searcher);
       }),
     visitorDeck: (size) => services.swipe.visitorDeck(site, request.visitorCountry ?? selectVisitorCountry(site, null), size),
     regionCounts: () => services.memberMap.countByRegion(site, selectVisitorCountry(site, request.visitorCountry)),

@@ -37,6 +37,12 @@ export interface SearcherProfile {
   place: Place | null;
 }
 
+/** The searcher's side of a profile row, read here or from the member's account (issue 36). */
+export function searcherProfileOf(row: Pick<ProfileRow, 'gender' | 'seeking' | 'sexuality' | 'country' | 'latitude' | 'longitude'>): SearcherProfile {
+  const place = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
+  return { gender: row.gender, seeking: row.seeking, sexuality: row.sexuality, country: row.country, place };
+}
+
 export interface Place {
   latitude: number;
   longitude: number;
@@ -375,9 +381,7 @@ export function createProfilesRepository(db: Executor) {
         .from(profiles)
         .where(eq(profiles.id, id))
         .limit(1);
-      if (!row) return null;
-      const place = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
-      return { gender: row.gender, seeking: row.seeking, sexuality: row.sexuality, country: row.country, place };
+      return row ? searcherProfileOf(row) : null;
     },
 
     async findProfile(id: number): Promise<(ProfileRow & { isFictional: boolean }) | null> {

@@ -1,6 +1,7 @@
 import type { ProfileTeaser, SignupInput, User } from '../../../contract/accounts';
 import { isCountryCode } from '../../../contract/countries';
 import type { Language } from '../../../contract/locales';
+import { searcherProfileOf, type SearcherProfile } from '../../db/repositories/profiles.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
 import { grantSignupCredits } from '../credits/ledger';
@@ -66,14 +67,27 @@ export function createAccountsService(deps: {
 }) {
   const { users, sessions, links, guard, addressAnswers, clock, traces } = deps;
 
-  async function getUser(userId: number, site: SiteRow): Promise<User> {
+  async function findLiveAccount(userId: number) {
     const account = await users.findAccount(userId);
     if (!account || account.user.status === 'deleted') throw new AppError('authentication_required');
-    return presentUser(account, site);
+    return account;
+  }
+
+  async function getUser(userId: number, site: SiteRow): Promise<User> {
+    return presentUser(await findLiveAccount(userId), site);
   }
 
   return {
     getUser,
+
+    /**
+     * The member as their pages show them, with what a search needs of their own profile, from
+     * the one read of their account: the search page asked the database for it again (issue 36).
+     */
+    async getPageMember(userId: number, site: SiteRow): Promise<{ user: User; searcher: SearcherProfile }> {
+      const account = await findLiveAccount(userId);
+      return { user: presentUser(account, site), searcher: searcherProfileOf(account.profile) };
+    },
 
     /**
      * Checks sign-up fields without storing anything (each step of the form). Whether an

@@ -18,6 +18,8 @@ const NO_PARTNER_CARDS = Promise.resolve([]);
 export interface Searcher {
   memberId: number | null;
   hasTrafficSource: boolean;
+  /** The member's own profile when the caller has read it already (a page has their account). */
+  profile?: SearcherProfile;
 }
 
 /**
@@ -65,7 +67,7 @@ export function createSearchService(deps: {
     async search(site: SiteRow, query: SearchQuery, searcher: Searcher): Promise<SearchResponse> {
       assertMaySearch(site, searcher);
       const now = clock.now();
-      const me = searcher.memberId ? await profiles.findSearcher(searcher.memberId) : null;
+      const me = searcher.memberId ? (searcher.profile ?? (await profiles.findSearcher(searcher.memberId))) : null;
       const unit = me ? { distance_unit: distanceUnitOf(me.country) } : {};
       const filter = toFilter(site, query, searcher.memberId, me, now);
       // Asking for a gender the member does not want to see finds nobody, without asking the database.
