@@ -187,11 +187,18 @@ describe('jobRunner', () => {
   it('leaves the due jobs of a kind at its limit to other runners', async () => {
     let release!: () => void;
     const blocked = new Promise<void>((resolve) => (release = resolve));
-    const slow = runner({ report: () => blocked }, { concurrency: { report: 1 } });
+    let firstStarted!: () => void;
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+    const report = () => {
+      firstStarted();
+      return blocked;
+    };
+    const slow = runner({ report }, { concurrency: { report: 1 } });
     for (let index = 0; index < 5; index++) await enqueue('report', { index });
 
     const slowRun = slow.runDue();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Its claim is made before its first job starts.
+    await started;
     // The first runner took only its room (one running, one ahead); the rest are claimable.
     const locked = await database.db.execute(sql`select count(*)::int as count from jobs where locked_until is not null`);
     expect((locked as unknown as { rows: { count: number }[] }).rows[0].count).toBe(2);
@@ -238,11 +245,19 @@ describe('jobRunner', () => {
   it('gives back the jobs it claimed but never started when it stops', async () => {
     let release!: () => void;
     const blocked = new Promise<void>((resolve) => (release = resolve));
-    const jobRunner = runner({ export: () => blocked }, { concurrency: { export: 1 }, pollMs: MINUTE });
+    // Stopped once the first job runs (a fixed wait lost the race on a loaded machine: stopped
+    // before anything had started, nothing was done).
+    let firstStarted!: () => void;
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+    const exportJob = () => {
+      firstStarted();
+      return blocked;
+    };
+    const jobRunner = runner({ export: exportJob }, { concurrency: { export: 1 }, pollMs: MINUTE });
     await enqueue('export', { index: 1 });
     await enqueue('export', { index: 2 });
     jobRunner.start();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await started;
     const stopping = jobRunner.stop();
     release();
     await stopping;
