@@ -71,6 +71,22 @@ describe('partner cards shown in search (issue 36)', () => {
     expect(reads.count).toBe(3);
   });
 
+  it('presents the cards once per site row, frozen, and again for a changed row of the site (its domain in the tracking)', async () => {
+    const site = await createSite(ctx.db, { memberResell: true, loggedOutSearch: 'all' });
+    await ctx.services.partnerCards.create(owner, card({ siteId: site.id, name: 'Tracked' }));
+    const display = createPartnerCardsDisplay({ cards: createPartnerCardsRepository(ctx.db), storage: { urlOf: (key) => `/media/${key}` }, clock: ctx.clock });
+    const first = await display.shownOn(site);
+    expect(await display.shownOn(site)).toBe(first);
+    expect(Object.isFrozen(first) && first.every((shown) => Object.isFrozen(shown))).toBe(true);
+    const tracked = (cards: typeof first) => new URL(cards.find((shown) => shown.name === 'Tracked')!.url).searchParams.get('utm_source');
+    expect(tracked(first)).toBe(site.domain);
+
+    const renamed = { ...site, domain: 'renamed.example' };
+    const again = await display.shownOn(renamed);
+    expect(again).not.toBe(first);
+    expect(tracked(again)).toBe('renamed.example');
+  });
+
   it("shows an operator's edit in the next search at once: a card switched off, a new one, one for all sites", async () => {
     const { partnerCards, search } = ctx.services;
     const site = await createSite(ctx.db, { memberResell: true, loggedOutSearch: 'all' });

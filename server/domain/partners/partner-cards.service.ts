@@ -29,26 +29,41 @@ const SHOWN_CARDS_KEPT_MS = 30_000;
  */
 export function createPartnerCardsDisplay(deps: { cards: PartnerCardsRepository; storage: Pick<MediaStorage, 'urlOf'>; clock: Clock; keptMs?: number }) {
   const keptMs = deps.keptMs ?? SHOWN_CARDS_KEPT_MS;
-  const kept = new Map<number, { rows: Promise<PartnerCardRow[]>; loadedAt: number }>();
+  interface Kept {
+    rows: Promise<PartnerCardRow[]>;
+    loadedAt: number;
+    /**
+     * The cards as shown, per site row: presenting them (image addresses, the site's tracking in
+     * each partner's address) was a twentieth of a logged-out search's CPU when done per search.
+     * A site row is replaced when its site changes, so a changed domain presents them again.
+     */
+    shown: WeakMap<SiteRow, Promise<PartnerCard[]>>;
+  }
+  const kept = new Map<number, Kept>();
 
-  function rowsOf(siteId: number): Promise<PartnerCardRow[]> {
+  function keptFor(siteId: number): Kept {
     const now = deps.clock.now().getTime();
     const entry = kept.get(siteId);
-    if (entry && now - entry.loadedAt < keptMs) return entry.rows;
+    if (entry && now - entry.loadedAt < keptMs) return entry;
     // One query per site however many searches ask at once; a failed one is not kept. The
     // repository hands back drizzle's query, which runs again on every `then`: a promise of its rows is kept.
-    const loading = { rows: Promise.resolve(deps.cards.listShownOn(siteId)), loadedAt: now };
+    const loading: Kept = { rows: Promise.resolve(deps.cards.listShownOn(siteId)), loadedAt: now, shown: new WeakMap() };
     kept.set(siteId, loading);
     loading.rows.catch(() => kept.get(siteId) === loading && kept.delete(siteId));
-    return loading.rows;
+    return loading;
   }
 
   return {
-    /** None unless the site's `member_resell` setting is on. */
+    /** None unless the site's `member_resell` setting is on. The list is shared, and frozen: read it, never change it. */
     async shownOn(site: SiteRow): Promise<PartnerCard[]> {
       if (!site.memberResell) return [];
-      const rows = await rowsOf(site.id);
-      return rows.map((row) => presentPartnerCard(row, site, deps.storage));
+      const entry = keptFor(site.id);
+      let shown = entry.shown.get(site);
+      if (!shown) {
+        shown = entry.rows.then((rows) => Object.freeze(rows.map((row) => Object.freeze(presentPartnerCard(row, site, deps.storage)))) as PartnerCard[]);
+        entry.shown.set(site, shown);
+      }
+      return shown;
     },
 
     /** Drops every kept list: the next search reads its site's cards again. */
