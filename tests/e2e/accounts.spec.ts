@@ -51,9 +51,17 @@ describe('a visitor becomes a member', () => {
     await page.getByRole('button', { name: t('nav.logout') }).click();
     await page.getByRole('link', { name: t('nav.login') }).waitFor();
 
+    // The log-in lands on the search once: its data is asked for once, not again by a second navigation.
+    const searchDataLoads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/members.data' && url.searchParams.get('_routes')?.includes('routes/members/search')) searchDataLoads.push(url.search);
+    });
     await logIn(page, member);
     await page.waitForURL('**/members');
     await page.getByRole('button', { name: t('nav.account') }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(searchDataLoads).toHaveLength(1);
     expectNoConsoleErrors(page);
     await context.close();
   });

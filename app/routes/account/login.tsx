@@ -36,8 +36,11 @@ export default function Login() {
     if (banned) navigate('/pages/ban');
   }, [banned, navigate]);
   const enter = async () => {
+    // Refreshes who is signed in. This page's loader sends a signed-in member on to /members, so
+    // the revalidation usually lands there itself: navigating there again loaded the search page
+    // twice (two `.data` requests, then two searches).
     await revalidator.revalidate();
-    navigate('/members');
+    if (window.location.pathname === '/login') navigate('/members');
   };
 
   const submit = async (event: FormEvent) => {
