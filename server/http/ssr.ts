@@ -294,12 +294,11 @@ function toWebRequest(request: FastifyRequest, { abortOnClose = true } = {}): Re
   } as RequestInit);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response, wholeBody: Buffer | undefined, nonce: string | null, analytics: AnalyticsIds) {
+function sendWebResponse(reply: FastifyReply, response: Response, wholeBody: Buffer | undefined, nonce: string | null, analytics: AnalyticsIds) {
   reply.status(response.status);
-  const whole = !!wholeBody || (!!response.body && isWholeDocument(response));
   for (const [name, value] of response.headers) {
     // A whole document's length is Fastify's to set: it knows whether compression changes the body.
-    if (name !== 'set-cookie' && !(whole && name === 'content-length')) reply.header(name, value);
+    if (name !== 'set-cookie' && !(wholeBody && name === 'content-length')) reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
@@ -307,14 +306,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response, wholeBod
     reply.header('content-security-policy', buildContentSecurityPolicy(nonce, analytics));
   }
   if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
-  // A document rendered whole comes with its length (app/entry.server.tsx): its one buffer goes
-  // to the socket in one write, instead of through a web stream and a Node stream chunk by chunk.
+  // A document rendered whole comes as one buffer beside the response (app/entry.server.tsx): it
+  // goes to the socket in one write, instead of through a web stream and a Node stream chunk by chunk.
   if (wholeBody) return reply.send(wholeBody);
-  if (whole) return reply.send(Buffer.from(await response.arrayBuffer()));
   return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
-}
-
-/** An HTML response whose length is known: its body is one buffer already, read at once. */
-export function isWholeDocument(response: Response): boolean {
-  return response.headers.has('content-length') && !!response.headers.get('content-type')?.startsWith('text/html');
 }
