@@ -4,6 +4,7 @@ import { createPhotosRepository } from '../db/repositories/photos.repository';
 import { createPresenceRepository } from '../db/repositories/presence.repository';
 import { createLikesService } from '../domain/likes/likes.service';
 import { createSwipeService } from '../domain/likes/swipe.service';
+import { keepVisitorDecks } from '../domain/likes/kept-visitor-decks';
 import { createPartnerCardsDisplay } from '../domain/partners/partner-cards.service';
 import { createPhotosService } from '../domain/photos/photos.service';
 import { createBlocksService } from '../domain/profiles/blocks.service';
@@ -69,6 +70,15 @@ export function composeProfiles(
       },
     },
   });
+  const swipe = createSwipeService({ profiles, blocks: blocksRepository, likes, clock });
+  // Visitors' faces are kept a moment per niche and country; a change to what visitors are shown
+  // (announced with every page cache on or off) or to a site drops them on every instance.
+  const visitorDecks = keepVisitorDecks(swipe.visitorDeck, { clock });
+  platform.pageChanges.subscribe((change) => {
+    // A member's own pages are never what visitors are shown.
+    if (!('memberId' in change)) visitorDecks.forget();
+  });
+  platform.siteChanges.subscribe(() => visitorDecks.forget());
   return {
     presence,
     likes,
@@ -84,7 +94,7 @@ export function composeProfiles(
     ownProfile: createOwnProfileService({ users, profiles, geo, clock, safety: profileScreening }),
     blocks: createBlocksService({ blocks: blocksRepository, clock, events: createRealtimeBlockEvents(bus, stores.counters) }),
     photos: createPhotosService({ photos: createPhotosRepository(db), users, storage, clock }),
-    swipe: createSwipeService({ profiles, blocks: blocksRepository, likes, clock }),
+    swipe: { ...swipe, visitorDeck: visitorDecks.visitorDeck },
     memberMap: createMemberMapService({ profiles, geo, clock }),
     // The home page's and landers' figures: online now, new today, in the visitor's country (issue 19).
     socialProof: createSocialProofService({ profiles, clock }),

@@ -168,18 +168,18 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
     await app.register(outboxAccessPlugin, { access: outbox });
     installErrorHandler(app, services.translator);
     // Visitors' public pages, kept and shared (ADR 0038), and members' tabs, kept per session
-    // (ADR 0048); the invalidation hooks must see every route registered below.
+    // (ADR 0048); the invalidation hooks must see every route registered below. Registered with
+    // both caches off too: the visitors' faces kept for the home page and landers (ADR 0086)
+    // hear of changes to what visitors are shown through the same announcement.
     const pageCache = pageCacheSettingsFor(config, services.clock, options.ssr?.mode);
     const memberPageCache = memberPageCacheSettingsFor(config, services.clock, options.ssr?.mode);
-    if (pageCache || memberPageCache) {
-      await app.register(pageCacheInvalidationPlugin, {
-        ...(pageCache && { cache: pageCache.cache }),
-        ...(memberPageCache && { memberCache: memberPageCache.cache }),
-        siteChanges: services.siteChanges,
-        pageChanges: services.pageChanges,
-        onError: (error) => app.log.error(error),
-      });
-    }
+    await app.register(pageCacheInvalidationPlugin, {
+      ...(pageCache && { cache: pageCache.cache }),
+      ...(memberPageCache && { memberCache: memberPageCache.cache }),
+      siteChanges: services.siteChanges,
+      pageChanges: services.pageChanges,
+      onError: (error) => app.log.error(error),
+    });
 
     await app.register(siteRoutes, { sites: services.sites, geo: services.geo, translator: services.translator });
     await app.register(geoRoutes, { geo: services.geo });

@@ -62,7 +62,8 @@ export function mayChangeMemberPages(request: FastifyRequest): boolean {
  * Keeps the page caches honest on every instance: an operator's site change drops that site's
  * pages (the site change bus, ADR 0024), a shown profile's change drops them all (the page
  * change bus), and a member's own change drops their kept tabs (ADR 0048). Registered before
- * the route plugins so its hooks see all of them.
+ * the route plugins so its hooks see all of them. With both caches off it still announces the
+ * changes to what visitors are shown: the visitors' faces are kept apart from any page (ADR 0086).
  */
 export const pageCacheInvalidationPlugin = fp(
   async function pageCacheInvalidation(app: FastifyInstance, options: PageCacheInvalidationOptions) {
