@@ -26,7 +26,7 @@ declare module 'fastify' {
 export const authPlugin = fp(
   async function auth(app: FastifyInstance, options: { sessions: SessionsService }) {
     app.decorateRequest('findMemberId', function (this: FastifyRequest) {
-      const cache = this as FastifyRequest & { memberLookup?: Promise<number | null> };
+      const cache = this as WithMemberLookup;
       cache.memberLookup ??= (async () => {
         const token = this.cookies[SESSION_COOKIE];
         return token ? options.sessions.findUserId(token) : null;
@@ -41,6 +41,30 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['@fastify/cookie'] },
 );
+
+/** The request's one look-up of its session, shared by `findMemberId` and `findMemberAlong`. */
+type WithMemberLookup = FastifyRequest & { memberLookup?: Promise<number | null> };
+
+/**
+ * The signed-in member with what the caller needs of them. When nothing has looked the session up
+ * yet, `readWithSession` answers both in one statement (a page's member and account, issue 36),
+ * and `findMemberId` answers from it afterwards; otherwise the id already found goes to `readById`.
+ */
+export async function findMemberAlong<T>(
+  request: FastifyRequest,
+  readWithSession: (token: string) => Promise<{ memberId: number; value: T } | null>,
+  readById: (memberId: number) => Promise<T>,
+): Promise<{ memberId: number; value: T } | null> {
+  const lookup = request as WithMemberLookup;
+  if (lookup.memberLookup) {
+    const memberId = await lookup.memberLookup;
+    return memberId ? { memberId, value: await readById(memberId) } : null;
+  }
+  const token = request.cookies[SESSION_COOKIE];
+  const reading = token ? readWithSession(token) : Promise.resolve(null);
+  lookup.memberLookup = reading.then((found) => found?.memberId ?? null);
+  return reading;
+}
 
 /** The logged-in member's id, or the spec's 403 `authentication_required`. */
 export async function requireMember(request: FastifyRequest): Promise<number> {

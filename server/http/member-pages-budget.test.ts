@@ -197,17 +197,17 @@ describe('a member’s pages', () => {
     queries = 0;
     const page = await visit(`/members/${shownId}`, true);
     expect(page.statusCode).toBe(200);
-    // Session, viewer, profile, blocks-likes-and-paid in one (issue 36), card, photos, related, free messages sent.
-    expect(queries).toBeLessThanOrEqual(8);
+    // Session with the viewer's account, profile, blocks-likes-and-paid in one (issue 36), card, photos, related, free messages sent.
+    expect(queries).toBeLessThanOrEqual(7);
   });
 
-  it('read the search page in four queries', async () => {
+  it('read the search page in three queries', async () => {
     await visit('/members', true);
     queries = 0;
     const page = await visit('/members', true);
     expect(page.statusCode).toBe(200);
-    // Session, account (which says what the search needs of the member too), and the page of
-    // cards beside its count and partner cards; the member's own profile is not read again.
-    expect(queries).toBeLessThanOrEqual(4);
+    // The session with the account (which says what the search needs of the member too), and
+    // the page of cards beside its count and partner cards; the member's own profile is not read again.
+    expect(queries).toBeLessThanOrEqual(3);
   });
 });

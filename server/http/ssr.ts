@@ -20,6 +20,7 @@ import type { Translator } from '../i18n/translator';
 import type { OutboxAccess } from './outbox-access';
 import { consoleLanguageOf } from './admin/console-language';
 import { STAFF_COOKIE } from './admin/staff-auth';
+import { findMemberAlong } from './auth';
 import { PAGE_ROUTE, wildcardPathOf } from './request-context';
 import { presentStaff } from '../domain/staff/staff-presenter';
 import { allowedMethods } from './page-methods';
@@ -145,11 +146,20 @@ function handlerFor(build: ServerBuild, mode: SsrOptions['mode']) {
 async function createLoadContext(app: FastifyInstance, request: FastifyRequest, nonce: string, options: SsrOptions): Promise<AppLoadContext> {
   const { site } = request;
   const { services } = options;
-  const memberId = await request.findMemberId();
+  // The session and the member's account in one statement, unless a hook looked the session up already.
+  const found = await findMemberAlong(
+    request,
+    async (token) => {
+      const read = await services.accounts.findPageMemberBySession(token, site);
+      return read && { memberId: read.memberId, value: read.member };
+    },
+    (memberId) => services.accounts.getPageMember(memberId, site).catch(() => null),
+  );
+  const memberId = found?.memberId ?? null;
+  const member = found?.value ?? null;
   // Browsers send the staff cookie to the console's pages only (its paths), so member pages never
   // look it up; whatever the address's spelling, a page sees staff only through that cookie.
   const staffSession = request.cookies[STAFF_COOKIE] ? await request.findStaffSession() : null;
-  const member = memberId ? await services.accounts.getPageMember(memberId, site).catch(() => null) : null;
   const user = member?.user ?? null;
   const showOutbox = services.outbox.allows(request);
   return {

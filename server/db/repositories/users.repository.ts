@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { preparedOnce } from '../prepared';
 import { createSignupFirstMessagesRepository } from './signup-first-messages.repository';
@@ -8,6 +8,7 @@ import {
   likes,
   photos,
   profiles,
+  sessions,
   users,
   type NewProfileRow,
   type NewUserRow,
@@ -34,6 +35,18 @@ export function createUsersRepository(db: Executor) {
       .where(eq(users.id, sql.placeholder('userId')))
       .limit(1)
       .prepare('rdv_users_find_account'),
+  );
+  // A signed-in member's page: their live session and account in one statement (issue 36).
+  const findAccountBySessionHash = preparedOnce(() =>
+    db
+      .select({ userId: sessions.userId, user: users, profile: profiles, mainPhoto: photos })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, users.id)))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare('rdv_users_find_account_by_session'),
   );
   return {
     async findByEmail(siteId: number, email: string): Promise<UserRow | null> {
@@ -66,6 +79,17 @@ export function createUsersRepository(db: Executor) {
     async findAccount(userId: number): Promise<AccountRecord | null> {
       const [row] = await findAccountById().execute({ userId });
       return row ?? null;
+    },
+
+    /**
+     * The member of a live session (null: no such session, or it expired) with their account
+     * (null if the account row is gone), as `sessions.findUserId` and `findAccount` would answer.
+     */
+    async findAccountBySession(tokenHash: string, now: Date): Promise<{ userId: number; account: AccountRecord | null } | null> {
+      const [row] = await findAccountBySessionHash().execute({ tokenHash, now });
+      if (!row) return null;
+      const { userId, user, profile, mainPhoto } = row;
+      return { userId, account: user && profile ? { user, profile, mainPhoto } : null };
     },
 
     /**

@@ -13,6 +13,7 @@ import type { AddressAnswerLimits } from './address-answer-limits';
 import type { ClientIdentity, LoginGuard } from './login-guard';
 import { getDecoyHash, hashPassword, verifyPassword } from './passwords';
 import type { SessionsService } from './sessions.service';
+import { hashToken } from './session-tokens';
 import { ageOn } from '../profiles/age-rule';
 import type { SafetySignals } from '../safety/safety-signals.service';
 import { screenSignupMessage } from './signup-message-screening';
@@ -36,6 +37,12 @@ export class PendingDeletionError extends AppError {
 }
 
 /** What a sign-up or log-in request tells about the device, for its session. */
+/** The member as their pages show them, with what a search needs of their own profile. */
+export interface PageMember {
+  user: User;
+  searcher: SearcherProfile;
+}
+
 export interface SessionDevice {
   userAgent?: string;
 }
@@ -84,9 +91,22 @@ export function createAccountsService(deps: {
      * The member as their pages show them, with what a search needs of their own profile, from
      * the one read of their account: the search page asked the database for it again (issue 36).
      */
-    async getPageMember(userId: number, site: SiteRow): Promise<{ user: User; searcher: SearcherProfile }> {
+    async getPageMember(userId: number, site: SiteRow): Promise<PageMember> {
       const account = await findLiveAccount(userId);
       return { user: presentUser(account, site), searcher: searcherProfileOf(account.profile) };
+    },
+
+    /**
+     * `sessions.findUserId` and `getPageMember` in one statement, for a page that has not looked
+     * its session up yet: the member of a live session (else null), and what their pages show
+     * of them (null for a deleted account, as `getPageMember` refuses it).
+     */
+    async findPageMemberBySession(token: string, site: SiteRow): Promise<{ memberId: number; member: PageMember | null } | null> {
+      const found = await users.findAccountBySession(hashToken(token), clock.now());
+      if (!found) return null;
+      const { account } = found;
+      const live = account && account.user.status !== 'deleted';
+      return { memberId: found.userId, member: live ? { user: presentUser(account, site), searcher: searcherProfileOf(account.profile) } : null };
     },
 
     /**
