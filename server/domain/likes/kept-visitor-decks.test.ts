@@ -5,7 +5,7 @@ import { createSite } from '../../../tests/factories/sites';
 import { createTestContext, type TestContext } from '../../../tests/setup/test-services';
 import type { SiteRow } from '../../db/schema/index';
 import { createManualClock } from '../shared/clock';
-import { keepVisitorDecks, VISITOR_DECK_KEPT_MS } from './kept-visitor-decks';
+import { keepVisitorDecks, MAX_KEPT_DECKS, VISITOR_DECK_KEPT_MS } from './kept-visitor-decks';
 
 const card = (id: number): ProfileCard => ({
   id,
@@ -68,6 +68,20 @@ describe('visitor decks kept', () => {
     await expect(kept.visitorDeck(siteOfNiche(1), 'NL', 12)).rejects.toThrow('database away');
     source.fail(false);
     expect(await kept.visitorDeck(siteOfNiche(1), 'NL', 12)).toEqual([card(4)]);
+  });
+
+  it('keep at most so many lists, whatever countries visitors claim to come from', async () => {
+    const source = countingDeck();
+    const kept = keepVisitorDecks(source.deck, { clock: createManualClock() });
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const countries = [...letters].flatMap((first) => [...letters].map((second) => first + second));
+    for (const country of countries) await kept.visitorDeck(siteOfNiche(1), country, 12);
+    expect(kept.size).toBe(MAX_KEPT_DECKS);
+    // The newest are still kept; the first ones went.
+    await kept.visitorDeck(siteOfNiche(1), 'ZZ', 12);
+    await kept.visitorDeck(siteOfNiche(1), 'AA', 12);
+    expect(source.asked.filter((key) => key === '1|ZZ|12')).toHaveLength(1);
+    expect(source.asked.filter((key) => key === '1|AA|12')).toHaveLength(2);
   });
 
   it('hand out lists nobody can change for the next visitor', async () => {

@@ -10,6 +10,13 @@ import type { Clock } from '../shared/clock';
  */
 export const VISITOR_DECK_KEPT_MS = 30_000;
 
+/**
+ * The most lists kept at once. The country comes from the visitor's request (any two letters), so
+ * the keys are bounded by 676 countries times the niches and sizes asked for: beyond this many,
+ * the oldest go first.
+ */
+export const MAX_KEPT_DECKS = 500;
+
 type VisitorDeck = (site: SiteRow, country: string | null, size?: number) => Promise<ProfileCard[]>;
 
 /**
@@ -31,9 +38,17 @@ export function keepVisitorDecks(visitorDeck: VisitorDeck, deps: { clock: Clock;
       const entry = kept.get(key);
       if (entry && now - entry.loadedAt < keptMs) return entry.cards;
       const loading = { cards: visitorDeck(site, country, size).then(freezeCards), loadedAt: now };
+      kept.delete(key);
+      // A Map iterates in insertion order: the first key is the longest kept.
+      if (kept.size >= MAX_KEPT_DECKS) kept.delete(kept.keys().next().value!);
       kept.set(key, loading);
       loading.cards.catch(() => kept.get(key) === loading && kept.delete(key));
       return loading.cards;
+    },
+
+    /** How many lists are kept now. */
+    get size(): number {
+      return kept.size;
     },
 
     /** Drops every kept list: the next visitor's page reads its faces again. */
