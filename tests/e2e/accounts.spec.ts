@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followMailLink, logIn, newMember, signUpByApi, signUpThroughSteps } from './support/accounts';
 import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
@@ -47,9 +47,20 @@ describe('a visitor becomes a member', () => {
     await expectAccessible(page);
     await page.goto(`${baseUrl()}/members`);
 
+    // The log-out loads the visitor's home once, as a new document: not the search again as a
+    // visitor first (a revalidation), nor the home page's data after it.
+    const logoutLoads: string[] = [];
+    const countLoads = (request: Request) => {
+      const url = new URL(request.url());
+      if (request.isNavigationRequest() || url.pathname.endsWith('.data')) logoutLoads.push(url.pathname);
+    };
+    page.on('request', countLoads);
     await page.getByRole('button', { name: t('nav.account') }).click();
     await page.getByRole('button', { name: t('nav.logout') }).click();
     await page.getByRole('link', { name: t('nav.login') }).waitFor();
+    await page.waitForLoadState('networkidle');
+    page.off('request', countLoads);
+    expect(logoutLoads).toEqual(['/']);
 
     // The log-in lands on the search once: its data is asked for once, not again by a second navigation.
     const searchDataLoads: string[] = [];

@@ -1,6 +1,5 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from '../../lib/use-translation';
-import { useNavigate, useRevalidator } from 'react-router';
 import { Link } from '../ui/links';
 import type { User } from '../../../contract/accounts';
 import { api } from '../../lib/api-client';
@@ -12,15 +11,15 @@ import type { OnDemandMenuProps } from './MenuOnDemand';
 /** The account dropdown: photo and name; my profile, settings, transactions, log out (spec §2). Loaded on demand by `AccountMenu`. */
 export default function MemberMenu({ user, defaultShow = false }: { user: User } & Partial<OnDemandMenuProps>) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const logout = async () => {
     // Before the session ends: the server forgets this device's pushes while it still knows whose they are.
     await usePush.getState().detach();
     await api('logout.php').catch(() => {});
     showAppBadge(0);
-    await revalidator.revalidate();
-    navigate('/');
+    // A new document rather than a revalidation and a navigation: that pair loaded the page the
+    // member was on again as a visitor (a search on /members) before the home page, and left the
+    // member's stores and socket in the tab. Now nothing of them stays, and home loads once.
+    window.location.assign('/');
   };
   return (
     <Dropdown align="end" defaultShow={defaultShow}>
