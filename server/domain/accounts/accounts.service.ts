@@ -2,7 +2,7 @@ import type { ProfileTeaser, SignupInput, User } from '../../../contract/account
 import { isCountryCode } from '../../../contract/countries';
 import type { Language } from '../../../contract/locales';
 import { searcherProfileOf, type SearcherProfile } from '../../db/repositories/profiles.repository';
-import type { UsersRepository } from '../../db/repositories/users.repository';
+import type { AccountRecord, UsersRepository } from '../../db/repositories/users.repository';
 import type { SiteRow } from '../../db/schema/index';
 import { grantSignupCredits } from '../credits/ledger';
 import { AppError, throwFieldProblems } from '../shared/app-error';
@@ -36,13 +36,18 @@ export class PendingDeletionError extends AppError {
   }
 }
 
-/** What a sign-up or log-in request tells about the device, for its session. */
 /** The member as their pages show them, with what a search needs of their own profile. */
 export interface PageMember {
   user: User;
   searcher: SearcherProfile;
 }
 
+const pageMemberOf = (account: AccountRecord, site: SiteRow): PageMember => ({
+  user: presentUser(account, site),
+  searcher: searcherProfileOf(account.profile),
+});
+
+/** What a sign-up or log-in request tells about the device, for its session. */
 export interface SessionDevice {
   userAgent?: string;
 }
@@ -92,8 +97,7 @@ export function createAccountsService(deps: {
      * the one read of their account: the search page asked the database for it again (issue 36).
      */
     async getPageMember(userId: number, site: SiteRow): Promise<PageMember> {
-      const account = await findLiveAccount(userId);
-      return { user: presentUser(account, site), searcher: searcherProfileOf(account.profile) };
+      return pageMemberOf(await findLiveAccount(userId), site);
     },
 
     /**
@@ -105,8 +109,7 @@ export function createAccountsService(deps: {
       const found = await users.findAccountBySession(hashToken(token), clock.now());
       if (!found) return null;
       const { account } = found;
-      const live = account && account.user.status !== 'deleted';
-      return { memberId: found.userId, member: live ? { user: presentUser(account, site), searcher: searcherProfileOf(account.profile) } : null };
+      return { memberId: found.userId, member: account && account.user.status !== 'deleted' ? pageMemberOf(account, site) : null };
     },
 
     /**
