@@ -1,6 +1,7 @@
 import type { ProfileCard } from '../../../contract/profiles';
 import type { SiteRow } from '../../db/schema/index';
 import type { Clock } from '../shared/clock';
+import { keepValues } from '../shared/kept-values';
 
 /**
  * How long the faces shown to visitors are kept. A change to what visitors are shown (a profile,
@@ -27,23 +28,13 @@ type VisitorDeck = (site: SiteRow, country: string | null, size?: number) => Pro
  * visitors ask at once; a failed one is not kept. The lists are shared and frozen.
  */
 export function keepVisitorDecks(visitorDeck: VisitorDeck, deps: { clock: Clock; keptMs?: number }) {
-  const keptMs = deps.keptMs ?? VISITOR_DECK_KEPT_MS;
-  const kept = new Map<string, { cards: Promise<ProfileCard[]>; loadedAt: number }>();
+  const kept = keepValues<string, ProfileCard[]>({ clock: deps.clock, keptMs: deps.keptMs ?? VISITOR_DECK_KEPT_MS, maxKeys: MAX_KEPT_DECKS });
 
   return {
     visitorDeck(site: SiteRow, country: string | null, size?: number): Promise<ProfileCard[]> {
       // The query reads the site's niche only: sites sharing a niche share their faces.
       const key = `${site.niche}|${country ?? ''}|${size ?? ''}`;
-      const now = deps.clock.now().getTime();
-      const entry = kept.get(key);
-      if (entry && now - entry.loadedAt < keptMs) return entry.cards;
-      const loading = { cards: visitorDeck(site, country, size).then(freezeCards), loadedAt: now };
-      kept.delete(key);
-      // A Map iterates in insertion order: the first key is the longest kept.
-      if (kept.size >= MAX_KEPT_DECKS) kept.delete(kept.keys().next().value!);
-      kept.set(key, loading);
-      loading.cards.catch(() => kept.get(key) === loading && kept.delete(key));
-      return loading.cards;
+      return kept.get(key, () => visitorDeck(site, country, size).then(freezeCards));
     },
 
     /** How many lists are kept now. */
@@ -53,7 +44,7 @@ export function keepVisitorDecks(visitorDeck: VisitorDeck, deps: { clock: Clock;
 
     /** Drops every kept list: the next visitor's page reads its faces again. */
     forget(): void {
-      kept.clear();
+      kept.forget();
     },
   };
 }

@@ -15,6 +15,7 @@ import { ImageRejected, processUpload } from '../photos/image-processing';
 import { AppError } from '../shared/app-error';
 import type { SiteChangeBus } from '../../realtime/site-change-bus';
 import type { Clock } from '../shared/clock';
+import { keepValues } from '../shared/kept-values';
 import { assertSiteAllowed, assertSiteWritable, isSiteAllowed, scopeOfActor, type SiteScope } from '../staff/site-scope';
 import { auditablePartnerCard, presentPartnerCard } from './partner-cards-presenter';
 
@@ -28,39 +29,26 @@ const SHOWN_CARDS_KEPT_MS = 30_000;
  * console announces its edits on the site change bus, which calls `forget` on every instance.
  */
 export function createPartnerCardsDisplay(deps: { cards: PartnerCardsRepository; storage: Pick<MediaStorage, 'urlOf'>; clock: Clock; keptMs?: number }) {
-  const keptMs = deps.keptMs ?? SHOWN_CARDS_KEPT_MS;
-  interface Kept {
-    rows: Promise<PartnerCardRow[]>;
-    loadedAt: number;
+  interface KeptCards {
+    rows: PartnerCardRow[];
     /**
      * The cards as shown, per site row: presenting them (image addresses, the site's tracking in
      * each partner's address) was a twentieth of a logged-out search's CPU when done per search.
      * A site row is replaced when its site changes, so a changed domain presents them again.
      */
-    shown: WeakMap<SiteRow, Promise<PartnerCard[]>>;
+    shown: WeakMap<SiteRow, PartnerCard[]>;
   }
-  const kept = new Map<number, Kept>();
-
-  function keptFor(siteId: number): Kept {
-    const now = deps.clock.now().getTime();
-    const entry = kept.get(siteId);
-    if (entry && now - entry.loadedAt < keptMs) return entry;
-    // One query per site however many searches ask at once; a failed one is not kept. The
-    // repository hands back drizzle's query, which runs again on every `then`: a promise of its rows is kept.
-    const loading: Kept = { rows: Promise.resolve(deps.cards.listShownOn(siteId)), loadedAt: now, shown: new WeakMap() };
-    kept.set(siteId, loading);
-    loading.rows.catch(() => kept.get(siteId) === loading && kept.delete(siteId));
-    return loading;
-  }
+  // One entry per site: sites are made by operators, so the bound is never reached in practice.
+  const kept = keepValues<number, KeptCards>({ clock: deps.clock, keptMs: deps.keptMs ?? SHOWN_CARDS_KEPT_MS, maxKeys: 10_000 });
 
   return {
     /** None unless the site's `member_resell` setting is on. The list is shared, and frozen: read it, never change it. */
     async shownOn(site: SiteRow): Promise<PartnerCard[]> {
       if (!site.memberResell) return [];
-      const entry = keptFor(site.id);
+      const entry = await kept.get(site.id, async () => ({ rows: await deps.cards.listShownOn(site.id), shown: new WeakMap() }));
       let shown = entry.shown.get(site);
       if (!shown) {
-        shown = entry.rows.then((rows) => Object.freeze(rows.map((row) => Object.freeze(presentPartnerCard(row, site, deps.storage)))) as PartnerCard[]);
+        shown = Object.freeze(entry.rows.map((row) => Object.freeze(presentPartnerCard(row, site, deps.storage)))) as PartnerCard[];
         entry.shown.set(site, shown);
       }
       return shown;
@@ -68,7 +56,7 @@ export function createPartnerCardsDisplay(deps: { cards: PartnerCardsRepository;
 
     /** Drops every kept list: the next search reads its site's cards again. */
     forget(): void {
-      kept.clear();
+      kept.forget();
     },
   };
 }

@@ -6,7 +6,8 @@ import { createTestContext, type TestContext } from '../../../tests/setup/test-s
 import { createPresenceRepository } from '../../db/repositories/presence.repository';
 import { createUsersRepository } from '../../db/repositories/users.repository';
 import { profiles, users } from '../../db/schema/index';
-import { SOCIAL_PROOF_TTL_MS } from './social-proof.service';
+import { createProfilesRepository, type ProfilesRepository } from '../../db/repositories/profiles.repository';
+import { createSocialProofService, SOCIAL_PROOF_TTL_MS } from './social-proof.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -55,6 +56,20 @@ describe('socialProof.forVisitor', () => {
     // A day later, neither is new any more.
     ctx.clock.advance(25 * HOUR);
     expect((await ctx.services.socialProof.forVisitor(site, 'BE')).new_today).toBe(0);
+  });
+  it('counts once for visitors arriving at once', async () => {
+    const site = await createSite(ctx.db, { niche: 6, countries: ['LU'] });
+    await createVisibleMember(ctx, site, { country: 'LU', niches: [6] });
+    const profilesRepository = createProfilesRepository(ctx.db);
+    let counts = 0;
+    const profilesCounted: Pick<ProfilesRepository, 'countSocialProof'> = {
+      countSocialProof: (query) => (counts++, profilesRepository.countSocialProof(query)),
+    };
+    const service = createSocialProofService({ profiles: profilesCounted as ProfilesRepository, clock: ctx.clock });
+    const figures = await Promise.all([service.forVisitor(site, 'LU'), service.forVisitor(site, 'LU'), service.forVisitor(site, 'LU')]);
+    expect(counts).toBe(1);
+    expect(new Set(figures).size).toBe(1);
+    expect(figures[0].nearby).toBe(1);
   });
 });
 

@@ -2,6 +2,7 @@ import { NEARBY_COUNT_CAP, type SocialProof } from '../../../contract/social-pro
 import type { ProfilesRepository } from '../../db/repositories/profiles.repository';
 import type { SiteRow } from '../../db/schema/index';
 import type { Clock } from '../shared/clock';
+import { keepValues } from '../shared/kept-values';
 
 /**
  * How long one site's and country's figures are reused. The home page is the most visited
@@ -14,24 +15,28 @@ const DAY_MS = 24 * 60 * 60_000;
 /**
  * The figures the home page and the landers show a visitor (issue 19): the site's visible
  * members (its niche) online now, new in the last 24 hours, and living in the visitor's
- * country. Real counts, cached briefly per site niche and country.
+ * country. Real counts, kept briefly per site niche and country: one count per key however many
+ * visitors arrive at once.
  */
 export function createSocialProofService(deps: { profiles: ProfilesRepository; clock: Clock }) {
   const { profiles, clock } = deps;
-  const remembered = new Map<string, { at: number; proof: SocialProof }>();
+  // The country is already one of the site's: a few keys per site (its niche × its countries).
+  const kept = keepValues<string, SocialProof>({ clock, keptMs: SOCIAL_PROOF_TTL_MS, maxKeys: 1_000 });
 
   return {
     /** The figures for a visitor from `country` (already chosen among the site's countries). */
-    async forVisitor(site: SiteRow, country: string): Promise<SocialProof> {
-      const key = `${site.niche}:${country}`;
-      const now = clock.now();
-      const kept = remembered.get(key);
-      if (kept && now.getTime() - kept.at < SOCIAL_PROOF_TTL_MS) return kept.proof;
-      const counts = await profiles.countSocialProof({ niche: site.niche, country, now, joinedSince: new Date(now.getTime() - DAY_MS), cap: NEARBY_COUNT_CAP });
-      const proof: SocialProof = { online_now: counts.online, new_today: counts.joined, nearby: counts.nearby, country };
-      // A few keys per site (its niche × the countries it serves): the map stays small.
-      remembered.set(key, { at: now.getTime(), proof });
-      return proof;
+    forVisitor(site: SiteRow, country: string): Promise<SocialProof> {
+      return kept.get(`${site.niche}:${country}`, async () => {
+        const now = clock.now();
+        const counts = await profiles.countSocialProof({
+          niche: site.niche,
+          country,
+          now,
+          joinedSince: new Date(now.getTime() - DAY_MS),
+          cap: NEARBY_COUNT_CAP,
+        });
+        return Object.freeze({ online_now: counts.online, new_today: counts.joined, nearby: counts.nearby, country });
+      });
     },
   };
 }
