@@ -9,7 +9,7 @@ import { onCleanup } from './support/cleanup';
 import { envNumber, heading, machineLine, table, type BenchOutcome } from './support/report';
 import { BENCH_SITE_DOMAIN, benchSiteRow, buildRequestMix, describeData, loadMembers, type Exec, type LoadStep } from './support/search-data';
 import { buildDistanceMix, prepareSearchers, recordMemberRequests } from './support/search-distance';
-import { DISTANCE_TARGETS, LOGGED_OUT_TARGETS, measureEngine, type EngineResult, type Prepared } from './support/search-measure';
+import { DISTANCE_TARGETS, LOGGED_OUT_TARGETS, measureEngine, type EngineResult, type Prepared, type SearchTargets } from './support/search-measure';
 import { recordRequests, type RecordedRequest } from './support/search-sql';
 import { describeBuild, startServer, type RunningServer } from './support/server';
 
@@ -95,7 +95,7 @@ export async function runSearchBench(): Promise<BenchOutcome> {
   heading('Search: results');
   console.log(table(['engine', 'conns', 'API req/s', 'API p50', 'API p99', 'API faults', 'direct q/s', 'direct p50', 'direct p99', 'ratio', 'target'], rows));
   console.log(`ratio = API req/s ÷ direct q/s; latencies in ms; API faults = non-2xx/errors/timeouts.`);
-  const targets = (mix: string, { ratio, p99Ms }: typeof LOGGED_OUT_TARGETS) =>
+  const targets = (mix: string, { ratio, p99Ms }: SearchTargets) =>
     `${mix} ratio ≥ ${ratio.toFixed(2)} at every connection count, API p99 ≤ ${p99Ms} ms at 1 connection`;
   console.log(`targets (PostgreSQL): ${targets('logged out', LOGGED_OUT_TARGETS)}; ${targets('by distance', DISTANCE_TARGETS)}.`);
   const ratios = Object.fromEntries(rows.map((row) => [`search ${row[0]}, ${row[1]} conn`, Number(row[9])]));
