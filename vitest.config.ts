@@ -54,7 +54,7 @@ const withPostgres = !!process.env.TEST_DATABASE_URL;
  * Database-tier files that never touch the run's database — they open an embedded database of
  * their own on disk (a worker process, the directory lock) — run once, in the PGlite project.
  */
-const OWN_DATABASE_ONLY = ['server/jobs/worker-metrics.test.ts', 'server/db/pglite-lock.test.ts'];
+const OWN_DATABASE_ONLY = ['server/jobs/worker-metrics.test.ts', 'server/db/pglite-lock.test.ts', 'server/db/pglite-statements.test.ts'];
 
 /**
  * The web-push sender's files keep subscriptions through the repository, whose own file runs on

@@ -58,9 +58,10 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
  * otherwise keep PGlite's code and source maps in its heap for nothing (ADR 0017).
  */
 async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): Promise<DatabaseHandle> {
-  const [{ PGlite }, { drizzle: drizzlePglite }, { cube }, { btree_gist }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { keepStatementsPrepared }, { cube }, { btree_gist }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
+    import('./pglite-statements'),
     // Distances between members (ADR 0067, migrations 0039 and 0043); PostgreSQL ships them in contrib.
     import('@electric-sql/pglite/contrib/cube'),
     import('@electric-sql/pglite/contrib/btree_gist'),
@@ -71,7 +72,8 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' }>): 
     // PGlite(undefined, options) ignores the options, so an in-memory clone passes them alone.
     const client = target.dir ? new PGlite(target.dir, options) : new PGlite(options);
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    // Statements a render repeats run prepared, in one call into the engine (ADR 0087).
+    const db = drizzlePglite({ client: keepStatementsPrepared(client) as unknown as typeof client, schema }) as unknown as Database;
     return {
       db,
       kind: 'pglite',
