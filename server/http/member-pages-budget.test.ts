@@ -197,8 +197,9 @@ describe('a member’s pages', () => {
     queries = 0;
     const page = await visit(`/members/${shownId}`, true);
     expect(page.statusCode).toBe(200);
-    // Session with the viewer's account, profile, blocks-likes-and-paid in one (issue 36), card, photos, related, free messages sent.
-    expect(queries).toBeLessThanOrEqual(7);
+    // Session with the viewer's account, profile with its presence, blocks-likes-and-paid in one
+    // (issue 36), photos, related, free messages sent.
+    expect(queries).toBeLessThanOrEqual(6);
   });
 
   it('read the search page in three queries', async () => {

@@ -4,7 +4,7 @@ import { intArray } from '../array-params';
 import { capBox } from './place-box';
 import type { Executor } from '../client';
 import { preparedOnce } from '../prepared';
-import { photos, profiles, users, type PhotoRow, type ProfileRow } from '../schema/index';
+import { memberPresence, photos, profiles, users, type PhotoRow, type ProfileRow } from '../schema/index';
 
 export interface SearchFilter {
   viewerId: number | null;
@@ -288,12 +288,14 @@ const countStatement = cachedStatement((filter) => {
 /** Queries over other members' public profiles; every one excludes hidden and blocked members. */
 export function createProfilesRepository(db: Executor) {
   const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-  // A shown profile's own reads, on every profile page (ADR 0079).
+  // A shown profile's own reads, on every profile page (ADR 0079); its presence comes along so
+  // the page needs no card of it besides.
   const profileById = preparedOnce(() =>
     db
-      .select({ profile: profiles, isFictional: users.isFictional })
+      .select({ profile: profiles, isFictional: users.isFictional, onlineUntil: memberPresence.onlineUntil })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.id))
+      .leftJoin(memberPresence, eq(memberPresence.userId, profiles.id))
       .where(eq(profiles.id, sql.placeholder('id')))
       .limit(1)
       .prepare('rdv_profiles_find_profile'),
@@ -384,9 +386,10 @@ export function createProfilesRepository(db: Executor) {
       return row ? searcherProfileOf(row) : null;
     },
 
-    async findProfile(id: number): Promise<(ProfileRow & { isFictional: boolean }) | null> {
+    /** A profile with its account's kind and the time until which its member counts as online. */
+    async findProfile(id: number): Promise<(ProfileRow & { isFictional: boolean; onlineUntil: Date | null }) | null> {
       const [row] = await profileById().execute({ id });
-      return row ? { ...row.profile, isFictional: row.isFictional } : null;
+      return row ? { ...row.profile, isFictional: row.isFictional, onlineUntil: row.onlineUntil } : null;
     },
 
     async listPhotos(userId: number, options: { activeOnly: boolean }): Promise<PhotoRow[]> {

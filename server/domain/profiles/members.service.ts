@@ -21,7 +21,7 @@ export function createMembersService(deps: {
    * Where other members' profiles are read: a read replica when there is one (ADR 0080). A
    * member's own profile comes from `profiles`, so their edits show at once.
    */
-  publicProfiles?: Pick<ProfilesRepository, 'findProfile' | 'findCards' | 'listPhotos' | 'search'>;
+  publicProfiles?: Pick<ProfilesRepository, 'findProfile' | 'listPhotos' | 'search'>;
   likes: LikesRepository;
   blocks: BlocksRepository;
   clock: Clock;
@@ -63,9 +63,8 @@ export function createMembersService(deps: {
     // Every read below needs only the profile: they go out together instead of one after another
     // (issue 20: a profile page was seven database round trips in a row).
     const noRelation = { viewerBlocked: false, blockedByOther: false, liked: false, likesMe: false, viewerPaid: false };
-    const [relation, [card], photos] = await Promise.all([
+    const [relation, photos] = await Promise.all([
       viewerId ? blocks.relationBetween(viewerId, profileId) : noRelation,
-      profiles.findCards([profileId], viewerId === profileId ? null : viewerId),
       profiles.listPhotos(profileId, { activeOnly: true }),
     ]).catch((error: unknown) => {
       dropRelated();
@@ -102,12 +101,19 @@ export function createMembersService(deps: {
     };
     for (const field of DETAIL_FIELDS) if (visibleFields.has(field)) Object.assign(details, { [field]: source[field] });
 
-    const base = card
-      ? presentCard(card, now)
-      : presentCard(
-          { ...profile, isFictional: profile.isFictional, mainFilename: main?.filename ?? null, mainThumb: main?.thumbFilename ?? null, onlineUntil: null },
-          now,
-        );
+    // The card at the top is the one search shows: the main photo only if it is active, and the
+    // presence only of a profile the viewer may find (visible, not blocked by them).
+    const mainPhoto = photos.find((photo) => photo.id === profile.mainPhotoId);
+    const findable = profile.visible && !relation.viewerBlocked;
+    const base = presentCard(
+      {
+        ...profile,
+        mainFilename: findable ? (mainPhoto?.filename ?? null) : (main?.filename ?? null),
+        mainThumb: findable ? (mainPhoto?.thumbFilename ?? null) : (main?.thumbFilename ?? null),
+        onlineUntil: findable ? profile.onlineUntil : null,
+      },
+      now,
+    );
     return {
       ...base,
       details,
