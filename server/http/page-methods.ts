@@ -4,11 +4,11 @@ const SUBMISSION_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 /** Each build's routes as the tree `matchRoutes` takes (development hands over a new build now and then). */
 const routeTrees = new WeakMap<ServerBuild, Parameters<typeof matchRoutes>[0]>();
 /**
- * Each build's answers by path: `matchRoutes` flattens and ranks the whole route tree on every
- * call, which cost every page request about as much as rendering its footer. Bounded, since
- * paths carry ids; emptied when full.
+ * Each build's answers by path (its methods, whether it is the console's): `matchRoutes`
+ * flattens and ranks the whole route tree on every call, which cost every page request about as
+ * much as rendering its footer. Bounded, since paths carry ids; emptied when full.
  */
-const answers = new WeakMap<ServerBuild, Map<string, string[]>>();
+const answers = new WeakMap<ServerBuild, Map<string, PathRoutes>>();
 const MAX_REMEMBERED_PATHS = 5000;
 
 /**
@@ -18,19 +18,39 @@ const MAX_REMEMBERED_PATHS = 5000;
  * error for each such request.
  */
 export function allowedMethods(build: ServerBuild, url: string): string[] {
+  return [...routesOf(build, url).methods];
+}
+
+/**
+ * Whether a page address is one of the operators' console's (its routes all live under
+ * `/admin`, app/routes.ts), as React Router matches it: decoded, case-insensitive.
+ */
+export function isConsolePage(build: ServerBuild, url: string): boolean {
+  return routesOf(build, url).console;
+}
+
+/** The console's routes: the top-level route at this path and everything beneath it. */
+export const CONSOLE_ROUTE_PATH = 'admin';
+
+interface PathRoutes {
+  methods: readonly string[];
+  console: boolean;
+}
+
+function routesOf(build: ServerBuild, url: string): PathRoutes {
   const path = url.split('?')[0];
   let known = answers.get(build);
   if (!known) answers.set(build, (known = new Map()));
-  let methods = known.get(path);
-  if (!methods) {
-    methods = matchMethods(build, path);
+  let routes = known.get(path);
+  if (!routes) {
+    routes = matchPath(build, path);
     if (known.size >= MAX_REMEMBERED_PATHS) known.clear();
-    known.set(path, methods);
+    known.set(path, routes);
   }
-  return [...methods];
+  return routes;
 }
 
-function matchMethods(build: ServerBuild, path: string): string[] {
+function matchPath(build: ServerBuild, path: string): PathRoutes {
   let tree = routeTrees.get(build);
   if (!tree) {
     const childrenOf = (parentId: string | undefined): Parameters<typeof matchRoutes>[0] =>
@@ -45,5 +65,8 @@ function matchMethods(build: ServerBuild, path: string): string[] {
   const matches = matchRoutes(tree, path) ?? [];
   const leaf = matches[matches.length - 1];
   const hasAction = !!leaf && !!build.routes[leaf.route.id!]?.module.action;
-  return ['GET', 'HEAD', ...(hasAction ? SUBMISSION_METHODS : [])];
+  return {
+    methods: ['GET', 'HEAD', ...(hasAction ? SUBMISSION_METHODS : [])],
+    console: matches.some((match) => build.routes[match.route.id!]?.parentId === 'root' && match.route.path === CONSOLE_ROUTE_PATH),
+  };
 }

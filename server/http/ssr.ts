@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyMiddie from '@fastify/middie';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import type { AppLoadContext, ServerBuild } from 'react-router';
 import { TokenInput } from '../../contract/accounts';
 import { RecordId } from '../../contract/inputs';
 import '../../contract/page-context';
@@ -24,6 +24,7 @@ import { findMemberAlong } from './auth';
 import { PAGE_ROUTE, wildcardPathOf } from './request-context';
 import { presentStaff } from '../domain/staff/staff-presenter';
 import { allowedMethods } from './page-methods';
+import { pageHandlerFor } from './page-handlers';
 import { buildContentSecurityPolicy } from './security-headers';
 import { isCacheablePageRequest, preloadLinkHeader } from './page-cache-policy';
 import { replyFromPageCache, type PageCacheSettings } from './page-cache-reply';
@@ -101,7 +102,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       // whole; its render outlives a requester who leaves, as others may be waiting for it. A hit
       // builds no request handler at all.
       const renderToKeep = async () =>
-        handlerFor(build, options.mode)(toWebRequest(request, { abortOnClose: false }), {
+        pageHandlerFor(
+          build,
+          options.mode,
+          request.url,
+        )(toWebRequest(request, { abortOnClose: false }), {
           ...(await createLoadContext(app, request, '', options)),
           renderWhole: true,
         });
@@ -116,7 +121,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         )
           return reply;
       }
-      const handle = handlerFor(build, options.mode);
+      const handle = pageHandlerFor(build, options.mode, request.url);
       // Development serves Vite's own inline scripts without a CSP, so pages carry no nonce there.
       const nonce = options.mode === 'production' ? crypto.randomBytes(16).toString('base64') : '';
       const loadContext = await createLoadContext(app, request, nonce, options);
@@ -126,21 +131,6 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       return sendWebResponse(reply, response, wholeDocument?.body, options.mode === 'production' ? nonce : null, analyticsIdsOf(request.site));
     });
   });
-}
-
-/**
- * React Router's handler for a build, made once per build: making it ranks every route, about
- * a twentieth of a member page's CPU when it was made per request. Dev builds change on every
- * edit; the WeakMap lets their handlers go with them.
- */
-const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
-function handlerFor(build: ServerBuild, mode: SsrOptions['mode']) {
-  let handler = handlers.get(build);
-  if (!handler) {
-    handler = createRequestHandler(build, mode);
-    handlers.set(build, handler);
-  }
-  return handler;
 }
 
 async function createLoadContext(app: FastifyInstance, request: FastifyRequest, nonce: string, options: SsrOptions): Promise<AppLoadContext> {
