@@ -2,8 +2,8 @@ import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSite } from '../../tests/factories/sites';
 import { createTestContext, loadProductionBuild, type TestContext } from '../../tests/setup/test-services';
-import { pageHandlerFor, withoutConsole } from './page-handlers';
-import { isConsolePage } from './page-methods';
+import { pageHandlerFor, withRoutesTo } from './page-handlers';
+import { matchedPage } from './page-methods';
 
 let build: ServerBuild;
 let ctx: TestContext;
@@ -42,39 +42,43 @@ function sampleAddresses(routes: ServerBuild['routes']): Map<string, string> {
 
 const leafOf = (routes: ServerBuild['routes'], address: string) => matchRoutes(treeOf(routes), address)?.at(-1)?.route.id;
 
-describe('the page handler without the console', () => {
-  it('leaves out the console’s routes and only those', () => {
-    const site = withoutConsole(build);
-    const consoleIds = Object.keys(build.routes).filter((id) => !(id in site.routes));
-    expect(consoleIds.length).toBeGreaterThan(20);
-    const addresses = sampleAddresses(build.routes);
-    for (const id of consoleIds) expect(isConsolePage(build, addresses.get(id)!), addresses.get(id)).toBe(true);
-    expect(Object.keys(site.routes)).toContain('root');
-    expect(Object.keys(site.routes)).toContain('routes/index');
+describe('a page rendered by a handler of its own route', () => {
+  it('holds the route and the routes above it only', () => {
+    const routes = withRoutesTo(build, 'routes/chat/conversation').routes;
+    expect(Object.keys(routes).sort()).toEqual(['root', 'routes/chat/chats', 'routes/chat/conversation', 'routes/layouts/chat']);
   });
 
-  it('matches every other address to the same route as the whole build', () => {
-    const site = withoutConsole(build);
-    const addresses = [...sampleAddresses(build.routes).values(), '/', '/members/12/landing2/spring', '/unknown/page'];
-    let compared = 0;
+  it('matches every address to the same route as the whole build, the console’s included', () => {
+    const addresses = [
+      ...sampleAddresses(build.routes).values(),
+      '/',
+      '/members/12/landing2/spring',
+      '/unknown/page',
+      '/ADMIN/staff',
+      '/%61dmin',
+      '/members/../admin/staff',
+      '/chats/',
+    ];
     for (const address of addresses) {
-      if (isConsolePage(build, address)) continue;
-      expect(leafOf(site.routes, address), address).toBe(leafOf(build.routes, address));
-      compared += 1;
+      const page = matchedPage(build, address)!;
+      expect(page.leafId, address).toBe(leafOf(build.routes, page.path));
+      expect(leafOf(withRoutesTo(build, page.leafId!).routes, page.path), address).toBe(page.leafId);
     }
-    expect(compared).toBeGreaterThan(30);
+    expect(matchedPage(build, '/members/../admin/staff')).toEqual({ path: '/admin/staff', leafId: 'routes/admin/staff' });
+    expect(addresses.length).toBeGreaterThan(80);
   });
 
-  it('leaves the console’s pages, data requests and React Router’s own addresses to the whole build', () => {
-    const site = pageHandlerFor(build, 'production', '/');
-    expect(pageHandlerFor(build, 'production', '/members/7?page=2')).toBe(site);
-    for (const address of ['/admin', '/admin/staff', '/ADMIN/staff', '/%61dmin', '/members.data?_routes=routes%2Fmembers%2Fsearch', '/__manifest?p=%2Fadmin']) {
-      expect(pageHandlerFor(build, 'production', address), address).not.toBe(site);
-    }
+  it('shares one handler between addresses of a route, and leaves data requests and React Router’s own to the whole build', () => {
+    const profile = pageHandlerFor(build, 'production', '/members/7');
+    expect(pageHandlerFor(build, 'production', '/members/8?tab=photos')).toBe(profile);
+    expect(pageHandlerFor(build, 'production', '/')).not.toBe(profile);
+    const whole = pageHandlerFor(build, 'production', '/members.data?_routes=routes%2Fmembers%2Fsearch');
+    expect(pageHandlerFor(build, 'production', '/__manifest?p=%2Fadmin')).toBe(whole);
+    expect(whole).not.toBe(profile);
   });
 });
 
-describe('pages rendered by the two handlers', () => {
+describe('pages rendered by their own route’s handler', () => {
   const visit = (url: string) => ctx.app.inject({ url, headers: { host: 'handlers.test', 'accept-language': 'en', 'accept-encoding': 'identity' } });
 
   it('renders the home page and the console’s sign-in, whichever way its address is written', async () => {

@@ -4,7 +4,7 @@ const SUBMISSION_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 /** Each build's routes as the tree `matchRoutes` takes (development hands over a new build now and then). */
 const routeTrees = new WeakMap<ServerBuild, Parameters<typeof matchRoutes>[0]>();
 /**
- * Each build's answers by path (its methods, whether it is the console's): `matchRoutes`
+ * Each build's answers by path (its methods, the route it matches): `matchRoutes`
  * flattens and ranks the whole route tree on every call, which cost every page request about as
  * much as rendering its footer. Bounded, since paths carry ids; emptied when full.
  */
@@ -22,35 +22,46 @@ export function allowedMethods(build: ServerBuild, url: string): string[] {
 }
 
 /**
- * Whether a page address is one of the operators' console's (its routes all live under
- * `/admin`, app/routes.ts), as React Router matches it: decoded, case-insensitive.
+ * The page an address is, as React Router will see it: the path of the address it is handed
+ * (dot segments resolved, `server/http/ssr.ts` `toWebRequest`) and the deepest route matching
+ * it; null for an address that is no URL path.
  */
-export function isConsolePage(build: ServerBuild, url: string): boolean {
-  return routesOf(build, url).console;
+export function matchedPage(build: ServerBuild, url: string): { path: string; leafId: string | null } | null {
+  const { path, leafId } = routesOf(build, url);
+  return path === null ? null : { path, leafId };
 }
-
-/** The console's routes: the top-level route at this path and everything beneath it. */
-export const CONSOLE_ROUTE_PATH = 'admin';
 
 interface PathRoutes {
   methods: readonly string[];
-  console: boolean;
+  /** The path React Router matches; null when the address is no URL path. */
+  path: string | null;
+  leafId: string | null;
 }
 
 function routesOf(build: ServerBuild, url: string): PathRoutes {
-  const path = url.split('?')[0];
+  const rawPath = url.split('?')[0]!;
   let known = answers.get(build);
   if (!known) answers.set(build, (known = new Map()));
-  let routes = known.get(path);
+  let routes = known.get(rawPath);
   if (!routes) {
-    routes = matchPath(build, path);
+    routes = matchPath(build, routerPathOf(rawPath));
     if (known.size >= MAX_REMEMBERED_PATHS) known.clear();
-    known.set(path, routes);
+    known.set(rawPath, routes);
   }
   return routes;
 }
 
-function matchPath(build: ServerBuild, path: string): PathRoutes {
+/** The pathname of the URL the page handler builds from the address: appended to an origin, as there. */
+function routerPathOf(rawPath: string): string | null {
+  try {
+    return new URL(`http://page.invalid${rawPath}`).pathname;
+  } catch {
+    return null;
+  }
+}
+
+function matchPath(build: ServerBuild, path: string | null): PathRoutes {
+  if (path === null) return { methods: ['GET', 'HEAD'], path, leafId: null };
   let tree = routeTrees.get(build);
   if (!tree) {
     const childrenOf = (parentId: string | undefined): Parameters<typeof matchRoutes>[0] =>
@@ -67,6 +78,7 @@ function matchPath(build: ServerBuild, path: string): PathRoutes {
   const hasAction = !!leaf && !!build.routes[leaf.route.id!]?.module.action;
   return {
     methods: ['GET', 'HEAD', ...(hasAction ? SUBMISSION_METHODS : [])],
-    console: matches.some((match) => build.routes[match.route.id!]?.parentId === 'root' && match.route.path === CONSOLE_ROUTE_PATH),
+    path,
+    leafId: leaf?.route.id ?? null,
   };
 }
