@@ -288,8 +288,7 @@ const countStatement = cachedStatement((filter) => {
 /** Queries over other members' public profiles; every one excludes hidden and blocked members. */
 export function createProfilesRepository(db: Executor) {
   const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-  // A shown profile's own reads, on every profile page (ADR 0079); its presence comes along so
-  // the page needs no card of it besides.
+  // A shown profile's own reads, on every profile page (ADR 0079); with its presence, no card is read.
   const profileById = preparedOnce(() =>
     db
       .select({ profile: profiles, isFictional: users.isFictional, onlineUntil: memberPresence.onlineUntil })
