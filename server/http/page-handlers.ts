@@ -15,12 +15,12 @@ const pageHandlers = new WeakMap<ServerBuild, Map<string, RequestHandler>>();
 /**
  * The handler that renders a page request. React Router matches a document request twice (once
  * to choose how to answer, once to load its data), each time trying its ranked routes one after
- * another until one fits, and the home page ranks last: matching was 9 % of an uncached visitor
- * render. The route a page's address matches is already known here (`page-methods.ts`, remembered
- * per path), so the page is rendered by a handler whose build holds that route and its parents
- * only. It matches the same route: the full build's first match is among its routes and outranks
- * the others. Data requests (`.data`) and React Router's own addresses (`/__manifest`) go to the
- * whole build, since their address is not the page's.
+ * another until one fits, and the home page ranks last: matching was 7–9 % of an uncached
+ * visitor render. The route a page's address matches is already known here (`page-methods.ts`,
+ * remembered per path), so the page is rendered by a handler whose build holds that route and
+ * its parents only. It matches the same route: the full build's first match is among its routes
+ * and outranks the others. Data requests (`.data`) and React Router's own addresses
+ * (`/__manifest`) go to the whole build, since their address is not the page's.
  */
 export function pageHandlerFor(build: ServerBuild, mode: Mode, url: string): RequestHandler {
   const page = matchedPage(build, url);

@@ -77,7 +77,8 @@ export function createMembersService(deps: {
     }
 
     const canSeeAll = relation.viewerPaid || viewerId === profileId;
-    const main = photos.find((photo) => photo.id === profile.mainPhotoId) ?? photos[0];
+    const activeMain = photos.find((photo) => photo.id === profile.mainPhotoId);
+    const main = activeMain ?? photos[0];
     const shown = canSeeAll ? photos : main ? [main] : [];
     if (viewerId && likesMe) {
       const wasNew = await likes.markSeen(profileId, viewerId).catch((error: unknown) => {
@@ -103,13 +104,13 @@ export function createMembersService(deps: {
 
     // The card at the top is the one search shows: the main photo only if it is active, and the
     // presence only of a profile the viewer may find (visible, not blocked by them).
-    const mainPhoto = photos.find((photo) => photo.id === profile.mainPhotoId);
     const findable = profile.visible && !relation.viewerBlocked;
+    const cardPhoto = findable ? activeMain : main;
     const base = presentCard(
       {
         ...profile,
-        mainFilename: findable ? (mainPhoto?.filename ?? null) : (main?.filename ?? null),
-        mainThumb: findable ? (mainPhoto?.thumbFilename ?? null) : (main?.thumbFilename ?? null),
+        mainFilename: cardPhoto?.filename ?? null,
+        mainThumb: cardPhoto?.thumbFilename ?? null,
         onlineUntil: findable ? profile.onlineUntil : null,
       },
       now,
