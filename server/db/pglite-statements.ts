@@ -59,7 +59,7 @@ export function keepStatementsPrepared(pglite: PGlite, { maxStatements = 500 } =
       const values = params.map((value, index) => serializeValue(engine, value, statement.parameterTypes[index], options));
       try {
         const { messages } = await engine.execProtocol(
-          join([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+          Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
           { syncToFs: !inTransaction, onNotice: options?.onNotice },
         );
         return parse.parseResults(messages, engine.parsers, options)[0] as Results<T>;
@@ -86,7 +86,7 @@ export function keepStatementsPrepared(pglite: PGlite, { maxStatements = 500 } =
     const closing = toClose.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
     const name = `rdv_kept_${++counter}`;
     const { messages } = await engine.execProtocol(
-      join([...closing, serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([...closing, serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: !inTransaction },
     );
     return { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
@@ -125,16 +125,6 @@ function serializeValue(engine: PGlite, value: unknown, type: number | undefined
   if (value === null || value === undefined) return null;
   const serializer = type === undefined ? undefined : (options?.serializers?.[type] ?? engine.serializers[type]);
   return serializer ? serializer(value) : String(value);
-}
-
-function join(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
 }
 
 /** The kept statement is gone (26000: a `DISCARD ALL`) or stale (0A000: its table's columns changed). */

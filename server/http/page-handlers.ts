@@ -5,12 +5,13 @@ type RequestHandler = ReturnType<typeof createRequestHandler>;
 type Mode = 'production' | 'development';
 
 /**
- * React Router's handlers for a build, made once per build: making one ranks every route, about
- * a twentieth of a member page's CPU when it was made per request. Development builds change on
- * every edit; the WeakMaps let their handlers go with them.
+ * React Router's handlers for a build, made once per build and route: making one ranks its
+ * routes, about a twentieth of a member page's CPU when it was made per request. Development
+ * builds change on every edit; the WeakMap lets their handlers go with them.
  */
-const wholeHandlers = new WeakMap<ServerBuild, RequestHandler>();
-const pageHandlers = new WeakMap<ServerBuild, Map<string, RequestHandler>>();
+const handlers = new WeakMap<ServerBuild, Map<string, RequestHandler>>();
+/** The key of the handler with every route (route ids are never empty). */
+const WHOLE_BUILD = '';
 
 /**
  * The handler that renders a page request. React Router matches a document request twice (once
@@ -24,22 +25,13 @@ const pageHandlers = new WeakMap<ServerBuild, Map<string, RequestHandler>>();
  */
 export function pageHandlerFor(build: ServerBuild, mode: Mode, url: string): RequestHandler {
   const page = matchedPage(build, url);
-  if (!page || !page.leafId || page.path.endsWith('.data') || page.path.startsWith('/__')) return wholeHandler(build, mode);
-  let handlers = pageHandlers.get(build);
-  if (!handlers) pageHandlers.set(build, (handlers = new Map()));
-  let handler = handlers.get(page.leafId);
+  const ownRoute = page?.leafId && !page.path.endsWith('.data') && !page.path.startsWith('/__') ? page.leafId : WHOLE_BUILD;
+  let byRoute = handlers.get(build);
+  if (!byRoute) handlers.set(build, (byRoute = new Map()));
+  let handler = byRoute.get(ownRoute);
   if (!handler) {
-    handler = createRequestHandler(withRoutesTo(build, page.leafId), mode);
-    handlers.set(page.leafId, handler);
-  }
-  return handler;
-}
-
-function wholeHandler(build: ServerBuild, mode: Mode): RequestHandler {
-  let handler = wholeHandlers.get(build);
-  if (!handler) {
-    handler = createRequestHandler(build, mode);
-    wholeHandlers.set(build, handler);
+    handler = createRequestHandler(ownRoute === WHOLE_BUILD ? build : withRoutesTo(build, ownRoute), mode);
+    byRoute.set(ownRoute, handler);
   }
   return handler;
 }
