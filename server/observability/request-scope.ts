@@ -1,20 +1,19 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { runInRequestScope, runWithoutRequestId, scopedRequestId } from '../domain/shared/work-scope';
 
 /**
  * The id of the request (or of the job) whose work is running now, so that a job it enqueues
- * carries it and the worker's log lines for that job can be joined to the request's. The store
- * is the id string itself: entering a scope allocates nothing.
+ * carries it and the worker's log lines for that job can be joined to the request's. It lives in
+ * the process's one work scope (ADR 0088), beside a paced job's pace.
  */
-const scope = new AsyncLocalStorage<string>();
 
 /** The request id of the work running now, or undefined outside any request or job. */
 export function currentRequestId(): string | undefined {
-  return scope.getStore();
+  return scopedRequestId();
 }
 
 /** Runs `work` (and everything it awaits or schedules) as part of the request `requestId`. */
 export function runWithRequestId<T>(requestId: string, work: () => T): T {
-  return scope.run(requestId, work);
+  return runInRequestScope(requestId, work);
 }
 
 /**
@@ -22,5 +21,5 @@ export function runWithRequestId<T>(requestId: string, work: () => T): T {
  * many (the chat's group commit) must not carry that one request's id.
  */
 export function runOutsideRequest<T>(work: () => T): T {
-  return scope.exit(work);
+  return runWithoutRequestId(work);
 }

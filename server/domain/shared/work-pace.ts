@@ -1,19 +1,15 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { runInPacedScope, scopedPace, type WorkPace } from './work-scope';
 
-/** How fast background work may go: `turn()` resolves when the next step may start. */
-export interface WorkPace {
-  turn(): Promise<void>;
-}
-
-const paces = new AsyncLocalStorage<WorkPace>();
+export type { WorkPace };
 
 /**
  * Runs a job's handler under the pace of the runner that runs it. The job runner sets it; the
  * rules never carry it: the same batch code runs paced inside the web process and at full
- * speed in `npm run worker` or a test (ADR 0077).
+ * speed in `npm run worker` or a test (ADR 0077). The pace shares the process's one work scope
+ * with the request id (ADR 0088).
  */
 export function runWithPace<T>(pace: WorkPace, work: () => Promise<T>): Promise<T> {
-  return paces.run(pace, work);
+  return runInPacedScope(pace, work);
 }
 
 /**
@@ -21,5 +17,5 @@ export function runWithPace<T>(pace: WorkPace, work: () => Promise<T>): Promise<
  * between steps the web process answers its requests. Resolves at once outside a paced job.
  */
 export function nextStep(): Promise<void> | void {
-  return paces.getStore()?.turn();
+  return scopedPace()?.turn();
 }
