@@ -2,39 +2,54 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runInPacedScope, runInRequestScope, runWithoutRequestId, scopedPace, scopedRequestId } from './work-scope';
+import { currentRequestId, nextStep, runOutsideRequest, runWithPace, runWithRequestId } from './work-scope';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A pace that counts its turns: `nextStep()` under it is one turn more. */
+function countingPace() {
+  const pace = { turns: 0, turn: async () => void (pace.turns += 1) };
+  return pace;
+}
+
 describe('the work scope', () => {
-  it("follows a request's id across awaits and timers, and is empty outside", async () => {
-    const seen = await runInRequestScope('req-1', async () => {
+  it("follows a request's id across awaits and timers, unpaced, and is empty outside", async () => {
+    const seen = await runWithRequestId('req-1', async () => {
       await tick();
-      return new Promise<string | undefined>((resolve) => setTimeout(() => resolve(scopedRequestId()), 1));
+      return new Promise<[string | undefined, unknown]>((resolve) => setTimeout(() => resolve([currentRequestId(), nextStep()]), 1));
     });
-    expect(seen).toBe('req-1');
-    expect(scopedRequestId()).toBeUndefined();
-    expect(scopedPace()).toBeUndefined();
+    expect(seen).toEqual(['req-1', undefined]);
+    expect(currentRequestId()).toBeUndefined();
+    expect(nextStep()).toBeUndefined();
   });
 
   it('gives a paced job its pace and keeps the id of the request that enqueued it', async () => {
-    const pace = { turn: async () => undefined };
-    const seen = await runInRequestScope('req-2', () =>
-      runInPacedScope(pace, async () => {
+    const pace = countingPace();
+    const requestId = await runWithRequestId('req-2', () =>
+      runWithPace(pace, async () => {
         await tick();
-        return { requestId: scopedRequestId(), pace: scopedPace() };
+        await nextStep();
+        await nextStep();
+        return currentRequestId();
       }),
     );
-    expect(seen).toEqual({ requestId: 'req-2', pace });
+    expect([requestId, pace.turns]).toEqual(['req-2', 2]);
   });
 
   it('drops the request id for shared work, and keeps the pace of the job that starts it', async () => {
-    const pace = { turn: async () => undefined };
-    const inRequest = await runInRequestScope('req-3', () => runWithoutRequestId(async () => [scopedRequestId(), scopedPace()]));
+    const inRequest = await runWithRequestId('req-3', () => runOutsideRequest(async () => [currentRequestId(), nextStep()]));
     expect(inRequest).toEqual([undefined, undefined]);
-    const inPacedJob = await runInRequestScope('req-4', () => runInPacedScope(pace, () => runWithoutRequestId(async () => [scopedRequestId(), scopedPace()])));
-    expect(inPacedJob).toEqual([undefined, pace]);
+    const pace = countingPace();
+    const inPacedJob = await runWithRequestId('req-4', () =>
+      runWithPace(pace, () =>
+        runOutsideRequest(async () => {
+          await nextStep();
+          return currentRequestId();
+        }),
+      ),
+    );
+    expect([inPacedJob, pace.turns]).toEqual([undefined, 1]);
   });
 
   it('is the only AsyncLocalStorage the server makes: each one costs every async step of the process', () => {

@@ -25,29 +25,44 @@ type WorkScope = string | PacedScope;
 const scope = new AsyncLocalStorage<WorkScope | undefined>();
 
 /** The id of the request (or of the job it enqueued) whose work is running now. */
-export function scopedRequestId(): string | undefined {
+export function currentRequestId(): string | undefined {
   const current = scope.getStore();
   return typeof current === 'string' ? current : current?.requestId;
 }
 
 /** The pace of the paced job running now, if any. */
-export function scopedPace(): WorkPace | undefined {
+function currentPace(): WorkPace | undefined {
   const current = scope.getStore();
   return typeof current === 'object' ? current.pace : undefined;
 }
 
-/** Runs `work` as part of the request `requestId`, outside any pace (a request is never paced). */
-export function runInRequestScope<T>(requestId: string, work: () => T): T {
+/** Runs `work` (and everything it awaits or schedules) as part of the request `requestId`, unpaced. */
+export function runWithRequestId<T>(requestId: string, work: () => T): T {
   return scope.run(requestId, work);
 }
 
-/** Runs `work` under `pace`, keeping the request id of the work that starts it. */
-export function runInPacedScope<T>(pace: WorkPace, work: () => T): T {
-  return scope.run({ requestId: scopedRequestId(), pace }, work);
+/**
+ * Runs a job's handler under the pace of the runner that runs it, keeping the request id of the
+ * work that starts it. The job runner sets it; the rules never carry it: the same batch code runs
+ * paced inside the web process and at full speed in `npm run worker` or a test (ADR 0077).
+ */
+export function runWithPace<T>(pace: WorkPace, work: () => T): T {
+  return scope.run({ requestId: currentRequestId(), pace }, work);
 }
 
-/** Runs `work` with no request id, keeping the current pace (shared work one request happens to start). */
-export function runWithoutRequestId<T>(work: () => T): T {
-  const pace = scopedPace();
+/**
+ * Waits for the current job's turn before the next step of a batch (one member of a digest):
+ * between steps the web process answers its requests. Resolves at once outside a paced job.
+ */
+export function nextStep(): Promise<void> | void {
+  return currentPace()?.turn();
+}
+
+/**
+ * Runs `work` outside any request: shared work that one request happens to start but that serves
+ * many (the chat's group commit) must not carry that one request's id. A pace is kept.
+ */
+export function runOutsideRequest<T>(work: () => T): T {
+  const pace = currentPace();
   return scope.run(pace ? { requestId: undefined, pace } : undefined, work);
 }
