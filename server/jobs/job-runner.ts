@@ -1,9 +1,8 @@
 import type { ClaimedJob, JobsRepository } from '../db/repositories/jobs.repository';
 import type { Clock } from '../domain/shared/clock';
 import { JOB_REQUEST_ID_KEY } from '../db/repositories/jobs.repository';
-import { runWithPace, type WorkPace } from '../domain/shared/work-pace';
 import { isRequestId } from '../observability/request-id';
-import { runOutsideRequest, runWithRequestId } from '../observability/request-scope';
+import { runOutsideRequest, runWithPace, runWithRequestId, type WorkPace } from '../domain/shared/work-scope';
 import { retryDelayMs } from './job-backoff';
 import { createScheduler, type JobSchedule } from './job-schedules';
 
