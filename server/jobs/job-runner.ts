@@ -2,7 +2,7 @@ import type { ClaimedJob, JobsRepository } from '../db/repositories/jobs.reposit
 import type { Clock } from '../domain/shared/clock';
 import { JOB_REQUEST_ID_KEY } from '../db/repositories/jobs.repository';
 import { isRequestId } from '../observability/request-id';
-import { runOutsideRequest, runWithPace, runWithRequestId, type WorkPace } from '../domain/shared/work-scope';
+import { runOutsideRequest, runWithPace, runWithRequestId, type WorkPace } from '../observability/work-scope';
 import { retryDelayMs } from './job-backoff';
 import { createScheduler, type JobSchedule } from './job-schedules';
 

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { WorkPace } from '../domain/shared/work-scope';
+import type { WorkPace } from '../observability/work-scope';
 
 export interface LoopBudgetOptions {
   /**

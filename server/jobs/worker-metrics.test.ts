@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
-import { runWithRequestId } from '../domain/shared/work-scope';
+import { runWithRequestId } from '../observability/work-scope';
 import { startWorker } from './worker-process';
 
 /**

@@ -6,7 +6,7 @@ import type { JobLog } from './job-runner';
 import { startJobRunner } from './start-job-runner';
 import { createMetricsAccess } from '../observability/metrics-access';
 import { startMetricsListener } from '../observability/metrics-listener';
-import { currentRequestId } from '../domain/shared/work-scope';
+import { currentRequestId } from '../observability/work-scope';
 
 /**
  * One JSON line per event on stderr, like the server's log, so one collector reads both. A line

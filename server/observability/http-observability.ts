@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Metrics } from './metrics';
 import type { MetricsAccess } from './metrics-access';
 import type { RouteSeries } from './route-histogram';
-import { runWithRequestId } from '../domain/shared/work-scope';
+import { runWithRequestId } from './work-scope';
 
 /** The route label of requests no route matched: one series, whatever URL was asked for. */
 const UNMATCHED_ROUTE = 'unmatched';

@@ -3,7 +3,7 @@ import type { Executor } from '../client';
 import { intArray } from '../array-params';
 import { jsonRecordset } from '../json-recordset';
 import { jobs } from '../schema/index';
-import { currentRequestId } from '../../domain/shared/work-scope';
+import { currentRequestId } from '../../observability/work-scope';
 import type { QueueDepth } from '../../observability/metrics';
 
 /** The payload key that carries the id of the request that enqueued a job. */

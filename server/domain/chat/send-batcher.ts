@@ -1,4 +1,4 @@
-import { runOutsideRequest } from '../shared/work-scope';
+import { runOutsideRequest } from '../../observability/work-scope';
 
 /** The answer for one item of a batch: its own result or its own error. */
 export type ItemOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };

@@ -1,7 +1,7 @@
 import type { NotificationType } from '../../../../contract/notifications';
 import type { JobsRepository } from '../../../db/repositories/jobs.repository';
 import type { ScheduledNotificationsRepository } from '../../../db/repositories/scheduled-notifications.repository';
-import { nextStep } from '../../shared/work-scope';
+import { nextStep } from '../../../observability/work-scope';
 
 /** Members per batch job: a retried batch redoes at most this many look-ups (its sends are keyed). */
 export const BATCH_SIZE = 500;

@@ -1,4 +1,4 @@
-import { nextStep } from '../../shared/work-scope';
+import { nextStep } from '../../../observability/work-scope';
 
 /**
  * Runs `task` for every item with at most `limit` at once, in order of start. A batch's mails

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberToNotify, ScheduledNotificationsRepository } from '../../../db/repositories/scheduled-notifications.repository';
-import { runWithPace } from '../../shared/work-scope';
+import { runWithPace } from '../../../observability/work-scope';
 import { sweepMembers } from './sweep';
 
 /** A repository answering `total` members in pages, by id; only `sweepPage` is used. */

@@ -1,5 +1,5 @@
 import type { MemberToNotify, ScheduledNotificationsRepository, SweepFilter } from '../../../db/repositories/scheduled-notifications.repository';
-import { nextStep } from '../../shared/work-scope';
+import { nextStep } from '../../../observability/work-scope';
 import { runLimited } from './run-limited';
 
 const PAGE = 500;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { currentRequestId, nextStep, runOutsideRequest, runWithPace, runWithRequestId } from './work-scope';
 
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A pace that counts its turns: `nextStep()` under it is one turn more. */
@@ -63,6 +63,6 @@ describe('the work scope', () => {
       }
     };
     walk(SERVER_DIR);
-    expect(makers).toEqual([path.join('domain', 'shared', 'work-scope.ts')]);
+    expect(makers).toEqual([path.join('observability', 'work-scope.ts')]);
   });
 });
