@@ -12,7 +12,9 @@ import type { Services } from '../services';
 import { installErrorHandler, notFoundScope } from './error-handler';
 import { installBodyDeadline } from './body-deadline';
 import { installJsonBodyParser, JSON_BODY_LIMIT } from './json-body';
-import { addResponseHeaders } from './security-headers';
+import { addResponseHeaders, responseHeaders } from './security-headers';
+import { serverAnsweringEarly } from './http-server';
+import { LIVENESS_PATH, livenessProbe } from './liveness-probe';
 import { authPlugin } from './auth';
 import { csrfPlugin } from './csrf';
 import { chatRoutes } from './routes/chat.routes';
@@ -71,7 +73,16 @@ export interface HttpOptions {
 export async function buildHttpApp(services: Services, options: HttpOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   const timeouts = config.requestTimeouts;
+  const headers = responseHeaders({
+    // Pages get their own CSP with a per-response nonce (ssr.ts); JSON needs none.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // Strict-Transport-Security means something only over HTTPS: `addResponseHeaders` sends it there.
+    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
   const app = Fastify({
+    // The load balancer's liveness probe is answered before the router (ADR 0089).
+    serverFactory: serverAnsweringEarly(livenessProbe({ headers: headers.plain, series: services.metrics.http.seriesFor('GET', LIVENESS_PATH) })),
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     // Bounded work per request (ADR 0052): 64 KB of JSON unless a route says otherwise, headers
@@ -97,13 +108,7 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
   // CPU of a small call. Tests and development keep the check, production serializes directly.
   app.setSerializerCompiler(config.isProduction ? () => (data) => JSON.stringify(data) : serializerCompiler);
 
-  addResponseHeaders(app, {
-    // Pages get their own CSP with a per-response nonce (ssr.ts); JSON needs none.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    // Strict-Transport-Security means something only over HTTPS: `addResponseHeaders` sends it there.
-    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  addResponseHeaders(app, headers);
   // Probes first and outside the site's scope: a load balancer's health check needs none of
   // what a member's request does (cookies, the site, sessions, CSRF, compression), and every
   // hook it skipped was a cost on each check (issue 36).

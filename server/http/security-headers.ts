@@ -135,19 +135,30 @@ export const PERMISSIONS_POLICY = Object.entries(PERMISSIONS)
   .map(([feature, allowlist]) => `${feature}=${allowlist}`)
   .join(', ');
 
+/** Every response's fixed headers, worked out once: over plain HTTP, and over HTTPS (with HSTS when configured). */
+export interface ResponseHeaders {
+  plain: Readonly<Record<string, string>>;
+  https: Readonly<Record<string, string>>;
+}
+
 /**
- * Every response's fixed headers, in one hook: helmet's and the Permissions-Policy, which a page's
- * own headers (its CSP) add to later, and the request's id (ADR 0045), which a load balancer's
- * logs and ours are joined by. One hook rather than one per concern: each hook is a step on every
- * request (issue 36). Strict-Transport-Security goes only with HTTPS answers: over plain HTTP it
- * is ignored at best, and pins a test host at worst (RFC 6797 §7.2).
+ * Helmet's headers and the Permissions-Policy, which a page's own headers (its CSP) add to later.
+ * Strict-Transport-Security goes only with HTTPS answers: over plain HTTP it is ignored at best,
+ * and pins a test host at worst (RFC 6797 §7.2).
  */
-export function addResponseHeaders(app: FastifyInstance, options: HelmetOptions): void {
+export function responseHeaders(options: HelmetOptions): ResponseHeaders {
   const { 'strict-transport-security': hsts, ...helmetHeaders } = securityHeaders(options);
-  const headers = { ...helmetHeaders, 'permissions-policy': PERMISSIONS_POLICY };
-  const withHsts = hsts ? { ...headers, 'strict-transport-security': hsts } : headers;
+  const plain = { ...helmetHeaders, 'permissions-policy': PERMISSIONS_POLICY };
+  return { plain, https: hsts ? { ...plain, 'strict-transport-security': hsts } : plain };
+}
+
+/**
+ * Every response's fixed headers and the request's id (ADR 0045), which a load balancer's logs
+ * and ours are joined by, in one hook: each hook is a step on every request (issue 36).
+ */
+export function addResponseHeaders(app: FastifyInstance, headers: ResponseHeaders): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.protocol === 'https' ? withHsts : headers).header(REQUEST_ID_HEADER, request.id);
+    reply.headers(request.protocol === 'https' ? headers.https : headers.plain).header(REQUEST_ID_HEADER, request.id);
     done();
   });
 }

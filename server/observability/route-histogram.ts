@@ -27,6 +27,7 @@ interface Cell {
 export function createRouteHistogram(registry: Registry, options: { name: string; help: string; buckets: number[] }) {
   const bounds = [...options.buckets].sort((a, b) => a - b);
   const series: { method: string; route: string; cells: Map<number, Cell> }[] = [];
+  const byKey = new Map<string, RouteSeries>();
 
   const metric = {
     name: options.name,
@@ -57,11 +58,18 @@ export function createRouteHistogram(registry: Registry, options: { name: string
   registry.registerMetric(metric as never);
 
   return {
-    /** The series for one route pattern and method; call once per route, never per request. */
+    /**
+     * The series for one route pattern and method; call once per route, never per request. Asked
+     * again for the same pair it gives the same series: two of them would print the same labels
+     * twice (the liveness probe is answered both before the router and by its route).
+     */
     seriesFor(method: string, route: string): RouteSeries {
+      const key = `${method} ${route}`;
+      const known = byKey.get(key);
+      if (known) return known;
       const cells = new Map<number, Cell>();
       series.push({ method, route, cells });
-      return {
+      const routeSeries: RouteSeries = {
         observe(seconds, statusCode) {
           let cell = cells.get(statusCode);
           if (!cell) {
@@ -75,6 +83,8 @@ export function createRouteHistogram(registry: Registry, options: { name: string
           cell.count += 1;
         },
       };
+      byKey.set(key, routeSeries);
+      return routeSeries;
     },
   };
 }

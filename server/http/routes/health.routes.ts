@@ -1,3 +1,4 @@
+import { LIVENESS_BODY, LIVENESS_CONTENT_TYPE, LIVENESS_PATH } from '../liveness-probe';
 import type { FastifyPluginAsync } from 'fastify';
 
 export interface HealthRoutesOptions {
@@ -14,11 +15,10 @@ export interface HealthRoutesOptions {
  * balancers stop sending traffic as soon as it fails. The body names what failed.
  */
 export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, { checkDatabase, checkRedis, isShuttingDown }) => {
-  // The same bytes on every check: nothing to serialize, measure or encode per request.
-  const alive = Buffer.from(JSON.stringify({ status: 'ok' }));
-  // A plain function, not an async one: no promise to make and settle on every probe.
-  app.get('/healthz', { logLevel: 'warn', schema: { hide: true }, config: { startsWork: false } }, (_request, reply) => {
-    reply.type('application/json; charset=utf-8').send(alive);
+  // The exact `GET /healthz` is answered before the router (`livenessProbe`, ADR 0089); this
+  // route answers the rest (HEAD, a query string, `inject`) with the same bytes.
+  app.get(LIVENESS_PATH, { logLevel: 'warn', schema: { hide: true }, config: { startsWork: false } }, (_request, reply) => {
+    reply.type(LIVENESS_CONTENT_TYPE).send(LIVENESS_BODY);
   });
   app.get('/readyz', { logLevel: 'warn', schema: { hide: true }, config: { startsWork: false } }, async (_request, reply) => {
     if (isShuttingDown()) return reply.status(503).send({ status: 'shutting_down' });
