@@ -4,7 +4,7 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, type Language } from '../
 import { RESTORE_OFFER_MS } from '../domain/accounts/accounts.service';
 import { SESSION_MAX_AGE_SECONDS, type SessionsService } from '../domain/accounts/sessions.service';
 import { AppError } from '../domain/shared/app-error';
-import { hookWhen } from './hook-when';
+import { callbackHook, hookRoutes } from './route-hooks';
 
 export const SESSION_COOKIE = 'rdv_session';
 
@@ -34,10 +34,9 @@ export const authPlugin = fp(
       return cache.memberLookup;
     });
 
-    app.addHook(
-      'onRequest',
-      hookWhen((request) => request.routeOptions.config?.member === 'required', requireMember),
-    );
+    // On the member-only routes alone, judged by the route the router matched.
+    const memberOnly = callbackHook(requireMember);
+    hookRoutes(app, 'onRequest', (route) => (route.config?.member === 'required' ? memberOnly : null), { first: true });
   },
   { name: 'auth', dependencies: ['@fastify/cookie'] },
 );

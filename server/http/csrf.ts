@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../domain/shared/app-error';
+import { hookRoutes, methodsOf } from './route-hooks';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -28,15 +29,28 @@ declare module 'fastify' {
  */
 export const csrfPlugin = fp(
   async function csrf(app: FastifyInstance) {
-    app.addHook('preHandler', (request, _reply, done) => {
-      if (SAFE_METHODS.has(request.method) && !request.routeOptions.config?.sameOriginOnly) return done();
-      if (request.routeOptions.config?.csrfExempt === 'signed-url-token') return done();
-      if (!isSameOrigin(request)) return done(new AppError('csrf_failed', { detail: `cross-site ${request.method} ${request.url}` }));
-      done();
+    // Only routes that write (or read only for their own pages) carry the check; it is judged
+    // from the route the router matched, once, as the route is registered.
+    hookRoutes(app, 'preHandler', (route) => {
+      if (route.config?.csrfExempt === 'signed-url-token') return null;
+      if (route.config?.sameOriginOnly) return refuseCrossSite;
+      return methodsOf(route).some((method) => !SAFE_METHODS.has(method)) ? refuseCrossSiteWrites : null;
     });
   },
   { name: 'csrf' },
 );
+
+/** Refuses a request a browser says comes from another site. */
+const refuseCrossSite = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+  if (!isSameOrigin(request)) return done(new AppError('csrf_failed', { detail: `cross-site ${request.method} ${request.url}` }));
+  done();
+};
+
+/** The same for the writes of a route that also reads (a GET and a POST on one pattern). */
+const refuseCrossSiteWrites = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+  if (SAFE_METHODS.has(request.method)) return done();
+  refuseCrossSite(request, reply, done);
+};
 
 export function isSameOrigin(request: FastifyRequest): boolean {
   const fetchSite = request.headers['sec-fetch-site'];

@@ -49,7 +49,9 @@ export const outboxAccessPlugin = fp(
     // Callback style: every request passes here and almost none is for the outbox (issue 36).
     app.addHook('onRequest', (request, reply, done) => {
       // Only the page's own spelling trades a key; any other spelling simply gets no cookie.
-      if (request.method !== 'GET' || request.url.split('?', 1)[0] !== OUTBOX_PATH) return done();
+      // Any spelling that is not the page's own is left alone before anything is allocated.
+      const url = request.url;
+      if (request.method !== 'GET' || !url.startsWith(OUTBOX_PATH) || (url.length > OUTBOX_PATH.length && url[OUTBOX_PATH.length] !== '?')) return done();
       const key = (request.query as Record<string, unknown>).key;
       if (typeof key !== 'string' || !options.access.isKey(key)) return done();
       reply.setCookie(OUTBOX_COOKIE, key, { path: OUTBOX_PATH, httpOnly: true, sameSite: 'strict', secure: 'auto' });

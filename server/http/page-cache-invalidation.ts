@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PageChangeBus } from '../realtime/page-change-bus';
 import type { SiteChangeBus } from '../realtime/site-change-bus';
@@ -7,7 +7,7 @@ import type { PageCacheSettings } from './page-cache-reply';
 import { SESSION_COOKIE } from './auth';
 import { isMemberCacheablePageRequest } from './member-page-cache-policy';
 import { PAGE_ROUTE } from './request-context';
-import { hookWhen } from './hook-when';
+import { hookRoutes, methodsOf } from './route-hooks';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -58,6 +58,12 @@ export function mayChangeMemberPages(request: FastifyRequest): boolean {
   return request.routeOptions.url === PAGE_ROUTE && !isMemberCacheablePageRequest(request);
 }
 
+/** Whether any request to a route, as registered, may change a member's tabs (`mayChangeMemberPages`). */
+function mayChangeMemberPagesOn(route: RouteOptions): boolean {
+  if (methodsOf(route).some((method) => method !== 'GET' && method !== 'HEAD')) return true;
+  return route.config?.changesMemberPages === true || route.url === PAGE_ROUTE;
+}
+
 /**
  * Keeps the page caches honest on every instance: an operator's site change drops that site's
  * pages (the site change bus, ADR 0024), a shown profile's change drops them all (the page
@@ -80,13 +86,17 @@ export const pageCacheInvalidationPlugin = fp(
       unsubscribeSites();
       unsubscribePages();
     });
-    app.addHook(
-      'onResponse',
-      hookWhen(
-        (request, reply) => reply.statusCode < 400 && !!request.routeOptions.url && changesShownPages(request.method, request.routeOptions),
-        () => options.pageChanges.publish({ allSites: true }).catch(options.onError),
-      ),
-    );
+    // Only on the routes whose success changes what visitors are shown, judged as each is registered.
+    hookRoutes(app, 'onResponse', (route) => {
+      if (!methodsOf(route).some((method) => changesShownPages(method, route))) return null;
+      return function announceShownPagesChanged(request, reply, done) {
+        if (reply.statusCode >= 400 || !changesShownPages(request.method, route)) return done();
+        void options.pageChanges
+          .publish({ allSites: true })
+          .catch(options.onError)
+          .then(() => done());
+      };
+    });
     if (!memberCache) return;
     // Before the answer leaves, so that the member's next request, here or on another
     // instance, finds nothing kept from before the change. Refused calls count too: cheaper
@@ -97,11 +107,16 @@ export const pageCacheInvalidationPlugin = fp(
       memberCache.invalidateMember(memberId);
       await options.pageChanges.publish({ memberId }).catch(options.onError);
     };
-    // Callback-style like `hookWhen`, with the payload an onSend hook passes on.
-    app.addHook('onSend', (request, _reply, payload, done) => {
-      if (!request.cookies[SESSION_COOKIE] || !mayChangeMemberPages(request)) return done(null, payload);
-      void dropMemberPages(request).then(() => done(null, payload));
-    });
+    // Callback style, with the payload an onSend hook passes on; only on the routes that may change
+    // a member's tabs at all.
+    hookRoutes(app, 'onSend', (route) =>
+      mayChangeMemberPagesOn(route)
+        ? function dropChangedMemberPages(request, _reply, payload, done) {
+            if (!request.cookies[SESSION_COOKIE] || !mayChangeMemberPages(request)) return done(null, payload);
+            void dropMemberPages(request).then(() => done(null, payload));
+          }
+        : null,
+    );
   },
   { name: 'page-cache-invalidation' },
 );

@@ -42,12 +42,24 @@ describe('the probes', () => {
     }
   });
 
-  it('while a member call keeps its cookies, site, rules and compression', () => {
+  it('while a visitor call keeps its cookies, site and compression, and runs no rule it does not have', () => {
     const hooks = hooksOf('/api/settings.php', 'GET');
     expect(hooks.onRequest).toContain('fastifyCookieHandler()');
-    expect(hooks.onRequest.length).toBeGreaterThan(5);
+    expect(hooks.onRequest).not.toContain('requireMember()');
+    expect(hooks.onRequest).not.toContain('staffRule()');
     expect(hooks.onSend).toContain('onSend()');
-    expect(hooks.preHandler).toContain('enterRequestScope()');
+    expect(hooks.onSend).not.toContain('dropChangedMemberPages()');
+    // A read: no CSRF check, and nothing to announce to the page caches.
+    expect(hooks.preHandler).toEqual(['enterRequestScope()']);
+    expect(hooks.onResponse).toEqual(['recordResponse()']);
+  });
+
+  it("and a member's write runs the member rule, the CSRF check and the visitors' pages announcement", () => {
+    const hooks = hooksOf('/api/profile.php', 'PUT');
+    expect(hooks.onRequest).toContain('requireMember()');
+    expect(hooks.preHandler).toContain('refuseCrossSiteWrites()');
+    expect(hooks.onResponse).toContain('announceShownPagesChanged()');
+    expect(hooksOf('/api/admin/members', 'GET').onRequest).toContain('staffRule()');
   });
 
   it('answer with the security headers and without cookies or a site', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasPermission, type Permission } from '../../../contract/admin/roles';
 import type { StaffActor } from '../../domain/audit/audit.service';
@@ -7,7 +7,7 @@ import { STAFF_SESSION_HOURS } from '../../domain/staff/staff-sign-in.service';
 import { AppError } from '../../domain/shared/app-error';
 import { siteScopeOfStaff, type SiteScope } from '../../domain/staff/site-scope';
 import { SESSION_COOKIE } from '../auth';
-import { hookWhen } from '../hook-when';
+import { callbackHook, hookRoutes } from '../route-hooks';
 
 export const STAFF_COOKIE = 'rdv_staff';
 /**
@@ -57,19 +57,25 @@ export const staffAuthPlugin = fp(
     });
 
     /** The staff rule a request must pass: none for routes open to all (no rule, or `public`). */
-    const guardOf = (request: FastifyRequest) => {
-      const rule = request.routeOptions.config?.staff;
+    const guardOf = (route: RouteOptions) => {
+      const rule = route.config?.staff;
       return rule && rule !== 'public' ? rule : null;
     };
     // Before the body is read or validated: a caller without the right learns nothing about the
     // call. The rule is the one of the route the router matched, never a reading of the URL's
     // text, which can spell the same route in many ways (`/api/%61dmin/…`).
-    app.addHook(
+    hookRoutes(
+      app,
       'onRequest',
-      hookWhen(
-        (request) => guardOf(request) !== null,
-        (request) => checkStaff(request, guardOf(request)!),
-      ),
+      (route) => {
+        const rule = guardOf(route);
+        return rule
+          ? callbackHook(function staffRule(request) {
+              return checkStaff(request, rule);
+            })
+          : null;
+      },
+      { first: true },
     );
 
     async function checkStaff(request: FastifyRequest, rule: NonNullable<ReturnType<typeof guardOf>>) {
