@@ -127,7 +127,10 @@ export async function buildHttpApp(services: Services, options: HttpOptions = {}
       translator: services.translator,
     });
     await app.register(fastifyCookie, { secret: services.secrets.cookieSecret });
-    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+    // Answers are compressed; request bodies are not inflated: no member's browser or provider sends
+    // them compressed, a compressed body is a small upload that inflates into a large one, and the
+    // inflating step was one more hook on every request (issue 36). Such a body fails as bad JSON.
+    await app.register(fastifyCompress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
     await app.register(fastifySwagger, {
       openapi: { info: { title: 'Rendezvous API', version: '1' } },
       transform: jsonSchemaTransform,

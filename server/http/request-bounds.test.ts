@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validSignup } from '../../tests/factories/members';
 import { createSite } from '../../tests/factories/sites';
@@ -62,6 +63,20 @@ describe('JSON bodies (ADR 0052)', () => {
     expect(response.statusCode).toBe(413);
     expect(response.headers.connection).toBe('close');
     expect(response.json()).toEqual({ error: 'body_too_large', message: 'What was sent is too large (at most 64 KB).' });
+  });
+
+  it('does not inflate a compressed body: a gzip bomb is refused as what it is on the wire, creating nothing', async () => {
+    const email = `gzip${Date.now()}@example.com`;
+    const payload = gzipSync(JSON.stringify(validSignup({ email })));
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      headers: { ...json, 'content-encoding': 'gzip' },
+      cookies: { i18n_redirected: 'en' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(ctx.mailer.sent.filter((mail) => mail.to === email)).toEqual([]);
   });
 
   it('still refuses prototype poisoning', async () => {

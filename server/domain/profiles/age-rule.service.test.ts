@@ -9,6 +9,7 @@ import { profiles, users, type SiteRow } from '../../db/schema/index';
 import { presentFictionalProfile } from '../fictional/fictional-presenter';
 import type { StaffActor } from '../audit/audit.service';
 import { ageOn, findDateOfBirthProblem } from './age-rule';
+import { birthDateYearsAgo } from './profile-cards';
 import { failure } from '../../../tests/setup/failure';
 
 let ctx: TestContext;
@@ -40,6 +41,16 @@ describe('the age rule', () => {
     expect(findDateOfBirthProblem('2010-02-28', new Date('2028-02-28T00:00:00Z'))).toBeNull();
     expect(findDateOfBirthProblem('2012-02-29', new Date('2030-02-28T12:00:00Z'))).toBe('under_age');
     expect(findDateOfBirthProblem('2012-02-29', new Date('2030-03-01T12:00:00Z'))).toBeNull();
+  });
+
+  it('counts whole years the same way on either side of a birthday, and search bounds agree with it', () => {
+    const now = new Date('2026-11-30T10:00:00Z');
+    expect([ageOn('1990-11-30', now), ageOn('1990-12-01', now), ageOn('1990-01-31', now), ageOn('2008-11-29', now)]).toEqual([36, 35, 36, 18]);
+    // The oldest birth date of an 18-year-old and the youngest of a 99-year-old, as search asks for them.
+    expect([birthDateYearsAgo(18, now), birthDateYearsAgo(99, now)]).toEqual(['2008-11-30', '1927-11-30']);
+    expect(ageOn(birthDateYearsAgo(30, now), now)).toBe(30);
+    // 29 February a year back is 1 March, as Date.UTC rolls it.
+    expect(birthDateYearsAgo(1, new Date('2028-02-29T00:00:00Z'))).toBe('2027-03-01');
   });
 
   it('tells a date that is no date from an under-age one', () => {

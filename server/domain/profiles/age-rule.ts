@@ -28,11 +28,20 @@ export function findDateOfBirthProblem(value: string | undefined, now: Date): Da
 
 /** Whole years between a YYYY-MM-DD birth date and a moment (UTC); a 29 February birthday falls on 1 March in common years. */
 export function ageOn(dateOfBirth: string, now: Date): number {
-  const [year, month, day] = dateOfBirth.split('-').map(Number);
-  let age = now.getUTCFullYear() - year;
-  const beforeBirthday = now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day);
-  if (beforeBirthday) age -= 1;
-  return age;
+  // Read digit by digit, not split into parts: a search presents twenty cards, each with an age.
+  const year = digitsAt(dateOfBirth, 0, 4);
+  const month = digitsAt(dateOfBirth, 5, 2);
+  const day = digitsAt(dateOfBirth, 8, 2);
+  const nowMonth = now.getUTCMonth() + 1;
+  const beforeBirthday = nowMonth < month || (nowMonth === month && now.getUTCDate() < day);
+  return now.getUTCFullYear() - year - (beforeBirthday ? 1 : 0);
+}
+
+/** The number the `length` ASCII digits at `start` of `text` spell. */
+function digitsAt(text: string, start: number, length: number): number {
+  let value = 0;
+  for (let index = start; index < start + length; index++) value = value * 10 + (text.charCodeAt(index) - 48);
+  return value;
 }
 
 /**

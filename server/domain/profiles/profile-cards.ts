@@ -49,5 +49,7 @@ function isoDate(value: unknown): string {
 /** The birth date that makes someone exactly `years` old today (UTC), as YYYY-MM-DD. */
 export function birthDateYearsAgo(years: number, now: Date): string {
   const date = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
-  return date.toISOString().slice(0, 10);
+  // Formatted from its parts: `toISOString` formats the time too, only to have it cut off.
+  const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
+  return `${String(date.getUTCFullYear()).padStart(4, '0')}-${twoDigits(date.getUTCMonth() + 1)}-${twoDigits(date.getUTCDate())}`;
 }
