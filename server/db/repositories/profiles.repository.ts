@@ -182,13 +182,9 @@ function valuesOf(filter: SearchFilter, extra: Pick<SearchValues, 'limit' | 'off
   };
 }
 
-/** One condition of a filter's shape: whether it is set. */
-function bit(set: unknown): '1' | '0' {
-  return set ? '1' : '0';
-}
-
 /** Which conditions a filter sets: statements of one shape differ only in their values. */
 function shapeOf(filter: SearchFilter): string {
+  const bit = (set: unknown) => (set ? '1' : '0');
   return (
     bit(filter.viewerId !== null) +
     bit(filter.niche > 1) +
