@@ -48,8 +48,8 @@ export const outboxAccessPlugin = fp(
   async function outboxAccess(app: FastifyInstance, options: { access: OutboxAccess }) {
     // Callback style: every request passes here and almost none is for the outbox (issue 36).
     app.addHook('onRequest', (request, reply, done) => {
-      // Only the page's own spelling trades a key; any other spelling simply gets no cookie.
-      // Any spelling that is not the page's own is left alone before anything is allocated.
+      // Only the page's own spelling trades a key (any other simply gets no cookie), and every
+      // other request is let through before anything is allocated.
       const url = request.url;
       if (request.method !== 'GET' || !url.startsWith(OUTBOX_PATH) || (url.length > OUTBOX_PATH.length && url[OUTBOX_PATH.length] !== '?')) return done();
       const key = (request.query as Record<string, unknown>).key;

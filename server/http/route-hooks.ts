@@ -6,11 +6,11 @@ type HookOf<S extends Step> = NonNullable<RouteOptions[S]> extends infer H ? (H 
 
 /**
  * Gives each route registered from now on in this scope the hook `hookFor` finds for it, if any,
- * judged once from the route as registered (its methods, pattern and config). A rule most routes do not have
- * (the member and staff rules, CSRF on writes, the page caches' invalidation) is then no step at
- * all for the others: a hook every request passes costs it a call and, to read the matched
- * route's config, a fresh `routeOptions` object (issue 36). `first` puts it before the route
- * hooks added earlier (the rate limits), where an instance-wide hook used to run.
+ * judged once from the route as registered (its methods, pattern and config). A rule most routes
+ * do not have (the member and staff rules, CSRF on writes, the page caches' invalidation) is then
+ * no step at all for the others: a hook every request passes costs it a call and, to read the
+ * matched route's config, a fresh `routeOptions` object (issue 36). `first` puts it before the
+ * route hooks added earlier (the rate limits), where an instance-wide hook used to run.
  */
 export function hookRoutes<S extends Step>(
   app: FastifyInstance,
@@ -20,11 +20,15 @@ export function hookRoutes<S extends Step>(
 ): void {
   app.addHook('onRoute', (route) => {
     const hook = hookFor(route);
-    if (!hook) return;
-    const existing = route[step] as unknown;
-    const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
-    (route as Record<Step, unknown>)[step] = options.first ? [hook, ...hooks] : [...hooks, hook];
+    if (hook) addRouteHook(route, step, hook, options);
   });
+}
+
+/** Adds one hook to a route's step as it is registered: last, or `first`. */
+export function addRouteHook<S extends Step>(route: RouteOptions, step: S, hook: HookOf<S>, options: { first?: boolean } = {}): void {
+  const existing = route[step] as unknown;
+  const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+  (route as Record<Step, unknown>)[step] = options.first ? [hook, ...hooks] : [...hooks, hook];
 }
 
 /** The methods a route answers, as registered. */

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Metrics } from './metrics';
 import type { MetricsAccess } from './metrics-access';
 import type { RouteSeries } from './route-histogram';
+import { addRouteHook } from '../http/route-hooks';
 import { runWithRequestId } from './work-scope';
 
 /** The route label of requests no route matched: one series, whatever URL was asked for. */
@@ -23,12 +24,13 @@ export const httpObservabilityPlugin = fp(
     app.addHook('onRoute', (route) => {
       // The handler and everything it starts run as part of the request: jobs it enqueues carry
       // its id. A route that starts no work (the probes, `/metrics`) skips the step.
-      if (route.config?.startsWork !== false) route.preHandler = withHook(route.preHandler, enterRequestScope);
+      if (route.config?.startsWork !== false) addRouteHook(route, 'preHandler', enterRequestScope);
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const series = new Map(methods.map((method) => [method, http.seriesFor(method, route.url ?? route.path)]));
       const fallback = series.get(methods[0])!;
-      route.onResponse = withHook(
-        route.onResponse,
+      addRouteHook(
+        route,
+        'onResponse',
         responseRecorder((method) => series.get(method) ?? fallback),
       );
     });
@@ -51,11 +53,6 @@ declare module 'fastify' {
 const enterRequestScope: preHandlerHookHandler = function enterRequestScope(request, _reply, done) {
   runWithRequestId(request.id, done);
 };
-
-/** A route's hooks of one step with `hook` added last. */
-function withHook<Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook[] {
-  return existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
-}
 
 /**
  * The response hook of the not-found handler's scope: everything answered there, whatever URL
