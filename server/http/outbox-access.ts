@@ -48,10 +48,8 @@ export const outboxAccessPlugin = fp(
   async function outboxAccess(app: FastifyInstance, options: { access: OutboxAccess }) {
     // Callback style: every request passes here and almost none is for the outbox (issue 36).
     app.addHook('onRequest', (request, reply, done) => {
-      // Only the page's own spelling trades a key (any other simply gets no cookie), and every
-      // other request is let through before anything is allocated.
-      const url = request.url;
-      if (request.method !== 'GET' || !url.startsWith(OUTBOX_PATH) || (url.length > OUTBOX_PATH.length && url[OUTBOX_PATH.length] !== '?')) return done();
+      // Only the page's own spelling trades a key; any other simply gets no cookie.
+      if (request.method !== 'GET' || !isOutboxPage(request.url)) return done();
       const key = (request.query as Record<string, unknown>).key;
       if (typeof key !== 'string' || !options.access.isKey(key)) return done();
       reply.setCookie(OUTBOX_COOKIE, key, { path: OUTBOX_PATH, httpOnly: true, sameSite: 'strict', secure: 'auto' });
@@ -60,6 +58,11 @@ export const outboxAccessPlugin = fp(
   },
   { name: 'outbox-access', dependencies: ['@fastify/cookie'] },
 );
+
+/** Whether a request's URL is the outbox page's own, with or without a query; read without allocating. */
+function isOutboxPage(url: string): boolean {
+  return url.startsWith(OUTBOX_PATH) && (url.length === OUTBOX_PATH.length || url[OUTBOX_PATH.length] === '?');
+}
 
 /** The deployment's outbox access: offered by configuration, open in development, else keyed. */
 export function outboxAccessFor(config: { outboxPage: boolean; isDev: boolean }, key: string): OutboxAccess {

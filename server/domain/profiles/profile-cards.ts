@@ -46,10 +46,13 @@ function isoDate(value: unknown): string {
   return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
 }
 
+function twoDigits(value: number): string {
+  return value < 10 ? `0${value}` : String(value);
+}
+
 /** The birth date that makes someone exactly `years` old today (UTC), as YYYY-MM-DD. */
 export function birthDateYearsAgo(years: number, now: Date): string {
   const date = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
   // Formatted from its parts: `toISOString` formats the time too, only to have it cut off.
-  const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
   return `${String(date.getUTCFullYear()).padStart(4, '0')}-${twoDigits(date.getUTCMonth() + 1)}-${twoDigits(date.getUTCDate())}`;
 }

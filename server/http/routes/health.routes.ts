@@ -1,5 +1,5 @@
-import { LIVENESS_BODY, LIVENESS_CONTENT_TYPE, LIVENESS_PATH } from '../liveness-probe';
 import type { FastifyPluginAsync } from 'fastify';
+import { LIVENESS_BODY, LIVENESS_CONTENT_TYPE, LIVENESS_PATH } from '../liveness-probe';
 
 export interface HealthRoutesOptions {
   checkDatabase: () => Promise<void>;
