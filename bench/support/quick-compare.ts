@@ -8,7 +8,38 @@ export const QUICK_NOISE = 0.25;
 export interface Baseline {
   measuredAt: string;
   machine: string;
+  /** The processor it was measured on (`2 × AMD EPYC`): ratios still differ between processors. */
+  processor?: string;
   ratios: Record<string, number>;
+}
+
+/**
+ * The committed baselines, one per processor the benches have run on. The ratios cancel out a
+ * machine's speed but not its kind: on two hosts of the same day, one Intel and one AMD, the same
+ * build's quick ratios differed by more than the noise in 11 of 17 figures. So a run is compared
+ * with the baseline of its own processor when there is one.
+ */
+export interface BaselineFile {
+  baselines: Baseline[];
+}
+
+/** Reads the file's text, in the one-baseline shape it had before as well. */
+export function parseBaselineFile(text: string): BaselineFile {
+  const parsed = JSON.parse(text) as BaselineFile | Baseline;
+  return 'baselines' in parsed ? parsed : { baselines: [parsed] };
+}
+
+/** The baseline of this processor, else the newest of another (`sameProcessor` says which). */
+export function pickBaseline(file: BaselineFile, processor: string): { baseline: Baseline; sameProcessor: boolean } | null {
+  const own = file.baselines.find((baseline) => baseline.processor === processor);
+  if (own) return { baseline: own, sameProcessor: true };
+  const newest = [...file.baselines].sort((a, b) => b.measuredAt.localeCompare(a.measuredAt))[0];
+  return newest ? { baseline: newest, sameProcessor: false } : null;
+}
+
+/** The file with `next` as its processor's baseline, the other processors' kept. */
+export function withBaseline(file: BaselineFile, next: Baseline): BaselineFile {
+  return { baselines: [...file.baselines.filter((baseline) => baseline.processor !== next.processor), next] };
 }
 
 export interface Comparison {

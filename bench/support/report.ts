@@ -21,13 +21,18 @@ export function table(header: string[], rows: string[][]): string {
   return [render(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(render)].join('\n');
 }
 
-export function machineLine(): string {
+/** The machine's processor as the benches name it: `2 × AMD EPYC`. */
+export function processorLine(): string {
   const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}`;
+}
+
+export function machineLine(): string {
   const load = os
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
-  return `node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, load average ${load}`;
+  return `node ${process.version}, ${processorLine()}, load average ${load}`;
 }
 
 export function heading(text: string) {
