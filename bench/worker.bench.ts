@@ -47,7 +47,7 @@ function settings(): Settings {
     seconds: envNumber('BENCH_SECONDS', 8),
     warmup: envNumber('BENCH_WARMUP_SECONDS', 2),
     searchConnections: Math.round(envNumber('BENCH_WORKER_SEARCH_CONNECTIONS', 4)),
-    rounds: Math.round(envNumber('BENCH_WORKER_ROUNDS', 1)),
+    rounds: Math.round(envNumber('BENCH_WORKER_ROUNDS', 2)),
     adminUrl: process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     dbName: process.env.BENCH_WORKER_DB ?? 'rdv_bench_worker',
   };
