@@ -28,4 +28,17 @@ describe('RecentIds', () => {
     expect(recent.has(base + 1000 - RECENT_IDS_KEPT)).toBe(true);
     expect(recent.has(base + 999 - RECENT_IDS_KEPT)).toBe(false);
   });
+
+  it('finds ids that arrived out of order, and knows no id below the largest it was not given', () => {
+    const recent = new RecentIds(4);
+    recent.add(10);
+    recent.add(7);
+    recent.add(12);
+    expect([7, 10, 12].map((id) => recent.has(id))).toEqual([true, true, true]);
+    expect([8, 11, 13].map((id) => recent.has(id))).toEqual([false, false, false]);
+    recent.add(11);
+    recent.add(13);
+    // 10 was the oldest: forgotten, though below the largest.
+    expect([10, 7, 11, 12, 13].map((id) => recent.has(id))).toEqual([false, true, true, true, true]);
+  });
 });

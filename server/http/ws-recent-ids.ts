@@ -17,6 +17,12 @@ export class RecentIds {
    */
   private readonly ids: Float64Array;
   private next = 0;
+  /**
+   * The largest id ever added. Every id in the ring is at most this, so a larger one is new
+   * without a look: live messages reach a tab newest last, and this spares nearly every
+   * delivery its two scans of the ring (2 % of the server's busy time in the chat closed loop).
+   */
+  private largest = 0;
 
   constructor(capacity = RECENT_IDS_KEPT) {
     this.ids = new Float64Array(capacity);
@@ -26,10 +32,11 @@ export class RecentIds {
     if (this.has(id)) return;
     this.ids[this.next] = id;
     this.next = (this.next + 1) % this.ids.length;
+    if (id > this.largest) this.largest = id;
   }
 
   has(id: number): boolean {
     // 0 marks a free place, not an id.
-    return id !== 0 && this.ids.includes(id);
+    return id <= this.largest && id !== 0 && this.ids.includes(id);
   }
 }
