@@ -89,7 +89,9 @@ describe('the first message after the address is confirmed', () => {
     expect(chats[0]).toMatchObject({ profile: { id: user.id }, num_unread_messages: 1, last_message: { text: 'Hello from the landing page', mine: false } });
     expect(await sentBy(user.id)).toMatchObject([{ creditsSpent: 0, held: false }]);
     expect(await firstMessages().find(user.id)).toMatchObject({ outcome: 'sent', settledAt: expect.any(Date) });
-    // The target hears of it as of any first message: a new-conversation notification job.
+    // The target hears of it as of any first message: a new-conversation notification job,
+    // enqueued after the commit without holding up the send.
+    await ctx.services.eventNotifications.messages!.settled();
     const notify = await ctx.db.select().from(jobs).where(eq(jobs.kind, 'notify_new_conversation'));
     expect(notify.some((job) => job.payload.recipientId === target.id)).toBe(true);
   });
