@@ -4,7 +4,7 @@ import { runHttpBench } from './http.bench';
 import { runPagesBench } from './pages.bench';
 import { runSearchBench } from './search.bench';
 import { onCleanup, runCleanups } from './support/cleanup';
-import { compareWithBaseline, parseBaselineFile, pickBaseline, withBaseline, type Baseline, type BaselineFile } from './support/quick-compare';
+import { compareWithBaseline, pickBaseline, withBaseline, type Baseline, type BaselineFile } from './support/quick-compare';
 import { heading, machineLine, processorLine, table, type BenchOutcome } from './support/report';
 import { startServer } from './support/server';
 
@@ -97,7 +97,7 @@ export async function runQuickBench(): Promise<BenchOutcome> {
   heading(`Quick: ratios against the baseline (${seconds.toFixed(0)} s)`);
   console.log(machineLine());
   const processor = processorLine();
-  const file: BaselineFile = fs.existsSync(BASELINE_FILE) ? parseBaselineFile(fs.readFileSync(BASELINE_FILE, 'utf8')) : { baselines: [] };
+  const file: BaselineFile = fs.existsSync(BASELINE_FILE) ? JSON.parse(fs.readFileSync(BASELINE_FILE, 'utf8')) : { baselines: [] };
   const picked = pickBaseline(file, processor);
   const comparison = compareWithBaseline(ratios, picked?.baseline.ratios ?? {});
   console.log(table(['figure', 'baseline', 'now', 'change', ''], comparison.rows));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithBaseline, parseBaselineFile, pickBaseline, withBaseline } from './quick-compare';
+import { compareWithBaseline, pickBaseline, withBaseline } from './quick-compare';
 
 describe('the quick bench against its baseline', () => {
   it('names a ratio that fell or rose beyond the noise, and leaves the rest alone', () => {
@@ -51,11 +51,5 @@ describe('the baseline a run is compared with', () => {
     const newer = { ...amd, measuredAt: '2026-12-01T00:00:00.000Z', ratios: { a: 0.7 } };
     expect(withBaseline({ baselines: [intel, amd] }, newer)).toEqual({ baselines: [intel, newer] });
     expect(withBaseline({ baselines: [intel] }, amd)).toEqual({ baselines: [intel, amd] });
-  });
-
-  it('reads a file of the earlier shape, one baseline without its processor, as a list of one', () => {
-    const { processor: _processor, ...old } = intel;
-    expect(parseBaselineFile(JSON.stringify(old))).toEqual({ baselines: [old] });
-    expect(parseBaselineFile(JSON.stringify({ baselines: [intel, amd] }))).toEqual({ baselines: [intel, amd] });
   });
 });

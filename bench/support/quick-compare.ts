@@ -9,7 +9,7 @@ export interface Baseline {
   measuredAt: string;
   machine: string;
   /** The processor it was measured on (`2 × AMD EPYC`): ratios still differ between processors. */
-  processor?: string;
+  processor: string;
   ratios: Record<string, number>;
 }
 
@@ -21,12 +21,6 @@ export interface Baseline {
  */
 export interface BaselineFile {
   baselines: Baseline[];
-}
-
-/** Reads the file's text, in the one-baseline shape it had before as well. */
-export function parseBaselineFile(text: string): BaselineFile {
-  const parsed = JSON.parse(text) as BaselineFile | Baseline;
-  return 'baselines' in parsed ? parsed : { baselines: [parsed] };
 }
 
 /** The baseline of this processor, else the newest of another (`sameProcessor` says which). */
