@@ -1,7 +1,7 @@
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followMailLink, logIn, newMember, signUpByApi, signUpThroughSteps } from './support/accounts';
-import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
+import { baseUrl, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage, waitForHydration } from './support/browser';
 import { en, text } from './support/locales';
 
 let browser: Browser;
@@ -208,6 +208,8 @@ describe('a visitor becomes a member', () => {
     await page.getByRole('button', { name: t('nav.account') }).click();
     await page.getByRole('button', { name: t('nav.logout') }).click();
     await page.getByRole('link', { name: t('nav.login') }).waitFor();
+    // The log-out loads the home page anew: its menus answer once it has hydrated.
+    await waitForHydration(page);
 
     await page.getByRole('button', { name: t('nav.language') }).click();
     await page.getByRole('button', { name: 'Svenska' }).click();

@@ -103,10 +103,18 @@ export async function afterEffects(page: Page): Promise<void> {
  * A page whose console errors and uncaught exceptions fail the journey: collect them here and
  * assert with `expectNoConsoleErrors` at the end of each test.
  */
+/**
+ * Waits until React has hydrated the page, so clicks reach the app, not bare HTML. For a document
+ * the app loads itself (a log-out loads the home page anew); `goto` and `reload` already wait.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 15_000 });
+}
+
 export async function openPage(context: BrowserContext): Promise<Page & { consoleErrors: string[] }> {
   const page = (await context.newPage()) as Page & { consoleErrors: string[] };
   // Every navigation waits until React has hydrated, so clicks reach the app, not bare HTML.
-  const hydrated = () => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 15_000 });
+  const hydrated = () => waitForHydration(page);
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
